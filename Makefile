@@ -1,0 +1,46 @@
+# symposium (Go): the sym-* pipeline and cargo-agents.
+GO        ?= go
+BIN       ?= $(CURDIR)/bin
+PREFIX    ?= $(shell $(GO) env GOPATH)/bin
+BINARIES  := sym-deps sym-match sym-install sym-hook sym-translate cargo-agents
+GOFLAGS_BUILD := -trimpath -ldflags='-s -w'
+export CGO_ENABLED ?= 0
+
+.PHONY: all build install test lint bench demo e2e-agents clean
+
+all: build
+
+build:
+	@mkdir -p $(BIN)
+	$(GO) build $(GOFLAGS_BUILD) -o $(BIN)/ ./cmd/...
+
+# Puts all six binaries in one directory so `cargo agents ...` works.
+install:
+	@mkdir -p $(PREFIX)
+	GOBIN=$(PREFIX) $(GO) install $(GOFLAGS_BUILD) ./cmd/...
+	@echo "installed $(BINARIES) into $(PREFIX)"
+
+test:
+	$(GO) vet ./...
+	$(GO) test -count=1 ./...
+
+lint:
+	@out=$$(gofmt -l cmd pkg internal scripts 2>/dev/null); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+
+# Go benchmarks plus whole-process timings (scripts/bench.sh).
+bench: build
+	$(GO) test -run '^$$' -bench . -benchmem ./pkg/...
+	./scripts/bench.sh $(BIN)
+
+# Runs the pipeline on the sample workspace in testdata/demo against the
+# embedded central plugin source. Touches nothing outside a temp directory.
+demo: build
+	./scripts/demo.sh $(BIN)
+
+# Opt-in: the real agent CLIs from npm read back what we wrote.
+e2e-agents: build
+	./scripts/e2e-agents.sh $(BIN)
+
+clean:
+	rm -rf $(BIN)

@@ -1,0 +1,54 @@
+// Package agent holds everything symposium knows about each supported agent:
+// where its skills go, where and how hooks and MCP servers are registered,
+// and its hook wire format. Each agent lives in its own file; this file is
+// the registry.
+package agent
+
+import "sort"
+
+// Canonical hook events (symposium format) and their CLI spellings.
+const (
+	PreToolUse       = "PreToolUse"
+	PostToolUse      = "PostToolUse"
+	UserPromptSubmit = "UserPromptSubmit"
+	SessionStart     = "SessionStart"
+)
+
+// CLIEvents maps the CLI event argument to the canonical event.
+var CLIEvents = map[string]string{
+	"pre-tool-use":       PreToolUse,
+	"post-tool-use":      PostToolUse,
+	"user-prompt-submit": UserPromptSubmit,
+	"session-start":      SessionStart,
+}
+
+// Agent describes one supported agent.
+type Agent struct {
+	Name    string // config name: claude, copilot, ...
+	Display string // human name for prompts and summaries
+	// SkillDir is the project-relative skills directory.
+	SkillDir string
+	// Events maps canonical events to the agent's own event names; nil for
+	// agents without shell hooks (opencode, goose).
+	Events map[string]string
+}
+
+var registry = map[string]*Agent{}
+
+func register(a *Agent) *Agent { registry[a.Name] = a; return a }
+
+// Lookup returns the agent named name.
+func Lookup(name string) (*Agent, bool) { a, ok := registry[name]; return a, ok }
+
+// All returns every agent, sorted by name.
+func All() []*Agent {
+	out := make([]*Agent, 0, len(registry))
+	for _, a := range registry {
+		out = append(out, a)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// HasHooks reports whether symposium can register shell hooks for a.
+func (a *Agent) HasHooks() bool { return a.Events != nil }

@@ -1,0 +1,92 @@
+package cli_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+func customCommands() map[string]func(ts *testscript.TestScript, neg bool, args []string) {
+	return map[string]func(ts *testscript.TestScript, neg bool, args []string){
+		// cmpjson FILE1 FILE2: semantic JSON comparison (NDJSON line by line).
+		"cmpjson": func(ts *testscript.TestScript, neg bool, args []string) {
+			if len(args) != 2 {
+				ts.Fatalf("usage: cmpjson FILE1 FILE2")
+			}
+			a, b := ts.ReadFile(args[0]), ts.ReadFile(args[1])
+			eq := jsonLinesEqual([]byte(a), []byte(b))
+			if eq == neg {
+				if neg {
+					ts.Fatalf("%s and %s are equal as JSON", args[0], args[1])
+				}
+				ts.Fatalf("%s and %s differ as JSON:\n--- %s\n%s\n--- %s\n%s", args[0], args[1], args[0], a, args[1], b)
+			}
+		},
+		// mkbare DIR SRC: make a bare git repository at DIR whose main branch
+		// holds the files of SRC (one commit).
+		"mkbare": func(ts *testscript.TestScript, neg bool, args []string) {
+			if neg || len(args) != 2 {
+				ts.Fatalf("usage: mkbare DIR SRCDIR")
+			}
+			bare, src := ts.MkAbs(args[0]), ts.MkAbs(args[1])
+			tmp, err := os.MkdirTemp(ts.Getenv("WORK"), "mkbare-")
+			ts.Check(err)
+			run := func(dir string, a ...string) {
+				cmd := exec.Command("git", a...)
+				cmd.Dir = dir
+				cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL="+ts.Getenv("GIT_CONFIG_GLOBAL"), "GIT_CONFIG_NOSYSTEM=1",
+					"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
+				if out, err := cmd.CombinedOutput(); err != nil {
+					ts.Fatalf("git %v: %v\n%s", a, err, out)
+				}
+			}
+			run(ts.Getenv("WORK"), "init", "-q", "-b", "main", tmp)
+			ts.Check(os.CopyFS(tmp, os.DirFS(src)))
+			run(tmp, "add", "-A")
+			run(tmp, "commit", "-q", "-m", "init")
+			ts.Check(os.MkdirAll(filepath.Dir(bare), 0o755))
+			run(ts.Getenv("WORK"), "clone", "-q", "--bare", tmp, bare)
+		},
+	}
+}
+
+func jsonLinesEqual(a, b []byte) bool {
+	la, lb := splitNonEmpty(a), splitNonEmpty(b)
+	if len(la) != len(lb) {
+		// Maybe a single (multi-line) JSON document.
+		var va, vb any
+		if json.Unmarshal(a, &va) == nil && json.Unmarshal(b, &vb) == nil {
+			return reflect.DeepEqual(va, vb)
+		}
+		return false
+	}
+	for i := range la {
+		var va, vb any
+		if json.Unmarshal(la[i], &va) != nil || json.Unmarshal(lb[i], &vb) != nil {
+			var da, db any
+			if json.Unmarshal(a, &da) == nil && json.Unmarshal(b, &db) == nil {
+				return reflect.DeepEqual(da, db)
+			}
+			return false
+		}
+		if !reflect.DeepEqual(va, vb) {
+			return false
+		}
+	}
+	return true
+}
+
+func splitNonEmpty(b []byte) [][]byte {
+	var out [][]byte
+	for _, l := range bytes.Split(b, []byte("\n")) {
+		if len(bytes.TrimSpace(l)) > 0 {
+			out = append(out, l)
+		}
+	}
+	return out
+}

@@ -1,0 +1,67 @@
+package cli_test
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/cli/cargoagents"
+	"github.com/symposium-dev/symposium-go/pkg/cli/symdeps"
+	"github.com/symposium-dev/symposium-go/pkg/cli/symhook"
+	"github.com/symposium-dev/symposium-go/pkg/cli/syminstall"
+	"github.com/symposium-dev/symposium-go/pkg/cli/symmatch"
+	"github.com/symposium-dev/symposium-go/pkg/cli/symtranslate"
+)
+
+var update = flag.Bool("update", false, "rewrite testscript files with actual output")
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"sym-deps":      func() { os.Exit(symdeps.Main(cli.OS(), os.Args[1:])) },
+		"sym-match":     func() { os.Exit(symmatch.Main(cli.OS(), os.Args[1:])) },
+		"sym-install":   func() { os.Exit(syminstall.Main(cli.OS(), os.Args[1:])) },
+		"sym-hook":      func() { os.Exit(symhook.Main(cli.OS(), os.Args[1:])) },
+		"sym-translate": func() { os.Exit(symtranslate.Main(cli.OS(), os.Args[1:])) },
+		"cargo-agents":  func() { os.Exit(cargoagents.Main(cli.OS(), os.Args[1:])) },
+	})
+}
+
+func TestScripts(t *testing.T) {
+	shared, err := filepath.Abs(filepath.Join("..", "..", "..", "shared"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	repo, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	testscript.Run(t, testscript.Params{
+		Dir:                 filepath.Join("..", "..", "testdata", "script"),
+		RequireExplicitExec: true,
+		RequireUniqueNames:  true,
+		UpdateScripts:       *update,
+		Setup: func(env *testscript.Env) error {
+			work := env.WorkDir
+			env.Setenv("HOME", filepath.Join(work, "home"))
+			env.Setenv("SYMPOSIUM_HOME", filepath.Join(work, "home", ".symposium"))
+			env.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(work, "home", ".gitconfig"))
+			env.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+			env.Setenv("XDG_CONFIG_HOME", "")
+			env.Setenv("XDG_CACHE_HOME", "")
+			env.Setenv("XDG_STATE_HOME", "")
+			// Tests never reach the network: the central source and the
+			// crates.io index point at addresses that refuse at once.
+			env.Setenv("SYMPOSIUM_RECOMMENDATIONS_URL", "file://"+filepath.Join(work, "no-such-recommendations"))
+			env.Setenv("SYMPOSIUM_CRATES_INDEX_URL", "http://127.0.0.1:9/")
+			env.Setenv("SHARED", shared)
+			env.Setenv("CORPUS", filepath.Join(shared, "corpus"))
+			env.Setenv("REPO", repo)
+			return os.MkdirAll(filepath.Join(work, "home", ".symposium"), 0o755)
+		},
+		Cmds: customCommands(),
+	})
+}

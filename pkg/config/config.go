@@ -1,0 +1,320 @@
+// Package config loads the user-wide configuration (config.toml) and
+// resolves symposium's directories (book: "Configuration", "Directory
+// resolution").
+package config
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/pelletier/go-toml/v2"
+)
+
+// Agent names, in the order the init prompt lists them.
+var AgentNames = []string{"claude", "codex", "copilot", "gemini", "goose", "kiro", "opencode"}
+
+// Hook scopes.
+const (
+	ScopeGlobal  = "global"
+	ScopeProject = "project"
+)
+
+// Built-in plugin source names.
+const (
+	RecommendationsSource = "symposium-recommendations"
+	RecommendationsURL    = "https://github.com/symposium-dev/recommendations"
+	UserPluginsSource     = "user-plugins"
+)
+
+// Dirs are the resolved user-wide directories.
+type Dirs struct {
+	Config string // holds config.toml and plugins/
+	Cache  string
+	Logs   string
+	Home   string // the user's home directory (for agents' global files)
+}
+
+// ConfigFile is the path of config.toml.
+func (d Dirs) ConfigFile() string { return filepath.Join(d.Config, "config.toml") }
+
+// UserPlugins is the built-in user plugin directory.
+func (d Dirs) UserPlugins() string { return filepath.Join(d.Config, "plugins") }
+
+// PluginSourceCache is where git plugin sources are cloned.
+func (d Dirs) PluginSourceCache() string { return filepath.Join(d.Cache, "plugin-sources") }
+
+// ResolveDirs applies SYMPOSIUM_HOME > XDG > ~/.symposium.
+func ResolveDirs() (Dirs, error) {
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return Dirs{}, fmt.Errorf("finding the home directory: %w (set HOME or SYMPOSIUM_HOME)", err)
+	}
+	return resolveDirs(os.Getenv, home), nil
+}
+
+func resolveDirs(getenv func(string) string, home string) Dirs {
+	if sh := getenv("SYMPOSIUM_HOME"); sh != "" {
+		return Dirs{Config: sh, Cache: filepath.Join(sh, "cache"), Logs: filepath.Join(sh, "logs"), Home: home}
+	}
+	base := filepath.Join(home, ".symposium")
+	d := Dirs{Config: base, Cache: filepath.Join(base, "cache"), Logs: filepath.Join(base, "logs"), Home: home}
+	if x := getenv("XDG_CONFIG_HOME"); x != "" {
+		d.Config = filepath.Join(x, "symposium")
+	}
+	if x := getenv("XDG_CACHE_HOME"); x != "" {
+		d.Cache = filepath.Join(x, "symposium")
+	}
+	if x := getenv("XDG_STATE_HOME"); x != "" {
+		d.Logs = filepath.Join(x, "symposium", "logs")
+	}
+	return d
+}
+
+// Config is the user configuration with defaults applied.
+type Config struct {
+	AutoSync  bool
+	HookScope string
+	Agents    []string
+	LogLevel  string
+	Defaults  Defaults
+	Sources   []PluginSource // [[plugin-source]] entries, in file order
+	Path      string         // file it was read from ("" when none exists)
+	Exists    bool
+}
+
+// Defaults controls the two built-in sources.
+type Defaults struct {
+	SymposiumRecommendations bool
+	UserPlugins              bool
+}
+
+// PluginSource is one [[plugin-source]] entry.
+type PluginSource struct {
+	Name       string
+	Git        string
+	Path       string // as written; see ResolvedPath
+	AutoUpdate bool
+	Line       int // line of its [[plugin-source]] header, for messages
+}
+
+// Default returns the configuration used when no file exists.
+func Default() *Config {
+	return &Config{
+		AutoSync:  true,
+		HookScope: ScopeGlobal,
+		LogLevel:  "info",
+		Defaults:  Defaults{SymposiumRecommendations: true, UserPlugins: true},
+	}
+}
+
+// HasAgent reports whether name is configured.
+func (c *Config) HasAgent(name string) bool {
+	for _, a := range c.Agents {
+		if a == name {
+			return true
+		}
+	}
+	return false
+}
+
+// ResolvedPath resolves a local source path against the config directory.
+func (s PluginSource) ResolvedPath(d Dirs) string {
+	p := s.Path
+	if strings.HasPrefix(p, "~/") {
+		p = filepath.Join(d.Home, p[2:])
+	}
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(d.Config, p)
+}
+
+// Load reads config.toml from d. A missing file gives the defaults. Unknown
+// keys are returned as warnings; type errors fail with file:line.
+func Load(d Dirs) (*Config, []string, error) {
+	path := d.ConfigFile()
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		c := Default()
+		c.Path = path
+		return c, nil, nil
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	c, warnings, err := Parse(path, data)
+	if err != nil {
+		return nil, warnings, err
+	}
+	return c, warnings, nil
+}
+
+type fileAgent struct {
+	Name *string `toml:"name"`
+}
+
+type fileSource struct {
+	Name       *string `toml:"name"`
+	Git        *string `toml:"git"`
+	Path       *string `toml:"path"`
+	AutoUpdate *bool   `toml:"auto-update"`
+}
+
+type fileConfig struct {
+	AutoSync  *bool       `toml:"auto-sync"`
+	HookScope *string     `toml:"hook-scope"`
+	Agents    []fileAgent `toml:"agent"`
+	Logging   *struct {
+		Level *string `toml:"level"`
+	} `toml:"logging"`
+	Defaults *struct {
+		SymposiumRecommendations *bool `toml:"symposium-recommendations"`
+		UserPlugins              *bool `toml:"user-plugins"`
+	} `toml:"defaults"`
+	Sources []fileSource `toml:"plugin-source"`
+}
+
+// Parse parses config.toml bytes; path is used in messages.
+func Parse(path string, data []byte) (*Config, []string, error) {
+	var fc fileConfig
+	dec := toml.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var warnings []string
+	if err := dec.Decode(&fc); err != nil {
+		var strict *toml.StrictMissingError
+		if !errors.As(err, &strict) {
+			return nil, nil, positioned(path, err)
+		}
+		for _, e := range strict.Errors {
+			row, col := e.Position()
+			warnings = append(warnings, fmt.Sprintf("%s:%d:%d: unknown key %q (ignored)", path, row, col, strings.Join(e.Key(), ".")))
+		}
+		fc = fileConfig{}
+		if err := toml.Unmarshal(data, &fc); err != nil {
+			return nil, warnings, positioned(path, err)
+		}
+	}
+	c := Default()
+	c.Path, c.Exists = path, true
+	if fc.AutoSync != nil {
+		c.AutoSync = *fc.AutoSync
+	}
+	if fc.HookScope != nil {
+		switch *fc.HookScope {
+		case ScopeGlobal, ScopeProject:
+			c.HookScope = *fc.HookScope
+		default:
+			return nil, warnings, fmt.Errorf("%s:%d: hook-scope = %q: must be \"global\" or \"project\"", path, lineOf(data, "hook-scope"), *fc.HookScope)
+		}
+	}
+	if fc.Logging != nil && fc.Logging.Level != nil {
+		switch lvl := strings.ToLower(*fc.Logging.Level); lvl {
+		case "trace", "debug", "info", "warn", "error":
+			c.LogLevel = lvl
+		default:
+			return nil, warnings, fmt.Errorf("%s:%d: [logging] level = %q: must be one of trace, debug, info, warn, error", path, lineOf(data, "level"), *fc.Logging.Level)
+		}
+	}
+	if fc.Defaults != nil {
+		if fc.Defaults.SymposiumRecommendations != nil {
+			c.Defaults.SymposiumRecommendations = *fc.Defaults.SymposiumRecommendations
+		}
+		if fc.Defaults.UserPlugins != nil {
+			c.Defaults.UserPlugins = *fc.Defaults.UserPlugins
+		}
+	}
+	seenAgent := map[string]bool{}
+	for i, a := range fc.Agents {
+		line := nthLine(data, "[[agent]]", i)
+		if a.Name == nil {
+			return nil, warnings, fmt.Errorf("%s:%d: [[agent]] entry has no name (one of %s)", path, line, strings.Join(AgentNames, ", "))
+		}
+		if !validAgent(*a.Name) {
+			return nil, warnings, fmt.Errorf("%s:%d: unknown agent %q: must be one of %s", path, line, *a.Name, strings.Join(AgentNames, ", "))
+		}
+		if !seenAgent[*a.Name] {
+			seenAgent[*a.Name] = true
+			c.Agents = append(c.Agents, *a.Name)
+		}
+	}
+	seenSource := map[string]bool{}
+	for i, s := range fc.Sources {
+		line := nthLine(data, "[[plugin-source]]", i)
+		if s.Name == nil || *s.Name == "" {
+			return nil, warnings, fmt.Errorf("%s:%d: [[plugin-source]] entry has no name", path, line)
+		}
+		if (s.Git == nil) == (s.Path == nil) {
+			return nil, warnings, fmt.Errorf("%s:%d: [[plugin-source]] %q must set exactly one of git or path", path, line, *s.Name)
+		}
+		if seenSource[*s.Name] || *s.Name == RecommendationsSource || *s.Name == UserPluginsSource {
+			return nil, warnings, fmt.Errorf("%s:%d: [[plugin-source]] name %q is used twice (or is a built-in source name)", path, line, *s.Name)
+		}
+		seenSource[*s.Name] = true
+		ps := PluginSource{Name: *s.Name, AutoUpdate: true, Line: line}
+		if s.Git != nil {
+			ps.Git = *s.Git
+		}
+		if s.Path != nil {
+			ps.Path = *s.Path
+		}
+		if s.AutoUpdate != nil {
+			ps.AutoUpdate = *s.AutoUpdate
+		}
+		c.Sources = append(c.Sources, ps)
+	}
+	sort.Strings(warnings)
+	return c, warnings, nil
+}
+
+func validAgent(name string) bool {
+	for _, a := range AgentNames {
+		if a == name {
+			return true
+		}
+	}
+	return false
+}
+
+// positioned turns a go-toml error into "path:line:col: message".
+func positioned(path string, err error) error {
+	var de *toml.DecodeError
+	if errors.As(err, &de) {
+		row, col := de.Position()
+		return fmt.Errorf("%s:%d:%d: %s", path, row, col, de.Error())
+	}
+	return fmt.Errorf("%s: %w", path, err)
+}
+
+// lineOf returns the first line whose trimmed text starts with key (best effort).
+func lineOf(data []byte, key string) int {
+	for i, l := range strings.Split(string(data), "\n") {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, key) {
+			rest := strings.TrimSpace(t[len(key):])
+			if strings.HasPrefix(rest, "=") {
+				return i + 1
+			}
+		}
+	}
+	return 0
+}
+
+// nthLine returns the line of the n-th (0-based) occurrence of header.
+func nthLine(data []byte, header string, n int) int {
+	seen := 0
+	for i, l := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), header) {
+			if seen == n {
+				return i + 1
+			}
+			seen++
+		}
+	}
+	return 0
+}

@@ -1,0 +1,115 @@
+package stream
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// Reader reads newline-delimited records.
+type Reader struct {
+	r    *bufio.Reader
+	name string
+	line int
+}
+
+// NewReader reads records from r; name is used in errors ("<stdin>").
+func NewReader(r io.Reader, name string) *Reader {
+	return &Reader{r: bufio.NewReaderSize(r, 64<<10), name: name}
+}
+
+// Next returns the next record, skipping blank lines; io.EOF at the end.
+func (r *Reader) Next() (Raw, error) {
+	for {
+		line, err := r.r.ReadBytes('\n')
+		if len(line) == 0 && err != nil {
+			if errors.Is(err, io.EOF) {
+				return Raw{}, io.EOF
+			}
+			return Raw{}, fmt.Errorf("%s: %w", r.name, err)
+		}
+		r.line++
+		trimmed := trimSpace(line)
+		if len(trimmed) == 0 {
+			if err != nil {
+				return Raw{}, io.EOF
+			}
+			continue
+		}
+		var head struct {
+			Kind string `json:"kind"`
+		}
+		if jerr := json.Unmarshal(trimmed, &head); jerr != nil {
+			return Raw{}, fmt.Errorf("%s:%d: not a JSON record: %v", r.name, r.line, jerr)
+		}
+		if head.Kind == "" {
+			return Raw{}, fmt.Errorf("%s:%d: record has no \"kind\" field", r.name, r.line)
+		}
+		data := make([]byte, len(trimmed))
+		copy(data, trimmed)
+		return Raw{Kind: head.Kind, Line: r.line, Data: data}, nil
+	}
+}
+
+// Decode unmarshals raw into v, naming the line on error.
+func (r *Reader) Decode(raw Raw, v any) error {
+	if err := json.Unmarshal(raw.Data, v); err != nil {
+		return fmt.Errorf("%s:%d: bad %s record: %v", r.name, raw.Line, raw.Kind, err)
+	}
+	return nil
+}
+
+// ReadAll reads every record.
+func (r *Reader) ReadAll() ([]Raw, error) {
+	var out []Raw
+	for {
+		raw, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
+		out = append(out, raw)
+	}
+}
+
+func trimSpace(b []byte) []byte {
+	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t' || b[0] == '\r' || b[0] == '\n') {
+		b = b[1:]
+	}
+	for len(b) > 0 && (b[len(b)-1] == ' ' || b[len(b)-1] == '\t' || b[len(b)-1] == '\r' || b[len(b)-1] == '\n') {
+		b = b[:len(b)-1]
+	}
+	return b
+}
+
+// Writer writes one record per line. Call Flush at the end.
+type Writer struct {
+	w   *bufio.Writer
+	enc *json.Encoder
+}
+
+// NewWriter writes records to w.
+func NewWriter(w io.Writer) *Writer {
+	bw := bufio.NewWriter(w)
+	enc := json.NewEncoder(bw)
+	enc.SetEscapeHTML(false)
+	return &Writer{w: bw, enc: enc}
+}
+
+// Write encodes one record (a struct with its Kind set).
+func (w *Writer) Write(v any) error { return w.enc.Encode(v) }
+
+// WriteRaw forwards a record's bytes unchanged.
+func (w *Writer) WriteRaw(raw Raw) error {
+	if _, err := w.w.Write(raw.Data); err != nil {
+		return err
+	}
+	return w.w.WriteByte('\n')
+}
+
+// Flush flushes buffered records.
+func (w *Writer) Flush() error { return w.w.Flush() }

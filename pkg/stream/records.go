@@ -1,0 +1,140 @@
+package stream
+
+import "encoding/json"
+
+// Record kinds.
+const (
+	KindWorkspace = "workspace"
+	KindDep       = "dep"
+	KindSkill     = "skill"
+	KindHook      = "hook"
+	KindMCPServer = "mcp_server"
+	KindRejected  = "rejected"
+	KindAction    = "action"
+	KindError     = "error"
+	KindWarning   = "warning"
+)
+
+// AllKinds lists every kind this package defines (used by the docs test).
+var AllKinds = []string{KindWorkspace, KindDep, KindSkill, KindHook, KindMCPServer, KindRejected, KindAction, KindError, KindWarning}
+
+// Workspace opens a sym-deps stream: the workspace root and its members.
+type Workspace struct {
+	Kind     string   `json:"kind"`
+	Root     string   `json:"root"`             // absolute directory of the workspace Cargo.toml
+	Manifest string   `json:"manifest"`         // absolute path of the workspace Cargo.toml
+	Lockfile string   `json:"lockfile"`         // absolute path of Cargo.lock, "" when there is none
+	Members  []Member `json:"members"`          // sorted by manifest path
+	Inputs   []string `json:"inputs,omitempty"` // every file read (for fingerprints)
+}
+
+// Member is one workspace member package.
+type Member struct {
+	Name     string `json:"name"`
+	Version  string `json:"version"`
+	Manifest string `json:"manifest"` // path relative to Root
+}
+
+// Dep is one direct dependency of one member, resolved through Cargo.lock.
+type Dep struct {
+	Kind       string   `json:"kind"`
+	Name       string   `json:"name"`              // package name (never the rename)
+	Version    string   `json:"version"`           // resolved version; lowest match of Req when Unresolved
+	DepKind    string   `json:"dep_kind"`          // "normal", "dev" or "build"
+	Member     string   `json:"member"`            // declaring member's package name
+	Source     string   `json:"source"`            // lock source ("registry+…", "git+…#sha"); "" for path deps
+	Req        string   `json:"req,omitempty"`     // version requirement as written
+	Path       string   `json:"path,omitempty"`    // for path deps, relative to the workspace root
+	Renames    []string `json:"renames,omitempty"` // TOML keys that renamed it
+	Optional   bool     `json:"optional,omitempty"`
+	Unresolved bool     `json:"unresolved,omitempty"` // no Cargo.lock entry: Version is not known
+	Targets    []string `json:"targets,omitempty"`    // cfg()/triple keys; absent = all platforms
+}
+
+// Skill is a skill directory that applies to the workspace.
+type Skill struct {
+	Kind        string   `json:"kind"`
+	Name        string   `json:"name"`   // frontmatter name; the install directory name
+	Plugin      string   `json:"plugin"` // plugin name; "" for a standalone skill
+	Source      string   `json:"source"` // plugin source name
+	Dir         string   `json:"dir"`    // absolute directory holding SKILL.md
+	Description string   `json:"description,omitempty"`
+	Crates      []string `json:"crates,omitempty"` // the predicates that matched (all levels)
+}
+
+// Hook is a plugin hook that applies to the workspace.
+type Hook struct {
+	Kind    string `json:"kind"`
+	Plugin  string `json:"plugin"`
+	Source  string `json:"source,omitempty"`
+	Name    string `json:"name"`
+	Event   string `json:"event"`             // canonical event: PreToolUse, PostToolUse, UserPromptSubmit, SessionStart
+	Matcher string `json:"matcher,omitempty"` // regex over the tool name; "" or "*" = all
+	Command string `json:"command"`           // as written in the manifest
+	Format  string `json:"format"`            // symposium, claude, codex, copilot, gemini, kiro
+	Dir     string `json:"dir"`               // plugin directory; Command resolves against it
+	Timeout int    `json:"timeout,omitempty"` // seconds; 0 = default (30)
+}
+
+// MCPServer is an MCP server that applies to the workspace.
+type MCPServer struct {
+	Kind    string            `json:"kind"`
+	Plugin  string            `json:"plugin"`
+	Source  string            `json:"source,omitempty"`
+	Name    string            `json:"name"`
+	Type    string            `json:"type"` // stdio, http, sse
+	Command string            `json:"command,omitempty"`
+	Args    []string          `json:"args,omitempty"`
+	Env     map[string]string `json:"env,omitempty"`
+	URL     string            `json:"url,omitempty"`
+	Headers map[string]string `json:"headers,omitempty"`
+	Dir     string            `json:"dir,omitempty"` // plugin directory
+}
+
+// Rejected explains why a plugin, group, skill, hook or server did not match
+// (sym-match --explain).
+type Rejected struct {
+	Kind   string `json:"kind"`
+	What   string `json:"what"` // plugin, group, skill, hook, mcp_server
+	Name   string `json:"name"`
+	Reason string `json:"reason"` // the predicate that failed, or the error
+	Plugin string `json:"plugin,omitempty"`
+	File   string `json:"file,omitempty"`
+}
+
+// Action is one file or directory sym-install created, updated, removed or
+// left unchanged (or would, with --dry-run).
+type Action struct {
+	Kind   string `json:"kind"`
+	Op     string `json:"op"`               // skill, hook, mcp_server, manifest, gitignore, config
+	Agent  string `json:"agent"`            // agent name, or "" for shared paths
+	Path   string `json:"path"`             // absolute path
+	Status string `json:"status"`           // created, updated, removed, unchanged, skipped
+	Name   string `json:"name,omitempty"`   // skill/server/hook name
+	Detail string `json:"detail,omitempty"` // why skipped, etc.
+}
+
+// Action statuses.
+const (
+	StatusCreated   = "created"
+	StatusUpdated   = "updated"
+	StatusRemoved   = "removed"
+	StatusUnchanged = "unchanged"
+	StatusSkipped   = "skipped"
+)
+
+// Diagnostic is an error or warning record (--json on stderr).
+type Diagnostic struct {
+	Kind    string `json:"kind"` // error or warning
+	File    string `json:"file,omitempty"`
+	Line    int    `json:"line,omitempty"`
+	Column  int    `json:"column,omitempty"`
+	Message string `json:"message"`
+}
+
+// Raw is a record read from a stream: its kind and its exact bytes.
+type Raw struct {
+	Kind string
+	Line int
+	Data json.RawMessage
+}

@@ -1,0 +1,148 @@
+// Package syncstate stores what a sync computed for one workspace: a
+// fingerprint of its inputs and the match result. It is all the hook hot
+// path reads: one ReadFile, one Unmarshal, and a stat per input.
+//
+// The state lives in the cache directory, keyed by the workspace root, never
+// in the user's workspace.
+package syncstate
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/symposium-dev/symposium-go/pkg/stream"
+)
+
+// formatVersion changes whenever State's shape changes incompatibly.
+const formatVersion = 1
+
+// modTimeCutoff: an input modified this recently may still be changing
+// within its mtime granularity, so a fingerprint covering it is not trusted
+// (as cmd/go's module index does).
+const modTimeCutoff = 2 * time.Second
+
+// FileStamp is one input file's identity. Size -1 means the file was absent.
+type FileStamp struct {
+	Path  string `json:"path"`
+	Size  int64  `json:"size"`
+	MTime int64  `json:"mtime_ns"`
+}
+
+// State is what one sync stored for one workspace.
+type State struct {
+	Version       int                `json:"version"`
+	WorkspaceRoot string             `json:"workspace_root"`
+	Inputs        []FileStamp        `json:"inputs"`
+	Extra         string             `json:"extra"`   // digest of non-file inputs (agent list, scope, binary version)
+	Trusted       bool               `json:"trusted"` // false when an input was too fresh to trust
+	Skills        []stream.Skill     `json:"skills"`
+	Hooks         []stream.Hook      `json:"hooks"`
+	MCPServers    []stream.MCPServer `json:"mcp_servers"`
+}
+
+// Dir is the directory holding all workspaces' states.
+func Dir(cacheDir string) string { return filepath.Join(cacheDir, "sync-state") }
+
+// Path is the state file for the workspace at root.
+func Path(cacheDir, root string) string {
+	sum := sha256.Sum256([]byte(filepath.Clean(root)))
+	return filepath.Join(Dir(cacheDir), hex.EncodeToString(sum[:12])+".json")
+}
+
+// Load reads the state of the workspace at root; (nil, nil) when none.
+func Load(cacheDir, root string) (*State, error) {
+	data, err := os.ReadFile(Path(cacheDir, root))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var st State
+	if err := json.Unmarshal(data, &st); err != nil {
+		return nil, nil // a corrupt state only means "sync again"
+	}
+	if st.Version != formatVersion || st.WorkspaceRoot != filepath.Clean(root) {
+		return nil, nil
+	}
+	return &st, nil
+}
+
+// Stamp stats every path. trusted is false when any file changed within
+// modTimeCutoff of now.
+func Stamp(paths []string, now time.Time) (stamps []FileStamp, trusted bool) {
+	trusted = true
+	stamps = make([]FileStamp, 0, len(paths))
+	for _, p := range paths {
+		fi, err := os.Stat(p)
+		if err != nil {
+			stamps = append(stamps, FileStamp{Path: p, Size: -1})
+			continue
+		}
+		mt := fi.ModTime()
+		if now.Sub(mt) < modTimeCutoff {
+			trusted = false
+		}
+		stamps = append(stamps, FileStamp{Path: p, Size: fi.Size(), MTime: mt.UnixNano()})
+	}
+	return stamps, trusted
+}
+
+// Fresh reports whether the stored fingerprint still describes the inputs
+// on disk and the given extra digest. An untrusted state is never fresh.
+func (s *State) Fresh(extra string) bool {
+	if s == nil || !s.Trusted || s.Extra != extra {
+		return false
+	}
+	for _, in := range s.Inputs {
+		fi, err := os.Stat(in.Path)
+		if err != nil {
+			if in.Size != -1 {
+				return false
+			}
+			continue
+		}
+		if in.Size != fi.Size() || in.MTime != fi.ModTime().UnixNano() {
+			return false
+		}
+	}
+	return true
+}
+
+// Save writes st for its workspace unless the bytes on disk are identical.
+// It reports whether it wrote.
+func Save(cacheDir string, st *State) (bool, error) {
+	st.Version = formatVersion
+	st.WorkspaceRoot = filepath.Clean(st.WorkspaceRoot)
+	data, err := json.Marshal(st)
+	if err != nil {
+		return false, err
+	}
+	path := Path(cacheDir, st.WorkspaceRoot)
+	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
+		return false, nil
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return false, err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".state-*")
+	if err != nil {
+		return false, err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return false, err
+	}
+	if err := tmp.Close(); err != nil {
+		return false, err
+	}
+	return true, os.Rename(tmp.Name(), path)
+}
