@@ -1,14 +1,89 @@
-// Package cargoagents is the cargo-agents command: flags, wiring and exit codes.
+// Package cargoagents is the cargo-agents command (`cargo agents ...`): a thin
+// orchestrator over the sym-* stages. Each subcommand lives in its own file.
 package cargoagents
 
 import (
 	"fmt"
+	"io"
+	"sort"
+	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 )
 
-// Main runs cargo-agents with args (without the program name) and returns the exit code.
+const prog = "cargo agents"
+
+// subcommand runs with the arguments after its name.
+type subcommand struct {
+	summary string
+	hidden  bool
+	run     func(io cli.Stdio, g *globals, args []string) error
+}
+
+// globals are the options the book lists before any subcommand.
+type globals struct {
+	quiet  bool
+	update string // none, check, fetch
+}
+
+var subcommands = map[string]subcommand{}
+
+func register(name string, sc subcommand) { subcommands[name] = sc }
+
+// Main runs cargo-agents. cargo runs external subcommands as
+// `cargo-agents agents ARGS...`, so a leading "agents" is dropped.
 func Main(io cli.Stdio, args []string) int {
-	fmt.Fprintln(io.Err, "cargo-agents: not implemented yet")
-	return cli.ExitFailure
+	if len(args) > 0 && args[0] == "agents" {
+		args = args[1:]
+	}
+	g := &globals{update: "none"}
+	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
+		switch a := args[0]; {
+		case a == "--version" || a == "-V":
+			fmt.Fprintf(io.Out, "cargo-agents %s\n", cli.Version)
+			return cli.ExitOK
+		case a == "--help" || a == "-h":
+			usage(io.Out)
+			return cli.ExitOK
+		case a == "-q" || a == "--quiet":
+			g.quiet = true
+		case a == "--update" && len(args) > 1:
+			g.update = args[1]
+			args = args[1:]
+		case strings.HasPrefix(a, "--update="):
+			g.update = strings.TrimPrefix(a, "--update=")
+		default:
+			return cli.Report(io.Err, prog, cli.Usagef("unknown option %s", a))
+		}
+		args = args[1:]
+	}
+	switch g.update {
+	case "none", "check", "fetch":
+	default:
+		return cli.Report(io.Err, prog, cli.Usagef("--update %q: must be none, check or fetch", g.update))
+	}
+	if len(args) == 0 {
+		usage(io.Err)
+		return cli.ExitUsage
+	}
+	sc, ok := subcommands[args[0]]
+	if !ok {
+		return cli.Report(io.Err, prog, cli.Usagef("unknown command %q", args[0]))
+	}
+	return cli.Report(io.Err, prog, sc.run(io, g, args[1:]))
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintf(w, "cargo agents: give AI coding agents the skills, hooks and MCP servers published for your crates\n\nUsage: cargo agents [--update none|check|fetch] [-q] <COMMAND>\n\nCommands:\n")
+	names := make([]string, 0, len(subcommands))
+	for n, sc := range subcommands {
+		if !sc.hidden {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-12s %s\n", n, subcommands[n].summary)
+	}
+	fmt.Fprintf(w, "\nOptions:\n  --update <LEVEL>  plugin source update behaviour: none (default), check, fetch\n  -q, --quiet       suppress status output\n  --version         print version\n")
 }
