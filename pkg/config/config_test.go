@@ -1,0 +1,119 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestResolveDirs(t *testing.T) {
+	tests := []struct {
+		name string
+		env  map[string]string
+		want Dirs
+	}{
+		{"default", nil, Dirs{Config: "/h/.symposium", Cache: "/h/.symposium/cache", Logs: "/h/.symposium/logs", Home: "/h"}},
+		{"xdg", map[string]string{"XDG_CONFIG_HOME": "/x/c", "XDG_CACHE_HOME": "/x/k", "XDG_STATE_HOME": "/x/s"},
+			Dirs{Config: "/x/c/symposium", Cache: "/x/k/symposium", Logs: "/x/s/symposium/logs", Home: "/h"}},
+		{"symposium home wins over xdg", map[string]string{"SYMPOSIUM_HOME": "/s", "XDG_CONFIG_HOME": "/x/c"},
+			Dirs{Config: "/s", Cache: "/s/cache", Logs: "/s/logs", Home: "/h"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := resolveDirs(func(k string) string { return tc.env[k] }, "/h")
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("resolveDirs (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestParseFullExample(t *testing.T) {
+	src := `auto-sync = false
+hook-scope = "project"
+
+[[agent]]
+name = "claude"
+
+[[agent]]
+name = "gemini"
+
+[logging]
+level = "debug"
+
+[defaults]
+symposium-recommendations = false
+user-plugins = true
+
+[[plugin-source]]
+name = "my-org"
+git = "https://github.com/my-org/symposium-plugins"
+
+[[plugin-source]]
+name = "local-dev"
+path = "my-plugins"
+auto-update = false
+`
+	c, warnings, err := Parse("config.toml", []byte(src))
+	if err != nil || len(warnings) > 0 {
+		t.Fatalf("Parse: %v %v", err, warnings)
+	}
+	want := &Config{
+		AutoSync: false, HookScope: "project", Agents: []string{"claude", "gemini"}, LogLevel: "debug",
+		Defaults: Defaults{SymposiumRecommendations: false, UserPlugins: true},
+		Sources: []PluginSource{
+			{Name: "my-org", Git: "https://github.com/my-org/symposium-plugins", AutoUpdate: true, Line: 17},
+			{Name: "local-dev", Path: "my-plugins", AutoUpdate: false, Line: 21},
+		},
+		Path: "config.toml", Exists: true,
+	}
+	if diff := cmp.Diff(want, c); diff != "" {
+		t.Errorf("Parse (-want +got):\n%s", diff)
+	}
+	if got := c.Sources[1].ResolvedPath(Dirs{Config: "/s"}); got != "/s/my-plugins" {
+		t.Errorf("ResolvedPath = %q", got)
+	}
+}
+
+func TestParseErrorsAndWarnings(t *testing.T) {
+	tests := []struct {
+		name, src, wantErr, wantWarn string
+	}{
+		{"unknown key warns", "auto-sync = true\ncolour = \"red\"\n", "", "config.toml:2:1: unknown key \"colour\""},
+		{"type error has line", "auto-sync = true\nhook-scope = 3\n", "config.toml:2:", ""},
+		{"bad scope", "hook-scope = \"everywhere\"\n", "config.toml:1: hook-scope", ""},
+		{"bad agent", "[[agent]]\nname = \"vim\"\n", "config.toml:1: unknown agent \"vim\"", ""},
+		{"source needs one of git/path", "[[plugin-source]]\nname = \"x\"\n", "exactly one of git or path", ""},
+		{"syntax error", "auto-sync = \n", "config.toml:1:", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, warnings, err := Parse("config.toml", []byte(tc.src))
+			if tc.wantErr == "" && err != nil {
+				t.Fatalf("unexpected error %v", err)
+			}
+			if tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)) {
+				t.Fatalf("error = %v, want it to contain %q", err, tc.wantErr)
+			}
+			if tc.wantWarn != "" && (len(warnings) != 1 || !strings.Contains(warnings[0], tc.wantWarn)) {
+				t.Fatalf("warnings = %q, want %q", warnings, tc.wantWarn)
+			}
+		})
+	}
+}
+
+func TestLoadMissingFileGivesDefaults(t *testing.T) {
+	d := Dirs{Config: t.TempDir()}
+	c, _, err := Load(d)
+	if err != nil || !c.AutoSync || c.HookScope != ScopeGlobal || !c.Defaults.SymposiumRecommendations || c.Exists {
+		t.Fatalf("Load = %+v, %v", c, err)
+	}
+	os.WriteFile(filepath.Join(d.Config, "config.toml"), []byte("[[agent]]\nname = \"claude\"\n"), 0o644)
+	c, _, err = Load(d)
+	if err != nil || !c.HasAgent("claude") {
+		t.Fatalf("Load = %+v, %v", c, err)
+	}
+}
