@@ -1,14 +1,106 @@
 // Package symdeps is the sym-deps command: flags, wiring and exit codes.
+//
+// sym-deps writes a workspace record and then one dep record per direct
+// dependency of each workspace member (docs/streams.md, "sym-deps"). The work
+// is pkg/cargo's; this package only parses flags and prints.
 package symdeps
 
 import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
 	"fmt"
+	"io"
 
+	"github.com/symposium-dev/symposium-go/pkg/cargo"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
+const prog = "sym-deps"
+
+const usage = `usage: sym-deps [--manifest-path PATH] [--cargo-metadata] [--json]
+
+Lists the direct dependencies of every member of the Rust workspace that
+contains the current directory (or PATH), as newline-delimited JSON: one
+"workspace" record, then one "dep" record per (member, crate, version, kind).
+It reads Cargo.toml and Cargo.lock itself; --cargo-metadata asks cargo instead.
+
+Flags:
+`
+
 // Main runs sym-deps with args (without the program name) and returns the exit code.
-func Main(io cli.Stdio, args []string) int {
-	fmt.Fprintln(io.Err, "sym-deps: not implemented yet")
-	return cli.ExitFailure
+func Main(stdio cli.Stdio, args []string) int {
+	fs := flag.NewFlagSet(prog, flag.ContinueOnError)
+	// flag prints the usage with its errors; --help belongs on stdout, so
+	// hold the output until the outcome is known.
+	var parseOut bytes.Buffer
+	fs.SetOutput(&parseOut)
+	manifest := fs.String("manifest-path", "", "the workspace's (or a member's) Cargo.toml, instead of searching up from the current directory")
+	useCargo := fs.Bool("cargo-metadata", false, "run `cargo metadata --offline` instead of reading the manifests and lock directly")
+	jsonDiag := fs.Bool("json", false, "write errors and warnings to stderr as JSON records")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), usage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			_, _ = stdio.Out.Write(parseOut.Bytes())
+			return cli.ExitOK
+		}
+		_, _ = stdio.Err.Write(parseOut.Bytes()) // the problem, then the usage
+		return cli.ExitUsage
+	}
+	if fs.NArg() > 0 {
+		return cli.Report(stdio.Err, prog, cli.Usagef("unexpected argument %q", fs.Arg(0)))
+	}
+	err := run(stdio, cargo.Options{ManifestPath: *manifest}, *useCargo, *jsonDiag)
+	if err != nil && *jsonDiag && !errors.Is(err, cli.ErrSilent) {
+		writeDiag(stdio.Err, stream.KindError, err)
+		return cli.ExitFailure
+	}
+	return cli.Report(stdio.Err, prog, err)
+}
+
+func run(stdio cli.Stdio, opts cargo.Options, useCargo, jsonDiag bool) error {
+	var res *cargo.Result
+	var err error
+	if useCargo {
+		res, err = cargo.CargoMetadata(context.Background(), cargo.MetadataOptions{Options: opts})
+	} else {
+		res, err = cargo.Load(opts)
+	}
+	if err != nil {
+		return err
+	}
+	for _, w := range res.Warnings {
+		if jsonDiag {
+			writeDiag(stdio.Err, stream.KindWarning, &cargo.PosError{File: w.File, Line: w.Line, Col: w.Col, Msg: w.Msg})
+		} else {
+			fmt.Fprintf(stdio.Err, "%s: warning: %s\n", prog, w)
+		}
+	}
+	out := stream.NewWriter(stdio.Out)
+	if err := out.Write(res.Workspace); err != nil {
+		return err
+	}
+	for _, d := range res.Deps {
+		if err := out.Write(d); err != nil {
+			return err
+		}
+	}
+	return out.Flush()
+}
+
+// writeDiag writes one diagnostic record, positioned when err carries a place.
+func writeDiag(w io.Writer, kind string, err error) {
+	d := stream.Diagnostic{Kind: kind, Message: err.Error()}
+	var pe *cargo.PosError
+	if errors.As(err, &pe) {
+		d.File, d.Line, d.Column, d.Message = pe.File, pe.Line, pe.Col, pe.Msg
+	}
+	out := stream.NewWriter(w)
+	_ = out.Write(d)
+	_ = out.Flush()
 }

@@ -1,0 +1,215 @@
+package cargo
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/pelletier/go-toml/v2/unstable"
+)
+
+// PosError is an error at a place in a file. It prints as
+// `path:line:col: message` (line and col are omitted when unknown).
+type PosError struct {
+	File string
+	Line int
+	Col  int
+	Msg  string
+	Err  error // the underlying error, if any
+}
+
+func (e *PosError) Error() string {
+	switch {
+	case e.Line > 0 && e.Col > 0:
+		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
+	case e.Line > 0:
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", e.File, e.Msg)
+}
+
+func (e *PosError) Unwrap() error { return e.Err }
+
+// Warning is a problem sym-deps worked around; it names a place like PosError.
+type Warning struct {
+	File string
+	Line int
+	Col  int
+	Msg  string
+}
+
+func (w Warning) String() string {
+	return (&PosError{File: w.File, Line: w.Line, Col: w.Col, Msg: w.Msg}).Error()
+}
+
+// unclosedInlineTable finds the '{' still open at line:col, when it was
+// opened on an earlier line, and the key it belongs to.
+func unclosedInlineTable(data []byte, line, col int) (l, c int, key string, ok bool) {
+	end := 0
+	for ln := 1; ln < line && end < len(data); end++ {
+		if data[end] == '\n' {
+			ln++
+		}
+	}
+	end = min(end+col-1, len(data))
+	var open []int // offsets of unclosed '{'
+	for i := 0; i < end; i++ {
+		switch data[i] {
+		case '"', '\'':
+			q := data[i]
+			for i++; i < end && data[i] != q && data[i] != '\n'; i++ {
+				if q == '"' && data[i] == '\\' {
+					i++
+				}
+			}
+		case '#':
+			for i < end && data[i] != '\n' {
+				i++
+			}
+		case '{':
+			open = append(open, i)
+		case '}':
+			if len(open) > 0 {
+				open = open[:len(open)-1]
+			}
+		}
+	}
+	if len(open) == 0 {
+		return 0, 0, "", false
+	}
+	at := open[len(open)-1]
+	start := bytes.LastIndexByte(data[:at], '\n') + 1
+	l = bytes.Count(data[:at], []byte("\n")) + 1
+	if l >= line {
+		return 0, 0, "", false
+	}
+	key, _, _ = strings.Cut(string(data[start:at]), "=")
+	return l, at - start + 1, strings.TrimSpace(key), true
+}
+
+// locate finds where a key (or an array element) is written in a TOML
+// document. Path elements are keys; an array element or an [[array table]]
+// entry is addressed by its 0-based index written in decimal. A path that
+// stops at a table header (such as ["package", "3"]) gives the header's line.
+// It returns 0, 0 when the path is not found. It re-parses the document, so
+// it is only for error paths.
+func locate(data []byte, path ...string) (line, col int) {
+	var p unstable.Parser
+	p.Reset(data)
+	var table []string
+	arrays := map[string]int{} // [[x]] header → entries seen
+	found := func(r unstable.Range) (int, int, bool) {
+		s := p.Shape(r)
+		return s.Start.Line, s.Start.Column, true
+	}
+	var walk func(prefix []string, n *unstable.Node) (int, int, bool)
+	walkValue := func(prefix []string, v *unstable.Node) (int, int, bool) {
+		switch v.Kind {
+		case unstable.InlineTable:
+			it := v.Children()
+			for it.Next() {
+				if l, c, ok := walk(prefix, it.Node()); ok {
+					return l, c, ok
+				}
+			}
+		case unstable.Array:
+			it := v.Children()
+			for i := 0; it.Next(); i++ {
+				el := append(prefix[:len(prefix):len(prefix)], strconv.Itoa(i))
+				if equalPath(el, path) {
+					return found(it.Node().Raw)
+				}
+				if isPrefix(el, path) {
+					return walk2(el, it.Node(), walk)
+				}
+			}
+		}
+		return 0, 0, false
+	}
+	walk = func(prefix []string, kv *unstable.Node) (int, int, bool) {
+		if kv.Kind != unstable.KeyValue {
+			return 0, 0, false
+		}
+		full := prefix[:len(prefix):len(prefix)]
+		var first unstable.Range
+		it := kv.Key()
+		for it.Next() {
+			if first.Length == 0 {
+				first = it.Node().Raw
+			}
+			full = append(full, string(it.Node().Data))
+			if equalPath(full, path) {
+				return found(first)
+			}
+		}
+		if isPrefix(full, path) {
+			return walkValue(full, kv.Value())
+		}
+		return 0, 0, false
+	}
+	for p.NextExpression() {
+		e := p.Expression()
+		switch e.Kind {
+		case unstable.Table, unstable.ArrayTable:
+			table = table[:0]
+			var first unstable.Range
+			it := e.Key()
+			for it.Next() {
+				if first.Length == 0 {
+					first = it.Node().Raw
+				}
+				table = append(table, string(it.Node().Data))
+			}
+			if e.Kind == unstable.ArrayTable {
+				k := fmt.Sprint(table)
+				idx := arrays[k]
+				arrays[k]++
+				table = append(table, strconv.Itoa(idx))
+			}
+			if equalPath(table, path) {
+				l, c, _ := found(first)
+				return l, max(c-1, 1) // the '[' before the key
+			}
+		case unstable.KeyValue:
+			if !isPrefix(table, path) {
+				continue
+			}
+			if l, c, ok := walk(table, e); ok {
+				return l, c
+			}
+		}
+	}
+	return 0, 0
+}
+
+// walk2 descends into an array element that is itself an inline table.
+func walk2(prefix []string, n *unstable.Node, walk func([]string, *unstable.Node) (int, int, bool)) (int, int, bool) {
+	if n.Kind != unstable.InlineTable {
+		return 0, 0, false
+	}
+	it := n.Children()
+	for it.Next() {
+		if l, c, ok := walk(prefix, it.Node()); ok {
+			return l, c, ok
+		}
+	}
+	return 0, 0, false
+}
+
+func equalPath(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// isPrefix reports whether a is a prefix of b.
+func isPrefix(a, b []string) bool {
+	return len(a) <= len(b) && equalPath(a, b[:len(a)])
+}
