@@ -31,6 +31,9 @@ type Agent struct {
 	// Events maps canonical events to the agent's own event names; nil for
 	// agents without shell hooks (opencode, goose).
 	Events map[string]string
+	// Wire is the agent's hook wire format (nil when it has no shell hooks);
+	// set in wire.go.
+	Wire Wire
 }
 
 var registry = map[string]*Agent{}

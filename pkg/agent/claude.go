@@ -7,3 +7,30 @@ var claude = register(&Agent{
 	SkillDir: ".claude/skills",
 	Events:   map[string]string{PreToolUse: "PreToolUse", PostToolUse: "PostToolUse", UserPromptSubmit: "UserPromptSubmit", SessionStart: "SessionStart"},
 })
+
+// Hooks: settings.json "hooks" with matcher groups, timeout in seconds.
+// MCP: Claude Code 2.1.330 does not read mcpServers from settings.json (the
+// book's table is wrong there; agent-payloads/claude/output-contract.md):
+// project servers live in .mcp.json, where they wait for approval (a gate).
+var _ = addRegistration(claude, &registration{
+	hooks: &hookSpec{
+		project: ".claude/settings.json",
+		global:  ".claude/settings.json",
+		grouped: true,
+		element: func(t Target, a *Agent, ev string) ordered {
+			return groupElement("*", ordered{
+				{"type", "command"},
+				{"command", HookCommand(t.Command, a.Name, ev)},
+				{"timeout", t.Timeout},
+			})
+		},
+	},
+	mcp: &mcpSpec{
+		project:   ".mcp.json",
+		global:    ".claude.json",
+		format:    "json",
+		container: []string{"mcpServers"},
+		entry:     claudeStyleEntry("claude", true),
+	},
+	gates: claudeGates,
+})

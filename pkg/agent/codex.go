@@ -1,5 +1,9 @@
 package agent
 
+import (
+	"github.com/symposium-dev/symposium-go/pkg/stream"
+)
+
 // Codex CLI. See the book's "Codex CLI" agent reference and ../shared/agent-payloads/codex/.
 var codex = register(&Agent{
 	Name:     "codex",
@@ -7,3 +11,70 @@ var codex = register(&Agent{
 	SkillDir: ".agents/skills",
 	Events:   map[string]string{PreToolUse: "PreToolUse", PostToolUse: "PostToolUse", UserPromptSubmit: "UserPromptSubmit", SessionStart: "SessionStart"},
 })
+
+// Hooks: hooks.json with Claude-style groups, timeout in seconds. Codex
+// 0.169.0 runs a hook only once the user trusted it (a hash of the entry in
+// ~/.codex/config.toml) and reads a project's .codex/ only for a trusted
+// project; codexGates says what to set. MCP: [mcp_servers.<name>] in
+// .codex/config.toml (stdio, or streamable HTTP with url + http_headers; no
+// SSE).
+var _ = addRegistration(codex, &registration{
+	hooks: &hookSpec{
+		project: ".codex/hooks.json",
+		global:  ".codex/hooks.json",
+		grouped: true,
+		element: func(t Target, a *Agent, ev string) ordered {
+			return groupElement("*", ordered{
+				{"type", "command"},
+				{"command", HookCommand(t.Command, a.Name, ev)},
+				{"timeout", t.Timeout},
+			})
+		},
+	},
+	mcp: &mcpSpec{
+		project:   ".codex/config.toml",
+		global:    ".codex/config.toml",
+		format:    "toml",
+		container: []string{"mcp_servers"},
+		entry:     codexMCPEntry,
+	},
+	gates: codexGates,
+})
+
+func codexMCPEntry(s stream.MCPServer) (any, error) {
+	m := map[string]any{}
+	switch typ := serverType(s); typ {
+	case "stdio":
+		m["command"] = s.Command
+		if len(s.Args) > 0 {
+			m["args"] = toAnySlice(s.Args)
+		}
+		if len(s.Env) > 0 {
+			m["env"] = toAnyMap(s.Env)
+		}
+	case "http":
+		m["url"] = s.URL
+		if len(s.Headers) > 0 {
+			m["http_headers"] = toAnyMap(s.Headers)
+		}
+	default:
+		return nil, errTransport("codex", typ)
+	}
+	return m, nil
+}
+
+func toAnySlice(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
+}
+
+func toAnyMap(m map[string]string) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}

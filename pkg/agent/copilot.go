@@ -7,3 +7,39 @@ var copilot = register(&Agent{
 	SkillDir: ".agents/skills",
 	Events:   map[string]string{PreToolUse: "preToolUse", PostToolUse: "postToolUse", UserPromptSubmit: "userPromptSubmitted", SessionStart: "sessionStart"},
 })
+
+// Hooks: a file of our own, {"version": 1, "hooks": {event: [{type, bash,
+// timeoutSec}]}} (camelCase keys: the payloads then have the camelCase shape
+// our wire codec reads). Project: .github/hooks/symposium.json (loaded only in
+// a trusted folder). Global: Copilot CLI 1.0.102 loads every file in
+// $COPILOT_HOME/hooks/ (userHooksDir in cli-main.js), so we use
+// ~/.copilot/hooks/symposium.json rather than editing ~/.copilot/config.json,
+// which Copilot itself rewrites; ours are still removed from its "hooks" key
+// (the book's location) when found there.
+// MCP: the CLI reads .github/mcp.json or .mcp.json in a trusted folder and
+// ~/.copilot/mcp-config.json, all under mcpServers (not .vscode/mcp.json,
+// which is VS Code's). .mcp.json is Claude Code's file, so we use
+// .github/mcp.json.
+var _ = addRegistration(copilot, &registration{
+	hooks: &hookSpec{
+		project: ".github/hooks/symposium.json",
+		global:  ".copilot/hooks/symposium.json",
+		legacy:  []string{".copilot/config.json"},
+		element: func(t Target, a *Agent, ev string) ordered {
+			return ordered{
+				{"type", "command"},
+				{"bash", HookCommand(t.Command, a.Name, ev)},
+				{"timeoutSec", t.Timeout},
+			}
+		},
+		scaffold: func(Target, string) ordered { return ordered{{"version", 1}} },
+	},
+	mcp: &mcpSpec{
+		project:   ".github/mcp.json",
+		global:    ".copilot/mcp-config.json",
+		format:    "json",
+		container: []string{"mcpServers"},
+		entry:     claudeStyleEntry("copilot", true),
+	},
+	gates: copilotGates,
+})

@@ -1,5 +1,7 @@
 package agent
 
+import "github.com/symposium-dev/symposium-go/pkg/stream"
+
 // Gemini CLI. See the book's "Gemini CLI" agent reference and ../shared/agent-payloads/gemini/.
 var gemini = register(&Agent{
 	Name:     "gemini",
@@ -7,3 +9,50 @@ var gemini = register(&Agent{
 	SkillDir: ".agents/skills",
 	Events:   map[string]string{PreToolUse: "BeforeTool", PostToolUse: "AfterTool", UserPromptSubmit: "BeforeAgent", SessionStart: "SessionStart"},
 })
+
+// geminiHookName names our handlers; Gemini de-duplicates hooks by
+// name:command and lists them by name (hooksConfig.disabled uses it).
+const geminiHookName = "symposium"
+
+// Hooks: settings.json "hooks" with matcher groups; timeout in milliseconds.
+// Matcher "*" matches every tool and every SessionStart source (captured
+// with 0.61.0). Project settings (hooks and MCP servers) only count in a
+// trusted folder: geminiGates checks ~/.gemini/trustedFolders.json.
+// MCP: settings.json mcpServers: stdio {command, args, env}, streamable HTTP
+// {httpUrl, headers}, SSE {url, headers}.
+var _ = addRegistration(gemini, &registration{
+	hooks: &hookSpec{
+		project: ".gemini/settings.json",
+		global:  ".gemini/settings.json",
+		grouped: true,
+		element: func(t Target, a *Agent, ev string) ordered {
+			return groupElement("*", ordered{
+				{"name", geminiHookName},
+				{"type", "command"},
+				{"command", HookCommand(t.Command, a.Name, ev)},
+				{"timeout", t.Timeout * 1000},
+			})
+		},
+	},
+	mcp: &mcpSpec{
+		project:   ".gemini/settings.json",
+		global:    ".gemini/settings.json",
+		format:    "json",
+		container: []string{"mcpServers"},
+		entry:     geminiMCPEntry,
+	},
+	gates: geminiGates,
+})
+
+func geminiMCPEntry(s stream.MCPServer) (any, error) {
+	switch typ := serverType(s); typ {
+	case "stdio":
+		return dropEmpty(ordered{{"command", s.Command}, {"args", args(s.Args)}, {"env", stringMap(s.Env)}}), nil
+	case "http":
+		return dropEmpty(ordered{{"httpUrl", s.URL}, {"headers", stringMap(s.Headers)}}), nil
+	case "sse":
+		return dropEmpty(ordered{{"url", s.URL}, {"headers", stringMap(s.Headers)}}), nil
+	default:
+		return nil, errTransport("gemini", typ)
+	}
+}

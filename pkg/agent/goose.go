@@ -1,5 +1,7 @@
 package agent
 
+import "github.com/symposium-dev/symposium-go/pkg/stream"
+
 // Goose. See the book's "Goose" agent reference and ../shared/agent-payloads/goose/.
 var goose = register(&Agent{
 	Name:     "goose",
@@ -7,3 +9,66 @@ var goose = register(&Agent{
 	SkillDir: ".agents/skills",
 	Events:   nil,
 })
+
+// gooseTimeout is the per-call timeout (seconds) Goose itself writes for a
+// new extension.
+const gooseTimeout = 300
+
+// No hooks. MCP servers are Goose "extensions" in the user-wide
+// ~/.config/goose/config.yaml (Goose reads no project file), in the form
+// Goose writes itself: the ExtensionEntry fields flattened beside
+// "enabled". The book's older {provider: mcp, config: {...}} form is not
+// what Goose reads. Because the file is shared by every workspace, the
+// installer keys its owned list by MCPFile.
+var _ = addRegistration(goose, &registration{
+	mcp: &mcpSpec{
+		global:    ".config/goose/config.yaml",
+		format:    "yaml",
+		container: []string{"extensions"},
+		entry:     gooseMCPEntry,
+	},
+})
+
+func gooseMCPEntry(s stream.MCPServer) (any, error) {
+	desc := "MCP server from symposium plugin " + s.Plugin
+	envs := stringMap(s.Env)
+	if envs == nil {
+		envs = ordered{}
+	}
+	switch typ := serverType(s); typ {
+	case "stdio":
+		return ordered{
+			{"name", s.Name},
+			{"type", "stdio"},
+			{"cmd", s.Command},
+			{"args", append([]string{}, s.Args...)},
+			{"envs", envs},
+			{"env_keys", []string{}},
+			{"description", desc},
+			{"timeout", gooseTimeout},
+			{"enabled", true},
+		}, nil
+	case "http", "sse":
+		gt := "streamable_http"
+		if typ == "sse" {
+			gt = "sse"
+		}
+		o := ordered{
+			{"name", s.Name},
+			{"type", gt},
+			{"uri", s.URL},
+			{"envs", envs},
+			{"env_keys", []string{}},
+		}
+		if typ == "http" {
+			h := stringMap(s.Headers)
+			if h == nil {
+				h = ordered{}
+			}
+			o = append(o, member{"headers", h})
+		}
+		return append(o, member{"description", desc}, member{"timeout", gooseTimeout}, member{"enabled", true}), nil
+	default:
+		return nil, errTransport("goose", typ)
+	}
+}

@@ -1,9 +1,58 @@
 package agent
 
+import "github.com/symposium-dev/symposium-go/pkg/config"
+
 // Kiro. See the book's "Kiro" agent reference and ../shared/agent-payloads/kiro/.
 var kiro = register(&Agent{
 	Name:     "kiro",
 	Display:  "Kiro",
 	SkillDir: ".kiro/skills",
 	Events:   map[string]string{PreToolUse: "preToolUse", PostToolUse: "postToolUse", UserPromptSubmit: "userPromptSubmit", SessionStart: "agentSpawn"},
+})
+
+// KiroAgentName is the custom agent we define; Kiro runs its hooks only in
+// sessions of that agent.
+const KiroAgentName = "symposium"
+
+// Hooks: Kiro attaches hooks to a named agent, so we write our own agent
+// definition, .kiro/agents/symposium.json, with flat entries {matcher?,
+// command, timeout_ms} (book: Kiro reference). Without "tools" a custom agent
+// has none, and it discovers no skills unless "resources" names them.
+// Unregistering deletes the file. There are no Kiro captures in
+// agent-payloads; this follows the book.
+// MCP: .kiro/settings/mcp.json mcpServers ({command, args, env} or {url,
+// headers}).
+var _ = addRegistration(kiro, &registration{
+	hooks: &hookSpec{
+		project:  ".kiro/agents/" + KiroAgentName + ".json",
+		global:   ".kiro/agents/" + KiroAgentName + ".json",
+		ownsFile: true,
+		element: func(t Target, a *Agent, ev string) ordered {
+			o := ordered{}
+			if ev == PreToolUse || ev == PostToolUse {
+				o = append(o, member{"matcher", "*"})
+			}
+			return append(o, member{"command", HookCommand(t.Command, a.Name, ev)}, member{"timeout_ms", t.Timeout * 1000})
+		},
+		scaffold: func(t Target, scope string) ordered {
+			resources := []string{"skill://.kiro/skills/**/SKILL.md"}
+			if scope == config.ScopeGlobal {
+				resources = append(resources, "skill://~/.kiro/skills/**/SKILL.md")
+			}
+			return ordered{
+				{"name", KiroAgentName},
+				{"description", "Kiro with the skills and hooks symposium installs for this workspace's crates"},
+				{"tools", []string{"*"}},
+				{"resources", resources},
+			}
+		},
+	},
+	mcp: &mcpSpec{
+		project:   ".kiro/settings/mcp.json",
+		global:    ".kiro/settings/mcp.json",
+		format:    "json",
+		container: []string{"mcpServers"},
+		entry:     claudeStyleEntry("kiro", false),
+	},
+	gates: kiroGates,
 })

@@ -1,0 +1,72 @@
+package agent
+
+import "bytes"
+
+// claudeWire is Claude Code's hook wire format (../shared/agent-payloads/
+// claude/output-contract.md). Answers go in hookSpecificOutput
+// (permissionDecision allow|deny|ask, permissionDecisionReason, updatedInput
+// as an object, additionalContext); exit 2 blocks with stderr as the reason.
+type claudeWire struct{}
+
+func (claudeWire) Name() string     { return "claude" }
+func (claudeWire) ProceedExit() int { return 0 }
+func (claudeWire) Proceed() []byte  { return nil }
+func (claudeWire) Decode(event string, payload []byte) (*Payload, error) {
+	return decodeSnake("claude", event, payload)
+}
+func (claudeWire) EncodeInput(p *Payload) ([]byte, error) { return encodeSnake("claude", p) }
+
+func (claudeWire) Encode(event string, out *Output) ([]byte, int, []byte) {
+	if out.Empty() {
+		return nil, 0, nil
+	}
+	if out.Block {
+		return nil, 2, []byte(out.reason() + "\n")
+	}
+	top := newObj()
+	h := hookSpecific("claude", event)
+	if event == PreToolUse {
+		// updatedInput alone is honoured (2.1.330); we never add "allow"
+		// ourselves, since that would skip Claude's own permission prompt.
+		if out.Decision != "" {
+			h.str("permissionDecision", out.Decision)
+			if out.Decision != Allow || out.Reason != "" {
+				h.str("permissionDecisionReason", out.reasonFor())
+			}
+		}
+		h.set("updatedInput", out.UpdatedInput)
+	} else if out.Decision == Deny {
+		top.str("decision", "block")
+		top.str("reason", out.reason())
+	}
+	h.str("additionalContext", out.AdditionalContext)
+	if h.len() > 1 {
+		top.child("hookSpecificOutput", h)
+	}
+	return nonEmpty(top), 0, nil
+}
+
+func (claudeWire) DecodeOutput(event string, stdout []byte, exit int) (*Output, error) {
+	return decodeClaudeLike(event, stdout, exit)
+}
+
+// decodeClaudeLike reads a Claude- or Codex-format hook's answer: JSON, or
+// for UserPromptSubmit and SessionStart plain text that becomes context.
+func decodeClaudeLike(event string, stdout []byte, exit int) (*Output, error) {
+	out, ok, err := readAnswer(stdout)
+	if err != nil || ok {
+		return out, err
+	}
+	if exit == 0 && (event == UserPromptSubmit || event == SessionStart) {
+		return &Output{AdditionalContext: string(bytes.TrimSpace(stdout))}, nil
+	}
+	return &Output{}, nil
+}
+
+// reasonFor returns the reason to show with a decision.
+func (o *Output) reasonFor() string {
+	if o.Decision == Allow {
+		return o.Reason
+	}
+	return o.reason()
+}

@@ -1,0 +1,54 @@
+package agent
+
+// codexWire is Codex CLI's hook wire format (../shared/agent-payloads/codex/
+// output-contract.md). Codex reads Claude's hookSpecificOutput, but stricter:
+// permissionDecision "allow" is rejected unless it carries updatedInput,
+// updatedInput is rejected without "allow", "ask" is unsupported, and a
+// deny needs a non-empty reason. Exit 2 blocks with stderr.
+type codexWire struct{}
+
+func (codexWire) Name() string     { return "codex" }
+func (codexWire) ProceedExit() int { return 0 }
+func (codexWire) Proceed() []byte  { return nil }
+func (codexWire) Decode(event string, payload []byte) (*Payload, error) {
+	return decodeSnake("codex", event, payload)
+}
+func (codexWire) EncodeInput(p *Payload) ([]byte, error) { return encodeSnake("codex", p) }
+
+func (codexWire) Encode(event string, out *Output) ([]byte, int, []byte) {
+	if out.Empty() {
+		return nil, 0, nil
+	}
+	if out.Block {
+		return nil, 2, []byte(out.reason() + "\n")
+	}
+	top := newObj()
+	h := hookSpecific("codex", event)
+	if event == PreToolUse {
+		switch {
+		case out.Decision == Deny:
+			h.str("permissionDecision", Deny)
+			h.str("permissionDecisionReason", out.reason())
+		case out.Decision == Ask:
+			// Codex cannot ask; the plugin wanted a human to confirm, so
+			// the safe reading is "not without confirmation".
+			h.str("permissionDecision", Deny)
+			h.str("permissionDecisionReason", "confirmation required: "+out.reason())
+		case len(out.UpdatedInput) > 0:
+			h.str("permissionDecision", Allow)
+			h.set("updatedInput", out.UpdatedInput)
+		}
+	} else if out.Decision == Deny {
+		top.str("decision", "block")
+		top.str("reason", out.reason())
+	}
+	h.str("additionalContext", out.AdditionalContext)
+	if h.len() > 1 {
+		top.child("hookSpecificOutput", h)
+	}
+	return nonEmpty(top), 0, nil
+}
+
+func (codexWire) DecodeOutput(event string, stdout []byte, exit int) (*Output, error) {
+	return decodeClaudeLike(event, stdout, exit)
+}

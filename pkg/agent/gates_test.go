@@ -1,0 +1,278 @@
+package agent
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// writeFiles creates files (slash paths under root) with the given text;
+// $WS and $HOME in the text are replaced.
+func writeFiles(t *testing.T, ws, home string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
+		root, rel, _ := strings.Cut(name, "/")
+		dir := ws
+		if root == "~" {
+			dir = home
+		}
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		text = strings.NewReplacer("$WS", ws, "$HOME", home).Replace(text)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestIsOurCommand(t *testing.T) {
+	for cmd, want := range map[string]bool{
+		"cargo-agents hook claude pre-tool-use":                     true,
+		"/home/u/.cargo/bin/cargo-agents hook gemini session-start": true,
+		"'/opt/my tools/cargo-agents' hook codex pre-tool-use":      true,
+		"  cargo-agents   hook kiro post-tool-use":                  true,
+		`C:\bin\cargo-agents.exe hook copilot pre-tool-use`:         false, // backslashes are not our paths on unix
+		"cargo-agents sync":                        false,
+		"my-cargo-agents hook claude pre-tool-use": false,
+		"./check.sh cargo-agents hook":             false,
+		"sym-hook claude pre-tool-use":             false,
+		"":                                         false,
+	} {
+		if got := IsOurCommand(cmd); got != want {
+			t.Errorf("IsOurCommand(%q) = %v, want %v", cmd, got, want)
+		}
+	}
+	if got, want := HookCommand("/opt/my tools/cargo-agents", "codex", PreToolUse), "'/opt/my tools/cargo-agents' hook codex pre-tool-use"; got != want {
+		t.Errorf("HookCommand = %q, want %q", got, want)
+	}
+}
+
+// ourHooksJSON is a hooks file holding our handler for one event.
+func ourHooksJSON(event string) string {
+	return fmt.Sprintf(`{"hooks": {%q: [{"matcher": "*", "hooks": [{"type": "command", "command": "cargo-agents hook x y", "timeout": 60}]}]}}`, event)
+}
+
+func TestGates(t *testing.T) {
+	tests := []struct {
+		name  string
+		agent string
+		files map[string]string
+		want  []Gate
+	}{
+		{
+			name:  "claude pending project servers",
+			agent: "claude",
+			files: map[string]string{
+				"ws/.mcp.json":     `{"mcpServers": {"b": {"command": "b"}, "a": {"command": "a"}}}`,
+				"~/.claude.json":   `{"projects": {"$WS": {"enabledMcpjsonServers": ["a"]}}}`,
+				"~/.claude/x.json": `{}`,
+			},
+			want: []Gate{{
+				Agent:   "claude",
+				Problem: "Claude Code does not start the project MCP servers in $WS/.mcp.json until they are approved (pending: b)",
+				Fix:     `set "enableAllProjectMcpServers": true in $HOME/.claude/settings.json, or run claude in $WS and approve them`,
+			}},
+		},
+		{
+			name:  "claude all project servers enabled",
+			agent: "claude",
+			files: map[string]string{
+				"ws/.mcp.json":            `{"mcpServers": {"b": {"command": "b"}}}`,
+				"~/.claude/settings.json": "{\n  // mine\n  \"enableAllProjectMcpServers\": true\n}",
+			},
+		},
+		{
+			name:  "claude hooks disabled",
+			agent: "claude",
+			files: map[string]string{
+				"ws/.claude/settings.json":       ourHooksJSON("PreToolUse"),
+				"ws/.claude/settings.local.json": `{"disableAllHooks": true}`,
+			},
+			want: []Gate{{
+				Agent:   "claude",
+				Problem: "Claude Code runs no hooks: $WS/.claude/settings.local.json sets disableAllHooks",
+				Fix:     `remove "disableAllHooks": true from $WS/.claude/settings.local.json`,
+			}},
+		},
+		{
+			name:  "gemini untrusted folder",
+			agent: "gemini",
+			files: map[string]string{
+				"ws/.gemini/settings.json":      ourHooksJSON("BeforeTool")[:len(ourHooksJSON("BeforeTool"))-1] + `, "mcpServers": {"m": {"command": "m"}}}`,
+				"~/.gemini/trustedFolders.json": `{"$WS/sub": "TRUST_FOLDER", "$WS": "DO_NOT_TRUST", "$HOME": "TRUST_FOLDER"}`,
+			},
+			want: []Gate{{
+				Agent:   "gemini",
+				Problem: "Gemini CLI ignores the hooks and MCP servers in $WS/.gemini/settings.json: $WS is not a trusted folder",
+				Fix:     `add "$WS": "TRUST_FOLDER" to $HOME/.gemini/trustedFolders.json (or run gemini in $WS and choose "Trust folder")`,
+			}},
+		},
+		{
+			name:  "gemini trusted through a parent rule",
+			agent: "gemini",
+			files: map[string]string{
+				"ws/.gemini/settings.json":      ourHooksJSON("BeforeTool"),
+				"~/.gemini/trustedFolders.json": `{"$WS/child": "TRUST_PARENT"}`,
+			},
+		},
+		{
+			name:  "gemini folder trust off, hooks disabled by name",
+			agent: "gemini",
+			files: map[string]string{
+				"ws/.gemini/settings.json": ourHooksJSON("BeforeTool"),
+				"~/.gemini/settings.json":  `{"security": {"folderTrust": {"enabled": false}}, "hooksConfig": {"disabled": ["symposium"]}}`,
+			},
+			want: []Gate{{
+				Agent:   "gemini",
+				Problem: `Gemini CLI skips the "symposium" hooks: $HOME/.gemini/settings.json lists them in hooksConfig.disabled`,
+				Fix:     `remove "symposium" from "hooksConfig.disabled" in $HOME/.gemini/settings.json`,
+			}},
+		},
+		{
+			name:  "copilot untrusted",
+			agent: "copilot",
+			files: map[string]string{
+				"ws/.github/hooks/symposium.json": `{"version": 1, "hooks": {"preToolUse": [{"type": "command", "bash": "cargo-agents hook copilot pre-tool-use"}]}}`,
+				"ws/.github/mcp.json":             `{"mcpServers": {"m": {"command": "m"}}}`,
+				"~/.copilot/config.json":          `{"trustedFolders": ["$WS-other"]}`,
+			},
+			want: []Gate{{
+				Agent:   "copilot",
+				Problem: "Copilot CLI ignores the hooks in $WS/.github/hooks/symposium.json and MCP servers in $WS/.github/mcp.json: $WS is not a trusted folder",
+				Fix:     `add "$WS" to "trustedFolders" in $HOME/.copilot/config.json (or start copilot in $WS and trust the folder)`,
+			}},
+		},
+		{
+			name:  "copilot trusted parent",
+			agent: "copilot",
+			files: map[string]string{
+				"ws/.github/mcp.json":    `{"mcpServers": {"m": {"command": "m"}}}`,
+				"~/.copilot/config.json": `{"trustedFolders": ["$WS/.."]}`,
+			},
+		},
+		{
+			name:  "codex trusted project and hook",
+			agent: "codex",
+			files: map[string]string{
+				"ws/.codex/hooks.json": `{"hooks": {"UserPromptSubmit": [{"matcher": "*", "hooks": [{"type": "command", "command": "cargo-agents hook codex user-prompt-submit", "timeout": 60}]}]}}`,
+				"~/.codex/config.toml": `[projects."$WS"]
+trust_level = "trusted"
+
+[hooks.state."$WS/.codex/hooks.json:user_prompt_submit:0:0"]
+trusted_hash = "` + codexHashFor("UserPromptSubmit", nil, "cargo-agents hook codex user-prompt-submit", 60) + `"
+`,
+			},
+		},
+		{
+			name:  "codex untrusted project, untrusted hook, hooks off",
+			agent: "codex",
+			files: map[string]string{
+				"ws/.codex/hooks.json":  ourHooksJSON("PreToolUse"),
+				"ws/.codex/config.toml": "[mcp_servers.m]\ncommand = \"m\"\n",
+				"~/.codex/config.toml":  "[features]\nhooks = false\n",
+			},
+			want: []Gate{
+				{
+					Agent:   "codex",
+					Problem: "Codex ignores the hooks in $WS/.codex/hooks.json and MCP servers in $WS/.codex/config.toml: the project $WS is not trusted",
+					Fix:     "add to $HOME/.codex/config.toml:\n[projects.\"$WS\"]\ntrust_level = \"trusted\"",
+				},
+				{
+					Agent:   "codex",
+					Problem: "Codex runs no hooks: $HOME/.codex/config.toml sets [features] hooks = false",
+					Fix:     "set [features] hooks = true in $HOME/.codex/config.toml (and drop hooks = false)",
+				},
+				{
+					Agent:   "codex",
+					Problem: "Codex skips 1 symposium hook(s) until you trust them",
+					Fix: "review them with /hooks in codex, or add to $HOME/.codex/config.toml:\n" +
+						"[hooks.state.\"$WS/.codex/hooks.json:pre_tool_use:0:0\"]\ntrusted_hash = \"" + codexHashFor("PreToolUse", "*", "cargo-agents hook x y", 60) + "\"",
+				},
+			},
+		},
+		{
+			name:  "kiro agent not default",
+			agent: "kiro",
+			files: map[string]string{
+				"~/.kiro/agents/symposium.json": `{"name": "symposium"}`,
+				"~/.kiro/settings/cli.json":     `{"chat.defaultAgent": "other"}`,
+			},
+			want: []Gate{{
+				Agent:   "kiro",
+				Problem: `Kiro runs symposium's hooks only in sessions of the "symposium" agent, which is not the default agent`,
+				Fix:     "run `kiro-cli settings chat.defaultAgent symposium` (or start sessions with `kiro-cli chat --agent symposium`)",
+			}},
+		},
+		{
+			name:  "kiro default agent",
+			agent: "kiro",
+			files: map[string]string{
+				"ws/.kiro/agents/symposium.json": `{"name": "symposium"}`,
+				"~/.kiro/settings/cli.json":      `{"chat.defaultAgent": "symposium"}`,
+			},
+		},
+		{name: "nothing registered", agent: "gemini"},
+		{name: "goose has no gates", agent: "goose", files: map[string]string{"~/.config/goose/config.yaml": "extensions: {}\n"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			ws, home := filepath.Join(root, "ws"), filepath.Join(root, "home")
+			for _, d := range []string{ws, home} {
+				if err := os.MkdirAll(d, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			writeFiles(t, ws, home, tc.files)
+			a, _ := Lookup(tc.agent)
+			got := a.Gates(Target{Workspace: ws, Home: home, Scope: "project"})
+			r := strings.NewReplacer("$WS", ws, "$HOME", home)
+			var want []Gate
+			for _, g := range tc.want {
+				want = append(want, Gate{Agent: g.Agent, Problem: r.Replace(g.Problem), Fix: r.Replace(g.Fix)})
+			}
+			// The codex hash in the Fix depends on the workspace path only
+			// through the key, so it is computed before the replacement.
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("Gates (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// codexHashFor is CodexHookTrust's hash for a handler with these values.
+func codexHashFor(event string, matcher any, command string, timeout int) string {
+	_, h := CodexHookTrust("f", event, 0, 0, matcher, map[string]any{"type": "command", "command": command, "timeout": float64(timeout)})
+	return h
+}
+
+// TestCodexHookTrustRecipe pins the canonical JSON the hash is taken over
+// (agent-payloads/codex/output-contract.md): sorted keys, compact, matcher
+// dropped for UserPromptSubmit.
+func TestCodexHookTrustRecipe(t *testing.T) {
+	key, got := CodexHookTrust("/p/.codex/hooks.json", "UserPromptSubmit", 1, 2, "*", map[string]any{"type": "command", "command": "a & b", "timeout": float64(60)})
+	if key != "/p/.codex/hooks.json:user_prompt_submit:1:2" {
+		t.Errorf("key = %q", key)
+	}
+	want := sha256Hex(`{"event_name":"user_prompt_submit","hooks":[{"async":false,"command":"a & b","timeout":60,"type":"command"}]}`)
+	if got != want {
+		t.Errorf("hash = %s, want %s", got, want)
+	}
+	_, got = CodexHookTrust("/p", "PreToolUse", 0, 0, "*", map[string]any{"type": "command", "command": "c"})
+	if want := sha256Hex(`{"event_name":"pre_tool_use","hooks":[{"async":false,"command":"c","timeout":600,"type":"command"}],"matcher":"*"}`); got != want {
+		t.Errorf("hash with default timeout = %s, want %s", got, want)
+	}
+}
+
+func sha256Hex(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return "sha256:" + hex.EncodeToString(sum[:])
+}

@@ -1,0 +1,74 @@
+package agent
+
+import (
+	"bytes"
+	"encoding/json"
+)
+
+// geminiWire is Gemini CLI's hook wire format (../shared/agent-payloads/
+// gemini/output-contract.md). Events are BeforeTool, AfterTool, BeforeAgent
+// and SessionStart. Blocking is top-level `decision: "deny"` + reason
+// (Claude's permissionDecision is ignored); hookSpecificOutput.tool_input
+// rewrites a tool call; hookSpecificOutput.additionalContext adds context.
+// Gemini reads stderr as the answer when stdout is empty and blocks on any
+// exit code ≥ 2, so stdout always carries a JSON object, even "{}".
+type geminiWire struct{}
+
+func (geminiWire) Name() string     { return "gemini" }
+func (geminiWire) ProceedExit() int { return 0 }
+func (geminiWire) Proceed() []byte  { return []byte("{}") }
+func (geminiWire) Decode(event string, payload []byte) (*Payload, error) {
+	return decodeSnake("gemini", event, payload)
+}
+func (geminiWire) EncodeInput(p *Payload) ([]byte, error) { return encodeSnake("gemini", p) }
+
+func (w geminiWire) Encode(event string, out *Output) ([]byte, int, []byte) {
+	if out.Empty() {
+		return w.Proceed(), 0, nil
+	}
+	top := newObj()
+	if out.denied() {
+		top.str("decision", Deny)
+		top.str("reason", out.reason())
+	} else if out.Decision != "" {
+		top.str("decision", out.Decision)
+		top.str("reason", out.Reason)
+	}
+	h := hookSpecific("gemini", event)
+	if event == PreToolUse && !out.denied() {
+		h.set("tool_input", out.UpdatedInput)
+	}
+	h.str("additionalContext", out.AdditionalContext)
+	if h.len() > 1 {
+		top.child("hookSpecificOutput", h)
+	}
+	stdout := top.bytes()
+	if out.Block {
+		// Exit 2 blocks whatever stdout says; the JSON deny carries the
+		// reason, stderr repeats it for logs.
+		return stdout, 2, []byte(out.reason() + "\n")
+	}
+	return stdout, 0, nil
+}
+
+// DecodeOutput reads a Gemini-format hook's answer as Gemini does: JSON
+// (a JSON string holding JSON is parsed again) whatever the exit code, else
+// plain text, which blocks on exit ≥ 2 and is only a system message (not
+// model context) otherwise.
+func (geminiWire) DecodeOutput(event string, stdout []byte, exit int) (*Output, error) {
+	t := bytes.TrimSpace(stdout)
+	if len(t) > 0 && t[0] == '"' {
+		var s string
+		if json.Unmarshal(t, &s) == nil {
+			t = bytes.TrimSpace([]byte(s))
+		}
+	}
+	out, ok, err := readAnswer(t)
+	if err != nil || ok {
+		return out, err
+	}
+	if exit >= 2 {
+		return &Output{Decision: Deny, Reason: string(t)}, nil
+	}
+	return &Output{}, nil
+}

@@ -1,0 +1,39 @@
+package agent
+
+import "bytes"
+
+// kiroWire is the Kiro CLI hook wire format (the book's Kiro reference; no
+// captures exist). Payloads are snake_case with camelCase event names;
+// answers are plain text: stdout on exit 0 becomes context, exit 2 blocks a
+// preToolUse with stderr as the reason. Kiro cannot rewrite tool input.
+type kiroWire struct{}
+
+func (kiroWire) Name() string     { return "kiro" }
+func (kiroWire) ProceedExit() int { return 0 }
+func (kiroWire) Proceed() []byte  { return nil }
+func (kiroWire) Decode(event string, payload []byte) (*Payload, error) {
+	return decodeSnake("kiro", event, payload)
+}
+func (kiroWire) EncodeInput(p *Payload) ([]byte, error) { return encodeSnake("kiro", p) }
+
+func (kiroWire) Encode(event string, out *Output) ([]byte, int, []byte) {
+	if out.Empty() {
+		return nil, 0, nil
+	}
+	// Only preToolUse can block; Kiro has no "ask", and a plugin asking for
+	// confirmation is not a yes.
+	if event == PreToolUse && (out.denied() || out.Decision == Ask) {
+		return nil, 2, []byte(out.reason() + "\n")
+	}
+	if out.AdditionalContext == "" {
+		return nil, 0, nil
+	}
+	return []byte(out.AdditionalContext + "\n"), 0, nil
+}
+
+func (kiroWire) DecodeOutput(event string, stdout []byte, exit int) (*Output, error) {
+	if exit != 0 {
+		return &Output{}, nil
+	}
+	return &Output{AdditionalContext: string(bytes.TrimSpace(stdout))}, nil
+}

@@ -1,0 +1,296 @@
+//go:build fileedit
+
+package agent
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"reflect"
+	"sort"
+	"strings"
+
+	"github.com/symposium-dev/symposium-go/pkg/fileedit"
+	"github.com/symposium-dev/symposium-go/pkg/stream"
+)
+
+// SyncMCP makes the agent's MCP file hold exactly servers among the ones we
+// own: it adds or updates each matched server in place, and removes owned
+// names that no longer match. A server of the same name that we do not own
+// (not in owned) is the user's and is left alone, with a warning. nowOwned is
+// what to pass as owned next time. A second call with the same input changes
+// nothing and writes nothing.
+func (a *Agent) SyncMCP(w fileedit.Writer, t Target, servers []stream.MCPServer, owned []string) (changes []Change, nowOwned []string, warnings []string, err error) {
+	r := a.reg()
+	if r == nil || r.mcp == nil {
+		return nil, nil, nil, nil
+	}
+	m := r.mcp
+	p := m.file(t)
+	if p == "" {
+		if len(servers) == 0 && len(owned) == 0 {
+			return nil, nil, nil, nil
+		}
+		return nil, nil, nil, fmt.Errorf("registering %s MCP servers: no workspace or home directory", a.Name)
+	}
+	data, err := w.ReadFile(p)
+	missing := errors.Is(err, fs.ErrNotExist)
+	if err != nil && !missing {
+		return nil, nil, nil, err
+	}
+	if missing && len(servers) == 0 {
+		return nil, nil, nil, nil
+	}
+	doc, err := openMCPDoc(m, p, data, missing)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if err := doc.check(); err != nil {
+		return nil, nil, nil, err
+	}
+
+	ownedSet := map[string]bool{}
+	for _, n := range owned {
+		ownedSet[n] = true
+	}
+	byName := map[string]stream.MCPServer{}
+	var names []string
+	for _, s := range servers {
+		if prev, dup := byName[s.Name]; dup {
+			if !reflect.DeepEqual(prev, s) {
+				warnings = append(warnings, fmt.Sprintf("%s: MCP server %q is declared by plugins %q and %q; using the first", a.Name, s.Name, prev.Plugin, s.Plugin))
+			}
+			continue
+		}
+		byName[s.Name] = s
+		names = append(names, s.Name)
+	}
+	sort.Strings(names)
+
+	changed, removed := false, false
+	keep := map[string]bool{}
+	for _, name := range names {
+		s := byName[name]
+		entry, err := m.entry(s)
+		if err != nil {
+			warnings = append(warnings, fmt.Sprintf("%s: MCP server %q (plugin %s) not registered: %v", a.Name, name, s.Plugin, err))
+			continue
+		}
+		cur, exists := doc.get(name)
+		if exists && !ownedSet[name] {
+			warnings = append(warnings, fmt.Sprintf("%s: %s already has an MCP server %q that symposium did not write; left it as it is (plugin %s's server is not registered)", a.Name, p, name, s.Plugin))
+			continue
+		}
+		keep[name] = true
+		status := StatusCreated
+		if exists {
+			if reflect.DeepEqual(normalize(cur), normalize(entry)) {
+				changes = append(changes, Change{Op: OpMCPServer, Path: p, Status: StatusUnchanged, Name: name})
+				continue
+			}
+			status = StatusUpdated
+		}
+		if err := doc.set(name, entry); err != nil {
+			return nil, nil, warnings, err
+		}
+		changed = true
+		changes = append(changes, Change{Op: OpMCPServer, Path: p, Status: status, Name: name, Detail: s.Plugin})
+	}
+	var gone []string
+	for n := range ownedSet {
+		if !keep[n] {
+			gone = append(gone, n)
+		}
+	}
+	sort.Strings(gone)
+	for _, n := range gone {
+		if _, exists := doc.get(n); !exists {
+			continue
+		}
+		doc.del(n)
+		changed, removed = true, true
+		changes = append(changes, Change{Op: OpMCPServer, Path: p, Status: StatusRemoved, Name: n})
+	}
+	for n := range keep {
+		nowOwned = append(nowOwned, n)
+	}
+	sort.Strings(nowOwned)
+	if !changed {
+		return changes, nowOwned, warnings, nil
+	}
+	if removed {
+		doc.dropEmptyContainer()
+		if doc.empty() {
+			if _, err := w.Remove(p); err != nil {
+				return nil, nil, warnings, err
+			}
+			return changes, nowOwned, warnings, nil
+		}
+	}
+	if _, err := w.WriteFile(p, doc.bytes(), 0o644); err != nil {
+		return nil, nil, warnings, err
+	}
+	return changes, nowOwned, warnings, nil
+}
+
+// mcpDoc is one MCP file opened through fileedit, seen as "servers by name".
+type mcpDoc interface {
+	check() error // the container, when present, is a table/object
+	get(name string) (any, bool)
+	set(name string, entry any) error
+	del(name string)
+	dropEmptyContainer()
+	empty() bool // nothing of the user's left: the file can go
+	bytes() []byte
+}
+
+func openMCPDoc(m *mcpSpec, p string, data []byte, missing bool) (mcpDoc, error) {
+	switch m.format {
+	case "json":
+		if missing {
+			data = []byte("{}\n")
+		}
+		d, err := fileedit.ParseJSON(p, data)
+		if err != nil {
+			return nil, err
+		}
+		return &jsonMCP{p: p, d: d, c: m.container}, nil
+	case "toml":
+		d, err := fileedit.ParseTOML(p, data)
+		if err != nil {
+			return nil, err
+		}
+		return &tomlMCP{p: p, d: d, c: m.container}, nil
+	case "yaml":
+		d, err := fileedit.ParseYAML(p, data)
+		if err != nil {
+			return nil, err
+		}
+		return &yamlMCP{p: p, d: d, c: m.container}, nil
+	}
+	return nil, fmt.Errorf("%s: unknown MCP file format %q", p, m.format)
+}
+
+func keyPath(c []string, name ...string) []string {
+	return append(append([]string{}, c...), name...)
+}
+
+type jsonMCP struct {
+	p string
+	d *fileedit.JSON
+	c []string
+}
+
+func (j *jsonMCP) check() error {
+	if raw, ok := j.d.Get(j.c...); ok {
+		if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
+			return fmt.Errorf("%s: %q is not an object", j.p, strings.Join(j.c, "."))
+		}
+	}
+	return nil
+}
+
+func (j *jsonMCP) get(name string) (any, bool) {
+	raw, ok := j.d.Get(keyPath(j.c, name)...)
+	if !ok {
+		return nil, false
+	}
+	var v any
+	if json.Unmarshal(raw, &v) != nil {
+		return nil, true
+	}
+	return v, true
+}
+
+func (j *jsonMCP) set(name string, entry any) error { return j.d.Set(entry, keyPath(j.c, name)...) }
+func (j *jsonMCP) del(name string)                  { j.d.Delete(keyPath(j.c, name)...) }
+func (j *jsonMCP) dropEmptyContainer() {
+	if _, ok := j.d.Get(j.c...); ok && len(j.d.Keys(j.c...)) == 0 {
+		j.d.Delete(j.c...)
+	}
+}
+func (j *jsonMCP) bytes() []byte { return j.d.Bytes() }
+func (j *jsonMCP) empty() bool {
+	b := j.d.Bytes()
+	if bytes.Contains(b, []byte("//")) || bytes.Contains(b, []byte("/*")) {
+		return false
+	}
+	return sameJSON(b, ordered{})
+}
+
+type tomlMCP struct {
+	p string
+	d *fileedit.TOML
+	c []string
+}
+
+func (x *tomlMCP) check() error {
+	if v, ok := x.d.Get(x.c...); ok {
+		if _, isTable := v.(map[string]any); !isTable {
+			return fmt.Errorf("%s: %q is not a table", x.p, strings.Join(x.c, "."))
+		}
+	}
+	return nil
+}
+
+func (x *tomlMCP) get(name string) (any, bool) {
+	v, ok := x.d.GetTable(keyPath(x.c, name)...)
+	if !ok {
+		if _, exists := x.d.Get(keyPath(x.c, name)...); exists {
+			return nil, true // a non-table value: not ours to compare, but taken
+		}
+		return nil, false
+	}
+	return v, true
+}
+
+func (x *tomlMCP) set(name string, entry any) error {
+	m, ok := entry.(map[string]any)
+	if !ok {
+		return fmt.Errorf("%s: internal: TOML entry for %q is %T", x.p, name, entry)
+	}
+	return x.d.SetTable(m, keyPath(x.c, name)...)
+}
+func (x *tomlMCP) del(name string) { x.d.DeleteTable(keyPath(x.c, name)...) }
+func (x *tomlMCP) dropEmptyContainer() {
+	if t, ok := x.d.GetTable(x.c...); ok && len(t) == 0 {
+		x.d.DeleteTable(x.c...)
+	}
+}
+func (x *tomlMCP) bytes() []byte { return x.d.Bytes() }
+func (x *tomlMCP) empty() bool   { return len(bytes.TrimSpace(x.d.Bytes())) == 0 }
+
+type yamlMCP struct {
+	p string
+	d *fileedit.YAML
+	c []string
+}
+
+func (y *yamlMCP) check() error {
+	if v, ok := y.d.Get(y.c...); ok && v != nil {
+		if _, isMap := normalize(v).(map[string]any); !isMap {
+			return fmt.Errorf("%s: %q is not a mapping", y.p, strings.Join(y.c, "."))
+		}
+	}
+	return nil
+}
+
+func (y *yamlMCP) get(name string) (any, bool) { return y.d.Get(keyPath(y.c, name)...) }
+func (y *yamlMCP) set(name string, entry any) error {
+	return y.d.SetMapping(entry, keyPath(y.c, name)...)
+}
+func (y *yamlMCP) del(name string) { y.d.Delete(keyPath(y.c, name)...) }
+func (y *yamlMCP) dropEmptyContainer() {
+	if v, ok := y.d.Get(y.c...); ok {
+		if m, isMap := normalize(v).(map[string]any); isMap && len(m) == 0 {
+			y.d.Delete(y.c...)
+		}
+	}
+}
+func (y *yamlMCP) bytes() []byte { return y.d.Bytes() }
+func (y *yamlMCP) empty() bool {
+	t := bytes.TrimSpace(y.d.Bytes())
+	return len(t) == 0 || string(t) == "{}"
+}

@@ -1,0 +1,379 @@
+//go:build fileedit
+
+package agent
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/fileedit"
+)
+
+// RegisterHooks makes the hook file of t.Scope call our command on the four
+// events, and removes our entries everywhere else: stale ones (an old
+// command path, an event we no longer use) in that file, and all of ours in
+// the other scope's file, so a hook never fires twice. Entries that are not
+// ours are never touched. Agents without shell hooks return nil.
+func (a *Agent) RegisterHooks(w fileedit.Writer, t Target) ([]Change, error) {
+	r := a.reg()
+	if r == nil || r.hooks == nil {
+		return nil, nil
+	}
+	h := r.hooks
+	t = t.withDefaults()
+	if t.Scope != config.ScopeGlobal && t.Scope != config.ScopeProject {
+		return nil, fmt.Errorf("registering %s hooks: unknown scope %q", a.Name, t.Scope)
+	}
+	primary := h.file(t, t.Scope)
+	if primary == "" {
+		return nil, fmt.Errorf("registering %s hooks: no %s directory", a.Name, t.Scope)
+	}
+	want := map[string]ordered{}
+	var names []string
+	for _, ev := range hookEvents {
+		want[a.Events[ev]] = h.element(t, a, ev)
+		names = append(names, a.Events[ev])
+	}
+	var changes []Change
+	status, err := editHookFile(w, primary, h, h.scaffold, t, t.Scope, want)
+	if err != nil {
+		return changes, err
+	}
+	changes = append(changes, Change{Op: hookOp(h), Path: primary, Status: status, Detail: strings.Join(names, ",")})
+
+	other := config.ScopeProject
+	if t.Scope == config.ScopeProject {
+		other = config.ScopeGlobal
+	}
+	cleanup := []string{h.file(t, other)}
+	for _, l := range h.legacy {
+		if t.Home != "" {
+			cleanup = append(cleanup, filepath.Join(t.Home, filepath.FromSlash(l)))
+		}
+	}
+	for i, p := range cleanup {
+		if p == "" || p == primary {
+			continue
+		}
+		var ch *Change
+		if h.ownsFile && i == 0 {
+			// Kiro: a leftover symposium agent in the other scope would
+			// shadow (or duplicate) the one we just wrote.
+			ch, err = removeOwnedFile(w, p, h)
+		} else {
+			ch, err = unregisterIn(w, p, h, t)
+		}
+		if err != nil {
+			return changes, err
+		}
+		if ch != nil {
+			changes = append(changes, *ch)
+		}
+	}
+	return changes, nil
+}
+
+// UnregisterHooks removes only our entries from the project and the global
+// hook files (and the legacy ones), dropping groups, event arrays and files
+// that only we had filled. Kiro's agent file is ours and is deleted.
+func (a *Agent) UnregisterHooks(w fileedit.Writer, t Target) ([]Change, error) {
+	r := a.reg()
+	if r == nil || r.hooks == nil {
+		return nil, nil
+	}
+	h := r.hooks
+	t = t.withDefaults()
+	paths := []string{h.file(t, config.ScopeProject), h.file(t, config.ScopeGlobal)}
+	for _, l := range h.legacy {
+		if t.Home != "" {
+			paths = append(paths, filepath.Join(t.Home, filepath.FromSlash(l)))
+		}
+	}
+	var changes []Change
+	for i, p := range paths {
+		if p == "" {
+			continue
+		}
+		var ch *Change
+		var err error
+		if h.ownsFile && i < 2 {
+			ch, err = removeOwnedFile(w, p, h)
+		} else {
+			ch, err = unregisterIn(w, p, h, t)
+		}
+		if err != nil {
+			return changes, err
+		}
+		if ch != nil {
+			changes = append(changes, *ch)
+		}
+	}
+	return changes, nil
+}
+
+func hookOp(h *hookSpec) string {
+	if h.ownsFile {
+		return OpAgentFile
+	}
+	return OpHook
+}
+
+// removeOwnedFile deletes a file that is entirely ours; nil when absent.
+func removeOwnedFile(w fileedit.Writer, p string, h *hookSpec) (*Change, error) {
+	if _, err := w.ReadFile(p); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	status, err := w.Remove(p)
+	if err != nil {
+		return nil, err
+	}
+	return &Change{Op: hookOp(h), Path: p, Status: status}, nil
+}
+
+// unregisterIn removes our entries from one file; nil when the file is
+// absent or holds none of ours.
+func unregisterIn(w fileedit.Writer, p string, h *hookSpec, t Target) (*Change, error) {
+	status, err := editHookFile(w, p, h, nil, t, "", nil)
+	if err != nil || status == "" || status == StatusUnchanged {
+		return nil, err
+	}
+	return &Change{Op: OpHook, Path: p, Status: status}, nil
+}
+
+// editHookFile brings one JSON hook file to the state "exactly the entries
+// in want are ours". With want nil it only removes ours; then a missing
+// file stays missing (status ""). A file left holding nothing but its
+// scaffold after removals is deleted.
+func editHookFile(w fileedit.Writer, p string, h *hookSpec, scaffold func(Target, string) ordered, t Target, scope string, want map[string]ordered) (string, error) {
+	data, err := w.ReadFile(p)
+	missing := errors.Is(err, fs.ErrNotExist)
+	if err != nil && !missing {
+		return "", err
+	}
+	var base ordered
+	if scaffold != nil {
+		base = scaffold(t, scope)
+	}
+	if missing {
+		if want == nil {
+			return "", nil
+		}
+		if data, err = newJSONFile(base); err != nil {
+			return "", err
+		}
+	}
+	doc, err := fileedit.ParseJSON(p, data)
+	if err != nil {
+		return "", err
+	}
+	changed, removed, err := editHooks(doc, p, h.grouped, want)
+	if err != nil {
+		return "", err
+	}
+	if !changed && !missing {
+		return StatusUnchanged, nil
+	}
+	if removed && len(want) == 0 && onlyScaffold(doc, h, t) {
+		return w.Remove(p)
+	}
+	return w.WriteFile(p, doc.Bytes(), 0o644)
+}
+
+// newJSONFile renders the first content of a file we create.
+func newJSONFile(base ordered) ([]byte, error) {
+	if base == nil {
+		base = ordered{}
+	}
+	b, err := marshalNoEscape(base)
+	if err != nil {
+		return nil, err
+	}
+	var out bytes.Buffer
+	if err := json.Indent(&out, b, "", "  "); err != nil {
+		return nil, err
+	}
+	out.WriteByte('\n')
+	return out.Bytes(), nil
+}
+
+// onlyScaffold reports whether doc holds nothing but what a file we create
+// starts with (and no comments), so deleting it loses nothing of the user's.
+func onlyScaffold(doc *fileedit.JSON, h *hookSpec, t Target) bool {
+	b := doc.Bytes()
+	if bytes.Contains(b, []byte("//")) || bytes.Contains(b, []byte("/*")) {
+		return false
+	}
+	raw, _ := doc.Get()
+	if raw == nil {
+		raw = b
+	}
+	for _, scope := range []string{config.ScopeProject, config.ScopeGlobal} {
+		var base ordered
+		if h.scaffold != nil {
+			base = h.scaffold(t, scope)
+		}
+		if base == nil {
+			base = ordered{}
+		}
+		if sameJSON(raw, base) {
+			return true
+		}
+	}
+	return false
+}
+
+// hookPos is one of our entries found in a file: event key, element index,
+// handler index inside a group (-1: the whole element).
+type hookPos struct {
+	event   string
+	elem    int
+	handler int
+}
+
+// editHooks edits doc's "hooks" object. For each event in want, the first
+// element that is only ours is kept (rewritten when it differs from the
+// wanted one); every other entry of ours is deleted; events without one get
+// the wanted element appended. Groups and event arrays emptied by our
+// deletions are dropped, and so is "hooks" when we emptied it.
+func editHooks(doc *fileedit.JSON, p string, grouped bool, want map[string]ordered) (changed, removed bool, err error) {
+	if raw, ok := doc.Get("hooks"); ok {
+		if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
+			return false, false, fmt.Errorf("%s: \"hooks\" is not an object", p)
+		}
+	}
+	kept := map[string]bool{}
+	var dels []hookPos
+	for _, ev := range doc.Keys("hooks") {
+		raw, _ := doc.Get("hooks", ev)
+		if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '[' {
+			continue // not an event array; not ours to judge
+		}
+		n := doc.Len("hooks", ev)
+		for i := 0; i < n; i++ {
+			idx := strconv.Itoa(i)
+			el, _ := doc.Get("hooks", ev, idx)
+			var m map[string]json.RawMessage
+			if json.Unmarshal(el, &m) != nil {
+				continue
+			}
+			wantEl, wanted := want[ev]
+			if hs, isGroup := m["hooks"]; isGroup {
+				var handlers []map[string]json.RawMessage
+				if json.Unmarshal(hs, &handlers) != nil {
+					continue
+				}
+				var ours []int
+				for j, hd := range handlers {
+					if handlerIsOurs(hd) {
+						ours = append(ours, j)
+					}
+				}
+				if len(ours) == 0 {
+					continue
+				}
+				if len(ours) == len(handlers) {
+					if grouped && wanted && !kept[ev] {
+						kept[ev] = true
+						if !sameJSON(el, wantEl) {
+							if err := doc.Set(wantEl, "hooks", ev, idx); err != nil {
+								return false, false, err
+							}
+							changed = true
+						}
+						continue
+					}
+					dels = append(dels, hookPos{ev, i, -1})
+					continue
+				}
+				for _, j := range ours {
+					dels = append(dels, hookPos{ev, i, j})
+				}
+				continue
+			}
+			if !handlerIsOurs(m) {
+				continue
+			}
+			if !grouped && wanted && !kept[ev] {
+				kept[ev] = true
+				if !sameJSON(el, wantEl) {
+					if err := doc.Set(wantEl, "hooks", ev, idx); err != nil {
+						return false, false, err
+					}
+					changed = true
+				}
+				continue
+			}
+			dels = append(dels, hookPos{ev, i, -1})
+		}
+	}
+	// Delete from the back so earlier indices stay valid.
+	touched := map[string]bool{}
+	for i := len(dels) - 1; i >= 0; i-- {
+		d := dels[i]
+		e := strconv.Itoa(d.elem)
+		if d.handler < 0 {
+			doc.Delete("hooks", d.event, e)
+		} else {
+			doc.Delete("hooks", d.event, e, "hooks", strconv.Itoa(d.handler))
+		}
+		touched[d.event] = true
+		changed, removed = true, true
+	}
+	var emptied []string
+	for ev := range touched {
+		if doc.Len("hooks", ev) == 0 {
+			emptied = append(emptied, ev)
+		}
+	}
+	sort.Strings(emptied)
+	for _, ev := range emptied {
+		doc.Delete("hooks", ev)
+	}
+	if len(emptied) > 0 && len(doc.Keys("hooks")) == 0 && len(want) == 0 {
+		doc.Delete("hooks")
+	}
+	// Append in the order of hookEvents' agent names (want is a map).
+	var missingEvents []string
+	for ev := range want {
+		if !kept[ev] {
+			missingEvents = append(missingEvents, ev)
+		}
+	}
+	sort.Slice(missingEvents, func(i, j int) bool {
+		return eventRank(missingEvents[i]) < eventRank(missingEvents[j])
+	})
+	for _, ev := range missingEvents {
+		if _, ok := doc.Get("hooks", ev); !ok {
+			if err := doc.Set([]any{}, "hooks", ev); err != nil {
+				return false, false, err
+			}
+		}
+		if err := doc.Append(want[ev], "hooks", ev); err != nil {
+			return false, false, err
+		}
+		changed = true
+	}
+	return changed, removed, nil
+}
+
+// handlerIsOurs looks at the command fields an agent may use.
+func handlerIsOurs(h map[string]json.RawMessage) bool {
+	for _, k := range []string{"command", "bash", "powershell"} {
+		var s string
+		if raw, ok := h[k]; ok && json.Unmarshal(raw, &s) == nil && IsOurCommand(s) {
+			return true
+		}
+	}
+	return false
+}

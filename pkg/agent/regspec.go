@@ -1,0 +1,395 @@
+package agent
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"path"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+
+	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/stream"
+)
+
+// Target says where registration happens and what gets registered.
+type Target struct {
+	Workspace string // absolute workspace root (project-scope files live here)
+	Home      string // user's home (global files)
+	Scope     string // "global" or "project": where hooks go (config.ScopeGlobal/ScopeProject)
+	Command   string // our executable as registered: "cargo-agents" or an absolute path
+	Timeout   int    // seconds the agent gives our command; 0 = DefaultTimeout
+}
+
+// DefaultTimeout is the time, in seconds, an agent gives our hook command. It
+// must leave room for the plugin hooks the command runs (30 s each by default).
+const DefaultTimeout = 60
+
+// Change is one file (or, for MCP servers, one server entry) that a
+// registration call created, updated, removed or left unchanged.
+type Change struct {
+	Op     string // OpHook, OpMCPServer or OpAgentFile
+	Path   string // absolute path of the file
+	Status string // fileedit status: created, updated, unchanged, removed
+	Name   string // MCP server name; "" for hook files
+	Detail string // human detail, e.g. the events registered
+}
+
+// Change ops.
+const (
+	OpHook      = "hook"
+	OpMCPServer = "mcp_server"
+	OpAgentFile = "agent_file"
+)
+
+// Change statuses (the fileedit ones).
+const (
+	StatusCreated   = "created"
+	StatusUpdated   = "updated"
+	StatusUnchanged = "unchanged"
+	StatusRemoved   = "removed"
+)
+
+// ourExecutable is the base name that marks a hook command as ours.
+const ourExecutable = "cargo-agents"
+
+// HookCommand is the command line an agent runs for one of our hooks:
+// command, shell-quoted when needed, then "hook AGENT EVENT" with the CLI
+// spelling of the canonical event.
+func HookCommand(command, agent, event string) string {
+	return shellQuote(command) + " hook " + agent + " " + cliEvent(event)
+}
+
+// cliEvent maps a canonical event to its CLI argument (pre-tool-use, …).
+func cliEvent(event string) string {
+	for cli, ev := range CLIEvents {
+		if ev == event {
+			return cli
+		}
+	}
+	return event
+}
+
+// IsOurCommand reports whether a hook command line is one we registered: its
+// first word is a path whose base name is cargo-agents, followed by "hook".
+// Recognising ours by content (not position) lets us update a stale path and
+// leave every other hook alone.
+func IsOurCommand(cmd string) bool {
+	word, rest, ok := firstWord(strings.TrimLeft(cmd, " \t"))
+	if !ok {
+		return false
+	}
+	base := path.Base(filepath.ToSlash(word))
+	base = strings.TrimSuffix(base, ".exe")
+	if base != ourExecutable {
+		return false
+	}
+	rest = strings.TrimLeft(rest, " \t")
+	return strings.HasPrefix(rest, "hook ") || rest == "hook"
+}
+
+// firstWord splits off the first shell word, undoing simple single or
+// double quoting (what shellQuote produces).
+func firstWord(s string) (word, rest string, ok bool) {
+	if s == "" {
+		return "", "", false
+	}
+	if q := s[0]; q == '\'' || q == '"' {
+		end := strings.IndexByte(s[1:], q)
+		if end < 0 {
+			return "", "", false
+		}
+		return s[1 : end+1], s[end+2:], true
+	}
+	if i := strings.IndexAny(s, " \t"); i >= 0 {
+		return s[:i], s[i:], true
+	}
+	return s, "", true
+}
+
+// shellQuote quotes s for sh when it holds anything but safe characters.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=+@%,") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// ordered is a JSON object that keeps its key order when marshalled, so the
+// entries we add read the way each agent's own documentation writes them.
+type ordered []member
+
+type member struct {
+	K string
+	V any
+}
+
+// MarshalJSON writes the members in order.
+func (o ordered) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, m := range o {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, err := marshalNoEscape(m.K)
+		if err != nil {
+			return nil, err
+		}
+		v, err := marshalNoEscape(m.V)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// marshalNoEscape is json.Marshal without HTML escaping: hook commands and
+// URLs may hold & < >.
+func marshalNoEscape(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
+// normalize turns any JSON-able value into the generic form encoding/json
+// decodes to, so values from different parsers compare with DeepEqual.
+func normalize(v any) any {
+	b, err := marshalNoEscape(v)
+	if err != nil {
+		return v
+	}
+	var out any
+	if err := json.Unmarshal(b, &out); err != nil {
+		return v
+	}
+	return out
+}
+
+// sameJSON reports whether raw JSON text and a value are the same JSON.
+func sameJSON(raw json.RawMessage, v any) bool {
+	var got any
+	if err := json.Unmarshal(raw, &got); err != nil {
+		return false
+	}
+	return reflect.DeepEqual(got, normalize(v))
+}
+
+// hookSpec is where and how one agent registers shell hooks.
+type hookSpec struct {
+	project string // workspace-relative file, slash-separated
+	global  string // home-relative file, slash-separated
+	// legacy lists home-relative files where older registrations may have
+	// put our hooks: we only ever remove ours from them.
+	legacy []string
+	// grouped: Claude-style matcher groups {matcher, hooks:[handler]};
+	// otherwise flat handler entries (Copilot, Kiro).
+	grouped bool
+	// element builds the entry we register for one agent event.
+	element func(t Target, a *Agent, canonical string) ordered
+	// scaffold is the document a new file starts from (nil: {}).
+	scaffold func(t Target, scope string) ordered
+	// ownsFile: the whole file is ours (Kiro's agent definition):
+	// unregistering deletes it.
+	ownsFile bool
+}
+
+// file returns the absolute hook file for scope, or "" when the target has
+// no directory for it.
+func (h *hookSpec) file(t Target, scope string) string {
+	if scope == config.ScopeProject {
+		if t.Workspace == "" {
+			return ""
+		}
+		return filepath.Join(t.Workspace, filepath.FromSlash(h.project))
+	}
+	if t.Home == "" {
+		return ""
+	}
+	return filepath.Join(t.Home, filepath.FromSlash(h.global))
+}
+
+// HookFile returns the file that holds a's hooks for scope ("" for agents
+// without hooks).
+func (a *Agent) HookFile(t Target, scope string) string {
+	r := a.reg()
+	if r == nil || r.hooks == nil {
+		return ""
+	}
+	return r.hooks.file(t, scope)
+}
+
+// withDefaults fills in the defaults and checks what RegisterHooks needs.
+func (t Target) withDefaults() Target {
+	if t.Timeout <= 0 {
+		t.Timeout = DefaultTimeout
+	}
+	if t.Scope == "" {
+		t.Scope = config.ScopeGlobal
+	}
+	if t.Command == "" {
+		t.Command = ourExecutable
+	}
+	return t
+}
+
+// hookEvents lists the canonical events we register, in a stable order.
+var hookEvents = []string{PreToolUse, PostToolUse, UserPromptSubmit, SessionStart}
+
+// eventRank orders agent event names the way hookEvents orders canonical
+// ones (agents spell them differently, but each spelling is unique).
+func eventRank(agentEvent string) int {
+	for _, a := range registry {
+		for i, ev := range hookEvents {
+			if a.Events[ev] == agentEvent {
+				return i
+			}
+		}
+	}
+	return len(hookEvents)
+}
+
+// registration is what this package knows about registering things with one
+// agent; each agent's file fills in its own.
+type registration struct {
+	hooks *hookSpec                       // nil: no shell hooks
+	mcp   *mcpSpec                        // nil: no MCP configuration
+	gates func(a *Agent, t Target) []Gate // closed gates; nil: none known
+}
+
+var registrations = map[string]*registration{}
+
+func addRegistration(a *Agent, r *registration) *registration {
+	registrations[a.Name] = r
+	return r
+}
+
+func (a *Agent) reg() *registration { return registrations[a.Name] }
+
+// groupElement is a Claude-style matcher group holding one handler.
+func groupElement(matcher string, handler ordered) ordered {
+	return ordered{{"matcher", matcher}, {"hooks", []any{handler}}}
+}
+
+// mcpSpec is where and how one agent reads MCP servers.
+type mcpSpec struct {
+	// project is the workspace-relative file; "" when the agent only has a
+	// user-wide file (Goose), then global is used.
+	project string
+	global  string // home-relative file
+	format  string // "json", "toml" or "yaml"
+	// container is the key path of the object holding servers by name.
+	container []string
+	// entry renders one server in the agent's own form; an error means the
+	// agent cannot run this transport (the server is skipped with a warning).
+	entry func(s stream.MCPServer) (any, error)
+}
+
+// MCPFile returns the file SyncMCP edits for a: the project file where the
+// agent has one (servers are workspace-specific), else the user-wide one.
+// The owned list SyncMCP takes is per file: key it by this path.
+func (a *Agent) MCPFile(t Target) string {
+	r := a.reg()
+	if r == nil || r.mcp == nil {
+		return ""
+	}
+	return r.mcp.file(t)
+}
+
+func (m *mcpSpec) file(t Target) string {
+	if m.project != "" {
+		if t.Workspace == "" {
+			return ""
+		}
+		return filepath.Join(t.Workspace, filepath.FromSlash(m.project))
+	}
+	if t.Home == "" {
+		return ""
+	}
+	return filepath.Join(t.Home, filepath.FromSlash(m.global))
+}
+
+// Entry builders shared by several agents.
+
+// errTransport is returned by entry builders for a transport the agent
+// cannot use.
+func errTransport(agent, typ string) error {
+	return fmt.Errorf("%s does not support the %q MCP transport", agent, typ)
+}
+
+// serverType is the server's transport, "stdio" when unset.
+func serverType(s stream.MCPServer) string {
+	if s.Type == "" {
+		return "stdio"
+	}
+	return s.Type
+}
+
+// stringMap renders a string map (nil stays nil so it is left out).
+func stringMap(m map[string]string) any {
+	if len(m) == 0 {
+		return nil
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	o := make(ordered, 0, len(keys))
+	for _, k := range keys {
+		o = append(o, member{k, m[k]})
+	}
+	return o
+}
+
+// args renders the argument list ([] stays out).
+func args(a []string) any {
+	if len(a) == 0 {
+		return nil
+	}
+	return append([]string{}, a...)
+}
+
+// compact drops members whose value is nil.
+func dropEmpty(o ordered) ordered {
+	out := o[:0:0]
+	for _, m := range o {
+		if m.V == nil {
+			continue
+		}
+		if v := reflect.ValueOf(m.V); (v.Kind() == reflect.Slice || v.Kind() == reflect.Map) && v.IsNil() {
+			continue
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// claudeStyleEntry is the mcpServers form shared by Claude Code, Copilot CLI
+// and Kiro: {command, args, env} for stdio, {type, url, headers} otherwise.
+func claudeStyleEntry(agent string, withType bool) func(s stream.MCPServer) (any, error) {
+	return func(s stream.MCPServer) (any, error) {
+		switch typ := serverType(s); typ {
+		case "stdio":
+			return dropEmpty(ordered{{"command", s.Command}, {"args", args(s.Args)}, {"env", stringMap(s.Env)}}), nil
+		case "http", "sse":
+			o := ordered{{"url", s.URL}, {"headers", stringMap(s.Headers)}}
+			if withType {
+				o = append(ordered{{"type", typ}}, o...)
+			}
+			return dropEmpty(o), nil
+		default:
+			return nil, errTransport(agent, typ)
+		}
+	}
+}

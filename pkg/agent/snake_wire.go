@@ -1,0 +1,103 @@
+package agent
+
+import "encoding/json"
+
+// Claude Code, Codex, Gemini CLI, Kiro and Copilot with PascalCase hook keys
+// all send snake_case payloads: session_id, cwd, hook_event_name, tool_name,
+// tool_input, tool_response, prompt. Only the event names, the tool names
+// and what else rides along differ, so they share one decoder and one
+// encoder.
+
+// decodeSnake decodes a snake_case payload sent by agent for event.
+func decodeSnake(agent, event string, payload []byte) (*Payload, error) {
+	if err := checkEvent(event); err != nil {
+		return nil, err
+	}
+	m, err := fields(payload)
+	if err != nil {
+		return nil, err
+	}
+	p := &Payload{Event: event, Agent: agent, Raw: payload}
+	if err := snakeInto(p, m); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func snakeInto(p *Payload, m map[string]json.RawMessage) error {
+	var err error
+	if p.SessionID, err = takeString(m, "session_id"); err != nil {
+		return err
+	}
+	if p.Cwd, err = takeString(m, "cwd"); err != nil {
+		return err
+	}
+	delete(m, "hook_event_name") // derived from the event on the way back
+	if p.ToolName, err = takeString(m, "tool_name"); err != nil {
+		return err
+	}
+	if p.ToolInput, err = takeObject(m, "tool_input"); err != nil {
+		return err
+	}
+	p.ToolResponse = take(m, "tool_response")
+	if p.Prompt, err = takeString(m, "prompt"); err != nil {
+		return err
+	}
+	if len(m) > 0 {
+		p.Extra = m
+	}
+	return nil
+}
+
+// encodeSnake renders p as agent sends it. The agent's own extra fields are
+// kept only when p came from that agent.
+func encodeSnake(agent string, p *Payload) ([]byte, error) {
+	if err := checkEvent(p.Event); err != nil {
+		return nil, err
+	}
+	o := newObj()
+	o.str("session_id", p.SessionID)
+	o.str("cwd", p.Cwd)
+	if a, ok := Lookup(agent); ok && a.Events[p.Event] != "" {
+		o.str("hook_event_name", a.Events[p.Event])
+	} else {
+		o.str("hook_event_name", p.Event)
+	}
+	if isToolEvent(p.Event) {
+		o.str("tool_name", NativeTool(agent, p.ToolName))
+		in := p.ToolInput
+		if len(in) == 0 {
+			in = json.RawMessage("{}")
+		}
+		o.set("tool_input", in)
+		if p.Event == PostToolUse {
+			o.setNull("tool_response", p.ToolResponse)
+		}
+	}
+	if p.Event == UserPromptSubmit {
+		o.set("prompt", jsonString(p.Prompt))
+	}
+	if p.Agent == agent {
+		o.extra(p.Extra)
+	}
+	return o.bytes(), nil
+}
+
+// hookSpecific starts a hookSpecificOutput object for event as agent names it.
+func hookSpecific(agent, event string) *obj {
+	h := newObj()
+	name := event
+	if a, ok := Lookup(agent); ok && a.Events[event] != "" {
+		name = a.Events[event]
+	}
+	h.str("hookEventName", name)
+	return h
+}
+
+// nonEmpty returns o's bytes, or nil when o has no key.
+func nonEmpty(o *obj) []byte {
+	if o.len() == 0 {
+		return nil
+	}
+	return o.bytes()
+}

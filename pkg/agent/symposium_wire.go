@@ -1,0 +1,126 @@
+package agent
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+)
+
+// symposiumWire is the canonical format (docs: "Symposium hook format"):
+// the payload and the answer are wrapped in an object keyed by the event,
+// {"PreToolUse": {"tool_name": ..., "tool_input": {...}, "session_id": ...,
+// "cwd": ...}}; exit 2 blocks with stderr as the reason.
+type symposiumWire struct{}
+
+func (symposiumWire) Name() string     { return Symposium }
+func (symposiumWire) ProceedExit() int { return 0 }
+func (symposiumWire) Proceed() []byte  { return nil }
+
+// unwrap returns the object inside {"<Event>": {...}}, or b itself when it
+// is not wrapped (a flat object is accepted too).
+func unwrap(b []byte) (inner []byte, event string, err error) {
+	m, err := fields(b)
+	if err != nil {
+		return nil, "", err
+	}
+	if len(m) == 1 {
+		for k, v := range m {
+			if checkEvent(k) == nil {
+				return v, k, nil
+			}
+		}
+	}
+	return b, "", nil
+}
+
+func (symposiumWire) Decode(event string, payload []byte) (*Payload, error) {
+	if err := checkEvent(event); err != nil {
+		return nil, err
+	}
+	inner, tag, err := unwrap(payload)
+	if err != nil {
+		return nil, err
+	}
+	if tag != "" && tag != event {
+		return nil, fmt.Errorf("payload is a %s event, not %s", tag, event)
+	}
+	m, err := fields(inner)
+	if err != nil {
+		return nil, err
+	}
+	p := &Payload{Event: event, Agent: Symposium, Raw: payload}
+	if err := snakeInto(p, m); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func (symposiumWire) EncodeInput(p *Payload) ([]byte, error) {
+	if err := checkEvent(p.Event); err != nil {
+		return nil, err
+	}
+	o := newObj()
+	if isToolEvent(p.Event) {
+		o.str("tool_name", p.ToolName)
+		in := p.ToolInput
+		if len(in) == 0 {
+			in = json.RawMessage("{}")
+		}
+		o.set("tool_input", in)
+		if p.Event == PostToolUse {
+			o.setNull("tool_response", p.ToolResponse)
+		}
+	}
+	if p.Event == UserPromptSubmit {
+		o.set("prompt", jsonString(p.Prompt))
+	}
+	o.strOrNull("session_id", p.SessionID)
+	o.strOrNull("cwd", p.Cwd)
+	if p.Agent == Symposium {
+		o.extra(p.Extra)
+	}
+	w := newObj()
+	w.set(p.Event, o.bytes())
+	return w.bytes(), nil
+}
+
+func (symposiumWire) Encode(event string, out *Output) ([]byte, int, []byte) {
+	if out.Empty() {
+		return nil, 0, nil
+	}
+	o := newObj()
+	if out.denied() {
+		o.str("decision", Deny)
+		o.str("reason", out.reason())
+	} else {
+		o.str("decision", out.Decision)
+		o.str("reason", out.Reason)
+	}
+	o.str("additionalContext", out.AdditionalContext)
+	o.set("updatedInput", out.UpdatedInput)
+	w := newObj()
+	w.set(event, o.bytes())
+	if out.Block {
+		return w.bytes(), 2, []byte(out.reason() + "\n")
+	}
+	return w.bytes(), 0, nil
+}
+
+func (symposiumWire) DecodeOutput(event string, stdout []byte, exit int) (*Output, error) {
+	t := bytes.TrimSpace(stdout)
+	if len(t) == 0 {
+		return &Output{}, nil
+	}
+	if t[0] != '{' {
+		return nil, fmt.Errorf("hook answer is not a JSON object: %s", clip(t))
+	}
+	inner, tag, err := unwrap(t)
+	if err != nil {
+		return nil, err
+	}
+	if tag != "" && tag != event {
+		return nil, fmt.Errorf("hook answered for %s, not %s", tag, event)
+	}
+	out, _, err := readAnswer(inner)
+	return out, err
+}

@@ -1,0 +1,394 @@
+package agent
+
+// Hook wire formats: every agent sends its hook payload and reads its hook
+// answer in its own JSON shape, with its own exit-code contract. A Wire
+// converts between one agent's shape and the canonical (symposium) one:
+//
+//	agent payload ──Decode──► Payload ──EncodeInput──► a plugin hook's input (format = X)
+//	agent answer ◄──Encode── Output ◄──DecodeOutput── a plugin hook's answer (format = X)
+//
+// sym-hook uses all four directions; sym-translate payload uses the same
+// codecs. The captures in ../shared/agent-payloads and each agent's
+// output-contract.md are the reference; where they disagree with the book,
+// they win.
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Symposium is the name of the canonical wire format.
+const Symposium = "symposium"
+
+// Decisions a hook may take on a tool call.
+const (
+	Allow = "allow"
+	Ask   = "ask"
+	Deny  = "deny"
+)
+
+// Payload is one hook event in canonical form. Agent names the wire it was
+// decoded from and Raw keeps the bytes as received, so a plugin hook written
+// for the calling agent gets them untouched. Extra holds the payload's fields
+// that have no canonical counterpart (transcript_path, source, ...), so
+// re-encoding for the same agent loses nothing.
+type Payload struct {
+	Event        string          // canonical event: PreToolUse, PostToolUse, UserPromptSubmit, SessionStart
+	ToolName     string          // as the agent named it
+	ToolInput    json.RawMessage // object (nil when absent)
+	ToolResponse json.RawMessage // any JSON value (nil when absent)
+	Prompt       string
+	SessionID    string
+	Cwd          string
+
+	Agent string                     // wire it was decoded from
+	Raw   []byte                     // the payload as received
+	Extra map[string]json.RawMessage // unmapped fields of Raw
+}
+
+// Output is the merged answer of the plugin hooks, in canonical form.
+type Output struct {
+	Decision          string          // "", allow, ask, deny
+	Reason            string          // why (deny/ask), shown to the model or the user
+	AdditionalContext string          // text for the model
+	UpdatedInput      json.RawMessage // replacement tool input (object)
+	// Block is set when a hook exited 2: the action is blocked with Reason,
+	// using the agent's exit-code channel where it has one.
+	Block bool
+}
+
+// Empty reports whether o says nothing.
+func (o *Output) Empty() bool {
+	return o == nil || (o.Decision == "" && o.Reason == "" && o.AdditionalContext == "" && len(o.UpdatedInput) == 0 && !o.Block)
+}
+
+// denied reports whether o blocks the action.
+func (o *Output) denied() bool { return o != nil && (o.Block || o.Decision == Deny) }
+
+// reason returns o.Reason or a generic one; some agents reject an empty reason.
+func (o *Output) reason() string {
+	if r := strings.TrimSpace(o.Reason); r != "" {
+		return r
+	}
+	return "blocked by a symposium plugin hook"
+}
+
+// Wire is one agent's hook wire format. Events are canonical everywhere.
+type Wire interface {
+	// Name is the agent (or "symposium") whose format this is.
+	Name() string
+	// Decode reads a payload the agent sent for event.
+	Decode(event string, payload []byte) (*Payload, error)
+	// Encode renders out as the agent's answer: what to print on stdout and
+	// stderr and the exit code.
+	Encode(event string, out *Output) (stdout []byte, exitCode int, stderr []byte)
+	// EncodeInput renders p as this agent would have sent it, for a plugin
+	// hook declared with format = Name().
+	EncodeInput(p *Payload) ([]byte, error)
+	// DecodeOutput reads the answer of a plugin hook declared with
+	// format = Name() that exited with exit (never 2: that is a block in
+	// every format and the dispatcher handles it).
+	DecodeOutput(event string, stdout []byte, exit int) (*Output, error)
+	// ProceedExit is the exit code that lets the agent go on.
+	ProceedExit() int
+	// Proceed is the stdout that lets the agent go on (nil or "{}").
+	Proceed() []byte
+}
+
+// WireFor returns the wire format named name: "symposium" or an agent.
+func WireFor(name string) (Wire, bool) {
+	switch name {
+	case Symposium:
+		return symposiumWire{}, true
+	case "claude":
+		return claudeWire{}, true
+	case "codex":
+		return codexWire{}, true
+	case "copilot":
+		return copilotWire{}, true
+	case "gemini":
+		return geminiWire{}, true
+	case "kiro":
+		return kiroWire{}, true
+	}
+	return nil, false
+}
+
+// WireNames lists every wire format name, sorted.
+func WireNames() []string {
+	return []string{"claude", "codex", "copilot", "gemini", "kiro", Symposium}
+}
+
+// ErrEvent reports an event a wire format has no shape for.
+var ErrEvent = errors.New("unsupported event")
+
+func checkEvent(event string) error {
+	switch event {
+	case PreToolUse, PostToolUse, UserPromptSubmit, SessionStart:
+		return nil
+	}
+	return fmt.Errorf("%w %q", ErrEvent, event)
+}
+
+func isToolEvent(event string) bool { return event == PreToolUse || event == PostToolUse }
+
+// fields decodes a JSON object into its members, keeping each value's bytes.
+func fields(payload []byte) (map[string]json.RawMessage, error) {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(payload, &m); err != nil {
+		return nil, fmt.Errorf("payload is not a JSON object: %w", err)
+	}
+	if m == nil {
+		return nil, errors.New("payload is not a JSON object: null")
+	}
+	return m, nil
+}
+
+// take removes key from m and returns its value; nil when absent or null.
+func take(m map[string]json.RawMessage, key string) json.RawMessage {
+	v, ok := m[key]
+	if !ok {
+		return nil
+	}
+	delete(m, key)
+	if bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
+		return nil
+	}
+	return v
+}
+
+// takeString removes key from m and returns it as a string; a non-string
+// value is an error.
+func takeString(m map[string]json.RawMessage, key string) (string, error) {
+	v := take(m, key)
+	if v == nil {
+		return "", nil
+	}
+	var s string
+	if err := json.Unmarshal(v, &s); err != nil {
+		return "", fmt.Errorf("field %q: want a string, got %s", key, clip(v))
+	}
+	return s, nil
+}
+
+// takeObject removes key from m and returns it, checking it is an object.
+func takeObject(m map[string]json.RawMessage, key string) (json.RawMessage, error) {
+	v := take(m, key)
+	if v == nil {
+		return nil, nil
+	}
+	if t := bytes.TrimSpace(v); len(t) == 0 || t[0] != '{' {
+		return nil, fmt.Errorf("field %q: want an object, got %s", key, clip(v))
+	}
+	return v, nil
+}
+
+func clip(b []byte) string {
+	const n = 40
+	if len(b) > n {
+		return string(b[:n]) + "…"
+	}
+	return string(b)
+}
+
+// obj builds a JSON object with keys in insertion order; empty values are
+// left out unless added with setNull.
+type obj struct {
+	keys []string
+	vals map[string]json.RawMessage
+}
+
+func newObj() *obj { return &obj{vals: map[string]json.RawMessage{}} }
+
+func (o *obj) set(k string, v json.RawMessage) {
+	if len(v) == 0 {
+		return
+	}
+	if _, ok := o.vals[k]; !ok {
+		o.keys = append(o.keys, k)
+	}
+	o.vals[k] = v
+}
+
+func (o *obj) setNull(k string, v json.RawMessage) {
+	if len(v) == 0 {
+		v = json.RawMessage("null")
+	}
+	o.set(k, v)
+}
+
+func (o *obj) str(k, s string) {
+	if s != "" {
+		o.set(k, jsonString(s))
+	}
+}
+
+func (o *obj) strOrNull(k, s string) {
+	if s == "" {
+		o.setNull(k, nil)
+		return
+	}
+	o.set(k, jsonString(s))
+}
+
+func (o *obj) child(k string, c *obj) {
+	if c != nil && len(c.keys) > 0 {
+		o.set(k, c.bytes())
+	}
+}
+
+// extra adds every field of m not set yet, sorted by key.
+func (o *obj) extra(m map[string]json.RawMessage) {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		if _, ok := o.vals[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		o.set(k, m[k])
+	}
+}
+
+func (o *obj) len() int { return len(o.keys) }
+
+func (o *obj) bytes() []byte {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, k := range o.keys {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.Write(jsonString(k))
+		b.WriteByte(':')
+		b.Write(compact(o.vals[k]))
+	}
+	b.WriteByte('}')
+	return b.Bytes()
+}
+
+func compact(v json.RawMessage) []byte {
+	var b bytes.Buffer
+	if err := json.Compact(&b, v); err != nil {
+		return v
+	}
+	return b.Bytes()
+}
+
+// jsonString encodes s as a JSON string without HTML escaping.
+func jsonString(s string) json.RawMessage {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s) // a string always encodes
+	return bytes.TrimRight(b.Bytes(), "\n")
+}
+
+// answer is a hook answer read leniently: every spelling of every field the
+// supported agents use, at top level or under hookSpecificOutput.
+type answer struct {
+	Decision                 string          `json:"decision"`
+	Reason                   string          `json:"reason"`
+	PermissionDecision       string          `json:"permissionDecision"`
+	PermissionDecisionReason string          `json:"permissionDecisionReason"`
+	AdditionalContext        string          `json:"additionalContext"`
+	UpdatedInput             json.RawMessage `json:"updatedInput"`
+	ModifiedArgs             json.RawMessage `json:"modifiedArgs"`
+	ToolInput                json.RawMessage `json:"tool_input"`
+	Continue                 *bool           `json:"continue"`
+	StopReason               string          `json:"stopReason"`
+	HookSpecificOutput       *answer         `json:"hookSpecificOutput"`
+}
+
+// readAnswer parses a JSON answer into canonical output. ok is false when
+// stdout is not a JSON object (callers decide what plain text means).
+func readAnswer(stdout []byte) (out *Output, ok bool, err error) {
+	t := bytes.TrimSpace(stdout)
+	if len(t) == 0 {
+		return &Output{}, true, nil
+	}
+	if t[0] != '{' {
+		return nil, false, nil
+	}
+	var a answer
+	if err := json.Unmarshal(t, &a); err != nil {
+		return nil, false, fmt.Errorf("hook answer is not valid JSON: %w", err)
+	}
+	out = &Output{}
+	merge := func(a *answer) {
+		switch d := strings.ToLower(a.Decision); d {
+		case "block", Deny:
+			out.Decision = Deny
+		case "approve", Allow:
+			out.Decision = Allow
+		case Ask:
+			out.Decision = Ask
+		}
+		if a.Reason != "" {
+			out.Reason = a.Reason
+		}
+		switch d := strings.ToLower(a.PermissionDecision); d {
+		case Allow, Ask, Deny:
+			out.Decision = d
+		}
+		if a.PermissionDecisionReason != "" {
+			out.Reason = a.PermissionDecisionReason
+		}
+		if a.AdditionalContext != "" {
+			out.AdditionalContext = a.AdditionalContext
+		}
+		for _, in := range []json.RawMessage{a.ToolInput, a.ModifiedArgs, a.UpdatedInput} {
+			if in = argsObject(in); in != nil {
+				out.UpdatedInput = in
+			}
+		}
+		if a.Continue != nil && !*a.Continue {
+			out.Decision = Deny
+			if a.StopReason != "" && out.Reason == "" {
+				out.Reason = a.StopReason
+			}
+		}
+	}
+	merge(&a)
+	if a.HookSpecificOutput != nil {
+		merge(a.HookSpecificOutput)
+	}
+	return out, true, nil
+}
+
+// argsObject returns v when it is a JSON object, the object inside when v
+// is a JSON string holding one (older Copilot CLIs send toolArgs that way),
+// else nil.
+func argsObject(v json.RawMessage) json.RawMessage {
+	t := bytes.TrimSpace(v)
+	if len(t) == 0 {
+		return nil
+	}
+	switch t[0] {
+	case '{':
+		return t
+	case '"':
+		var s string
+		if json.Unmarshal(t, &s) == nil {
+			if in := bytes.TrimSpace([]byte(s)); len(in) > 0 && in[0] == '{' && json.Valid(in) {
+				return in
+			}
+		}
+	}
+	return nil
+}
+
+func init() {
+	// Attach each codec to its registry entry here, so the per-agent
+	// registration files stay free of wire details.
+	for _, name := range []string{"claude", "codex", "copilot", "gemini", "kiro"} {
+		if a, ok := registry[name]; ok {
+			a.Wire, _ = WireFor(name)
+		}
+	}
+}

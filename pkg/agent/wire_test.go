@@ -1,0 +1,266 @@
+package agent
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/rogpeppe/go-internal/txtar"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/wire goldens")
+
+// payloadsDir holds the captures of real agent CLIs.
+var payloadsDir = filepath.Join("..", "..", "..", "shared", "agent-payloads")
+
+// wireCase is one captured payload: which wire decodes it, for which event.
+type wireCase struct {
+	name  string // golden name: <dir>/<Event>
+	wire  string
+	event string
+	file  string
+}
+
+func wireCases() []wireCase {
+	var cs []wireCase
+	add := func(dir, wire, base string, names map[string]string) {
+		for _, ev := range []string{PreToolUse, PostToolUse, UserPromptSubmit, SessionStart} {
+			cs = append(cs, wireCase{name: dir + "/" + ev, wire: wire, event: ev, file: filepath.Join(base, names[ev]+".json")})
+		}
+	}
+	same := map[string]string{PreToolUse: "PreToolUse", PostToolUse: "PostToolUse", UserPromptSubmit: "UserPromptSubmit", SessionStart: "SessionStart"}
+	add("claude", "claude", filepath.Join(payloadsDir, "claude"), same)
+	add("codex", "codex", filepath.Join(payloadsDir, "codex"), same)
+	add("gemini", "gemini", filepath.Join(payloadsDir, "gemini"), gemini.Events)
+	add("copilot", "copilot", filepath.Join(payloadsDir, "copilot"), copilot.Events)
+	add("copilot-pascal", "copilot", filepath.Join(payloadsDir, "copilot", "pascal-config"), same)
+	add("kiro", "kiro", filepath.Join("testdata", "wire", "payloads", "kiro"), kiro.Events)
+	cs = append(cs, wireCase{name: "copilot-legacy/PreToolUse", wire: "copilot", event: PreToolUse,
+		file: filepath.Join("testdata", "wire", "payloads", "copilot-legacy", "preToolUse.json")})
+	return cs
+}
+
+// answers are the canonical outputs every wire encodes in the goldens.
+var answers = []struct {
+	name string
+	out  Output
+}{
+	{"proceed", Output{}},
+	{"allow", Output{Decision: Allow}},
+	{"deny", Output{Decision: Deny, Reason: "no rm -rf here"}},
+	{"ask", Output{Decision: Ask, Reason: "really?"}},
+	{"updated-input", Output{UpdatedInput: json.RawMessage(`{"command":"echo <safe> & done"}`)}},
+	{"context", Output{AdditionalContext: "use cargo nextest"}},
+	{"block", Output{Block: true, Decision: Deny, Reason: "guard says no"}},
+}
+
+// TestWireGoldens decodes each real capture, shows the canonical payload and
+// the payload re-encoded for every wire format, and encodes each canonical
+// answer with its exit code, against testdata/wire/<agent>/<Event>.txtar.
+func TestWireGoldens(t *testing.T) {
+	for _, c := range wireCases() {
+		t.Run(c.name, func(t *testing.T) {
+			raw, err := os.ReadFile(c.file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w, _ := WireFor(c.wire)
+			p, err := w.Decode(c.event, raw)
+			if err != nil {
+				t.Fatalf("Decode(%s, %s) = %v", c.event, c.file, err)
+			}
+			if !bytes.Equal(p.Raw, raw) {
+				t.Errorf("Decode kept Raw = %q, want the payload untouched", p.Raw)
+			}
+			if p.Event != c.event || p.Agent != c.wire {
+				t.Errorf("Decode = event %q agent %q, want %q %q", p.Event, p.Agent, c.event, c.wire)
+			}
+			if isToolEvent(c.event) && (p.ToolName == "" || len(p.ToolInput) == 0 || p.ToolInput[0] != '{') {
+				t.Errorf("Decode: tool_name %q tool_input %s, want both, input an object", p.ToolName, p.ToolInput)
+			}
+
+			// The same agent gets back what it sent (modulo key order).
+			again, err := w.EncodeInput(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.name != "copilot-pascal/"+c.event && c.name != "copilot-legacy/PreToolUse" {
+				if d := cmp.Diff(jsonValue(t, raw), jsonValue(t, again)); d != "" {
+					t.Errorf("EncodeInput(Decode(payload)) differs from the payload (-want +got):\n%s", d)
+				}
+			}
+
+			ar := &txtar.Archive{Comment: []byte(fmt.Sprintf("%s %s payload: %s\n", c.wire, c.event, filepath.ToSlash(c.file)))}
+			for _, name := range WireNames() {
+				tw, _ := WireFor(name)
+				in, err := tw.EncodeInput(p)
+				if err != nil {
+					t.Fatalf("%s.EncodeInput = %v", name, err)
+				}
+				ar.Files = append(ar.Files, txtar.File{Name: "input as " + name, Data: append(indent(t, in), '\n')})
+				// Decoding our own encoding gives the same canonical payload.
+				back, err := tw.Decode(c.event, in)
+				if err != nil {
+					t.Fatalf("%s.Decode(%s.EncodeInput) = %v", name, name, err)
+				}
+				if back.ToolName != NativeTool(name, p.ToolName) && name != Symposium || back.Prompt != p.Prompt || back.Cwd != p.Cwd || back.SessionID != p.SessionID {
+					t.Errorf("%s: Decode(EncodeInput(p)) = tool %q prompt %q cwd %q session %q, want %q %q %q %q",
+						name, back.ToolName, back.Prompt, back.Cwd, back.SessionID, NativeTool(name, p.ToolName), p.Prompt, p.Cwd, p.SessionID)
+				}
+			}
+			for _, a := range answers {
+				out := a.out
+				stdout, code, stderr := w.Encode(c.event, &out)
+				if code != 0 && code != 2 {
+					t.Errorf("Encode(%s) exit %d, want 0 or 2", a.name, code)
+				}
+				if c.wire == "copilot" && code != 0 {
+					t.Errorf("copilot Encode(%s) exit %d: Copilot denies on any non-zero exit", a.name, code)
+				}
+				if c.wire == "gemini" && !json.Valid(stdout) {
+					t.Errorf("gemini Encode(%s) stdout %q is not JSON: Gemini would read stderr", a.name, stdout)
+				}
+				if a.name == "proceed" && (code != w.ProceedExit() || !bytes.Equal(stdout, w.Proceed())) {
+					t.Errorf("Encode(proceed) = %q, %d, want Proceed() %q, %d", stdout, code, w.Proceed(), w.ProceedExit())
+				}
+				body := fmt.Sprintf("exit %d\nstdout: %s\nstderr: %s\n", code, stdout, strings.TrimSuffix(string(stderr), "\n"))
+				ar.Files = append(ar.Files, txtar.File{Name: "answer " + a.name, Data: []byte(body)})
+			}
+			golden := filepath.Join("testdata", "wire", c.name+".txtar")
+			got := txtar.Format(ar)
+			if *update {
+				if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(golden, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update)", err)
+			}
+			if d := cmp.Diff(string(want), string(got)); d != "" {
+				t.Errorf("%s mismatch (-want +got):\n%s", golden, d)
+			}
+		})
+	}
+}
+
+func jsonValue(t *testing.T, b []byte) any {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatalf("not JSON: %v: %s", err, b)
+	}
+	return v
+}
+
+func indent(t *testing.T, b []byte) []byte {
+	t.Helper()
+	var out bytes.Buffer
+	if err := json.Indent(&out, b, "", "  "); err != nil {
+		t.Fatalf("not JSON: %v: %s", err, b)
+	}
+	return out.Bytes()
+}
+
+func TestDecodeOutput(t *testing.T) {
+	obj := func(s string) json.RawMessage { return json.RawMessage(s) }
+	tests := []struct {
+		wire, event string
+		stdout      string
+		exit        int
+		want        Output
+	}{
+		{"symposium", PreToolUse, `{"PreToolUse":{"additionalContext":"c","updatedInput":{"command":"x"}}}`, 0, Output{AdditionalContext: "c", UpdatedInput: obj(`{"command":"x"}`)}},
+		{"symposium", PreToolUse, `{"decision":"deny","reason":"r"}`, 0, Output{Decision: Deny, Reason: "r"}},
+		{"symposium", UserPromptSubmit, ``, 0, Output{}},
+		{"claude", PreToolUse, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"r"}}`, 0, Output{Decision: Deny, Reason: "r"}},
+		{"claude", PreToolUse, `{"hookSpecificOutput":{"updatedInput":{"command":"y"}}}`, 0, Output{UpdatedInput: obj(`{"command":"y"}`)}},
+		{"claude", PreToolUse, `{"decision":"block","reason":"legacy"}`, 0, Output{Decision: Deny, Reason: "legacy"}},
+		{"claude", PreToolUse, `not json`, 0, Output{}},
+		{"claude", UserPromptSubmit, "plain text\n", 0, Output{AdditionalContext: "plain text"}},
+		{"codex", SessionStart, "hello", 0, Output{AdditionalContext: "hello"}},
+		{"codex", PreToolUse, `{"continue":false,"stopReason":"stop"}`, 0, Output{Decision: Deny, Reason: "stop"}},
+		{"gemini", PreToolUse, `{"decision":"deny","reason":"g"}`, 0, Output{Decision: Deny, Reason: "g"}},
+		{"gemini", PreToolUse, `{"hookSpecificOutput":{"tool_input":{"command":"z"},"additionalContext":"c"}}`, 0, Output{UpdatedInput: obj(`{"command":"z"}`), AdditionalContext: "c"}},
+		{"gemini", PreToolUse, `"{\"decision\":\"deny\"}"`, 0, Output{Decision: Deny}},
+		{"gemini", PreToolUse, `blocked text`, 3, Output{Decision: Deny, Reason: "blocked text"}},
+		{"gemini", PreToolUse, `warning text`, 1, Output{}},
+		{"copilot", PreToolUse, `{"permissionDecision":"allow","modifiedArgs":{"command":"m"}}`, 0, Output{Decision: Allow, UpdatedInput: obj(`{"command":"m"}`)}},
+		{"copilot", PreToolUse, `{"permissionDecision":"allow","modifiedArgs":"{\"command\":\"s\"}"}`, 0, Output{Decision: Allow, UpdatedInput: obj(`{"command":"s"}`)}},
+		{"copilot", UserPromptSubmit, `{"additionalContext":"x"}`, 0, Output{AdditionalContext: "x"}},
+		{"kiro", SessionStart, "steer\n", 0, Output{AdditionalContext: "steer"}},
+		{"kiro", PreToolUse, "ignored", 1, Output{}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.wire+"/"+tc.event+"/"+tc.stdout, func(t *testing.T) {
+			w, _ := WireFor(tc.wire)
+			got, err := w.DecodeOutput(tc.event, []byte(tc.stdout), tc.exit)
+			if err != nil {
+				t.Fatalf("DecodeOutput(%q) = %v", tc.stdout, err)
+			}
+			if d := cmp.Diff(&tc.want, got); d != "" {
+				t.Errorf("DecodeOutput(%q) (-want +got):\n%s", tc.stdout, d)
+			}
+		})
+	}
+}
+
+func TestDecodeErrors(t *testing.T) {
+	for _, name := range WireNames() {
+		w, _ := WireFor(name)
+		for _, payload := range []string{``, `garbage`, `[1,2]`, `null`, `{"cwd":7}`, `{"tool_input":"x","tool_name":"Bash","hook_event_name":"PreToolUse"}`} {
+			if _, err := w.Decode(PreToolUse, []byte(payload)); err == nil {
+				t.Errorf("%s.Decode(%q) = nil error, want one", name, payload)
+			}
+		}
+		if _, err := w.Decode("Stop", []byte(`{}`)); err == nil {
+			t.Errorf("%s.Decode(Stop) = nil error, want unsupported event", name)
+		}
+	}
+}
+
+func TestToolVocabulary(t *testing.T) {
+	tests := []struct {
+		agent, name, want string
+	}{
+		{"gemini", "Bash", "run_shell_command"},
+		{"copilot", "run_shell_command", "bash"},
+		{"claude", "bash", "Bash"},
+		{"kiro", "Edit", "fs_write"},
+		{"claude", "fs_write", "Write"},
+		{"gemini", "mcp__github__create_issue", "mcp__github__create_issue"},
+		{"copilot", "WebSearch", "WebSearch"}, // Copilot has no web search
+	}
+	for _, tc := range tests {
+		if got := NativeTool(tc.agent, tc.name); got != tc.want {
+			t.Errorf("NativeTool(%q, %q) = %q, want %q", tc.agent, tc.name, got, tc.want)
+		}
+	}
+	got := ToolAliases("run_shell_command")
+	want := []string{"run_shell_command", "shell", "Bash", "bash", "execute_bash", "exec_command"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("ToolAliases(run_shell_command) = %q, want %q", got, want)
+	}
+}
+
+func TestAgentWire(t *testing.T) {
+	for _, a := range All() {
+		if a.HasHooks() != (a.Wire != nil) {
+			t.Errorf("%s: HasHooks %v but Wire %v", a.Name, a.HasHooks(), a.Wire)
+		}
+		if a.Wire != nil && a.Wire.Name() != a.Name {
+			t.Errorf("%s: Wire.Name() = %q", a.Name, a.Wire.Name())
+		}
+	}
+}
