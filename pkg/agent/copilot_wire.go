@@ -85,10 +85,16 @@ func (copilotWire) EncodeInput(p *Payload) ([]byte, error) {
 	if err := checkEvent(p.Event); err != nil {
 		return nil, err
 	}
+	// A camelCase Copilot payload's extras (epoch-ms timestamp, source,
+	// initialPrompt) go back as they came; a snake_case one's (ISO
+	// timestamp, initial_prompt) have no camelCase spelling we could be
+	// sure of, so they are left out.
+	ts := p.Extra["timestamp"]
+	camel := p.Agent == "copilot" && (len(ts) == 0 || ts[0] != '"')
 	o := newObj()
 	o.str("sessionId", p.SessionID)
-	if p.Agent == "copilot" {
-		o.set("timestamp", p.Extra["timestamp"])
+	if camel {
+		o.set("timestamp", ts)
 	}
 	o.str("cwd", p.Cwd)
 	if isToolEvent(p.Event) {
@@ -105,13 +111,8 @@ func (copilotWire) EncodeInput(p *Payload) ([]byte, error) {
 	if p.Event == UserPromptSubmit {
 		o.set("prompt", jsonString(p.Prompt))
 	}
-	if p.Agent == "copilot" {
-		if _, snake := p.Extra["timestamp"]; snake && len(p.Extra["timestamp"]) > 0 && p.Extra["timestamp"][0] == '"' {
-			// A snake_case payload's extras (ISO timestamp, initial_prompt)
-			// have no camelCase spelling we could be sure of; leave them.
-		} else {
-			o.extra(p.Extra)
-		}
+	if camel {
+		o.extra(p.Extra)
 	}
 	return o.bytes(), nil
 }

@@ -13,6 +13,7 @@ import (
 
 func customCommands() map[string]func(ts *testscript.TestScript, neg bool, args []string) {
 	return map[string]func(ts *testscript.TestScript, neg bool, args []string){
+		"seedstate": seedStateCmd, // hook_cmds_test.go
 		// cmpjson FILE1 FILE2: semantic JSON comparison (NDJSON line by line).
 		"cmpjson": func(ts *testscript.TestScript, neg bool, args []string) {
 			if len(args) != 2 {

@@ -15,6 +15,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
 	"time"
 
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -145,4 +146,41 @@ func Save(cacheDir string, st *State) (bool, error) {
 		return false, err
 	}
 	return true, os.Rename(tmp.Name(), path)
+}
+
+// Find returns the state of the workspace containing dir: the nearest of
+// dir and its ancestors that has a stored state. It only stats candidate
+// state files (no manifest is read), so the hook path can afford it on every
+// call. (nil, nil) when no ancestor has one.
+func Find(cacheDir, dir string) (*State, error) {
+	dir = filepath.Clean(dir)
+	for {
+		if _, err := os.Stat(Path(cacheDir, dir)); err == nil {
+			return Load(cacheDir, dir)
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return nil, nil
+		}
+		dir = parent
+	}
+}
+
+// Extra is the digest of the inputs that are not files: the configured
+// agents (in any order), the hook scope and the binary's version. Sync
+// stores it in State.Extra and the hook path passes it to Fresh, so both
+// must compute it here.
+func Extra(agents []string, hookScope, version string) string {
+	sorted := append([]string(nil), agents...)
+	sort.Strings(sorted)
+	h := sha256.New()
+	for _, a := range sorted {
+		h.Write([]byte(a))
+		h.Write([]byte{0})
+	}
+	h.Write([]byte{1})
+	h.Write([]byte(hookScope))
+	h.Write([]byte{0})
+	h.Write([]byte(version))
+	return hex.EncodeToString(h.Sum(nil))
 }

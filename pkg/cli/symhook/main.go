@@ -1,14 +1,149 @@
-// Package symhook is the sym-hook command: flags, wiring and exit codes.
+// Package symhook is the sym-hook command (and `cargo agents hook`): it reads
+// an agent's hook payload on stdin, runs the matching plugin hooks (pkg/hook)
+// and answers in the agent's wire format with the agent's exit code.
+//
+// Unlike every other binary, sym-hook never exits with a usage or runtime
+// error code: any non-zero code means "block" or "deny" to some agent. Its
+// own failures print one line on stderr and let the agent proceed.
 package symhook
 
 import (
+	"bytes"
+	"context"
 	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
 
+	"github.com/symposium-dev/symposium-go/pkg/agent"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/hook"
 )
 
-// Main runs sym-hook with args (without the program name) and returns the exit code.
+// maxPayload bounds what we read from the agent.
+const maxPayload = 64 << 20
+
+// Sync runs auto-sync for the workspace containing dir. It defaults to
+// running `cargo-agents -q sync` (found beside this executable, then on
+// PATH); wiring may replace it with an in-process sync.
+var Sync hook.SyncFunc = execSync
+
+const usage = `Usage: sym-hook AGENT EVENT
+       cargo agents hook AGENT EVENT
+
+Reads AGENT's hook payload on stdin, runs the plugin hooks that match EVENT
+and prints AGENT's answer, with AGENT's exit code.
+
+  AGENT  claude, codex, copilot, gemini, kiro, or symposium (canonical format)
+  EVENT  pre-tool-use, post-tool-use, user-prompt-submit, session-start
+`
+
+// Main runs sym-hook with args (without the program name) and returns the
+// exit code the calling agent expects.
 func Main(io cli.Stdio, args []string) int {
-	fmt.Fprintln(io.Err, "sym-hook: not implemented yet")
-	return cli.ExitFailure
+	return Run(context.Background(), io, "sym-hook", args)
+}
+
+// Run is Main with a context and the program name used in messages
+// (cargo-agents calls it in-process as "cargo agents hook").
+func Run(ctx context.Context, stdio cli.Stdio, prog string, args []string) int {
+	if len(args) == 1 && (args[0] == "-h" || args[0] == "--help") {
+		fmt.Fprint(stdio.Out, usage)
+		return 0
+	}
+	if len(args) != 2 {
+		// Exit 0 even here: a misregistered hook must not block the agent.
+		fmt.Fprintf(stdio.Err, "%s: want AGENT EVENT, got %d arguments\n%s", prog, len(args), usage)
+		return 0
+	}
+	name, event := args[0], canonicalEvent(args[1])
+	w, ok := agent.WireFor(name)
+	if !ok {
+		fmt.Fprintf(stdio.Err, "%s: unknown agent %q (want one of %s)\n", prog, name, strings.Join(agent.WireNames(), ", "))
+		return 0
+	}
+	proceed := func(format string, a ...any) int {
+		writeLine(stdio.Out, w.Proceed())
+		fmt.Fprintf(stdio.Err, "%s: "+format+"\n", append([]any{prog}, a...)...)
+		return w.ProceedExit()
+	}
+	if event == "" {
+		return proceed("unknown event %q (want pre-tool-use, post-tool-use, user-prompt-submit or session-start)", args[1])
+	}
+	payload, err := io.ReadAll(io.LimitReader(stdio.In, maxPayload))
+	if err != nil {
+		return proceed("reading the payload: %v", err)
+	}
+	dirs, err := config.ResolveDirs()
+	if err != nil {
+		return proceed("%v", err)
+	}
+	cwd, _ := os.Getwd()
+	res := hook.Run(ctx, hook.Options{
+		Agent:   name,
+		Event:   event,
+		Payload: payload,
+		Dirs:    dirs,
+		Cwd:     cwd,
+		Version: cli.Version,
+		Sync:    Sync,
+	})
+	writeLine(stdio.Out, res.Stdout)
+	stdio.Err.Write(res.Stderr)
+	return res.Exit
+}
+
+// writeLine writes b, ending it with a newline when it has none.
+func writeLine(w io.Writer, b []byte) {
+	if len(b) == 0 {
+		return
+	}
+	if b[len(b)-1] != '\n' {
+		b = append(b[:len(b):len(b)], '\n')
+	}
+	w.Write(b)
+}
+
+// canonicalEvent accepts the CLI spelling (pre-tool-use) or the canonical
+// one (PreToolUse); "" when neither.
+func canonicalEvent(s string) string {
+	if e, ok := agent.CLIEvents[s]; ok {
+		return e
+	}
+	for _, e := range agent.CLIEvents {
+		if e == s {
+			return e
+		}
+	}
+	return ""
+}
+
+// execSync runs `cargo-agents -q sync` in dir.
+func execSync(ctx context.Context, dir string) error {
+	exe := "cargo-agents"
+	if self, err := os.Executable(); err == nil {
+		if p := filepath.Join(filepath.Dir(self), "cargo-agents"); isExecutable(p) {
+			exe = p
+		}
+	}
+	cmd := exec.CommandContext(ctx, exe, "-q", "sync")
+	cmd.Dir = dir
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		msg := strings.TrimSpace(out.String())
+		if len(msg) > 300 {
+			msg = msg[:300] + "…"
+		}
+		return fmt.Errorf("cargo-agents sync: %w: %s", err, msg)
+	}
+	return nil
+}
+
+func isExecutable(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0
 }

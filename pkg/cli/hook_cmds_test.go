@@ -1,0 +1,40 @@
+package cli_test
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/syncstate"
+)
+
+// seedStateCmd is `seedstate WORKSPACE STATE_JSON`: it stores STATE_JSON
+// (a syncstate.State; "$WORK" in it is replaced by the work directory) as
+// the sync state of WORKSPACE, fingerprinted as fresh for the current
+// config, so hook scripts run against a known match result without a sync.
+func seedStateCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: seedstate WORKSPACE STATE_JSON")
+	}
+	root := ts.MkAbs(args[0])
+	data := strings.ReplaceAll(ts.ReadFile(args[1]), "$WORK", ts.Getenv("WORK"))
+	var st syncstate.State
+	if err := json.Unmarshal([]byte(data), &st); err != nil {
+		ts.Fatalf("%s: %v", args[1], err)
+	}
+	home := ts.Getenv("SYMPOSIUM_HOME")
+	dirs := config.Dirs{Config: home, Cache: filepath.Join(home, "cache"), Logs: filepath.Join(home, "logs")}
+	cfg, _, err := config.Load(dirs)
+	ts.Check(err)
+	st.WorkspaceRoot = root
+	st.Inputs, _ = syncstate.Stamp([]string{filepath.Join(root, "Cargo.toml"), filepath.Join(root, "Cargo.lock"), dirs.ConfigFile()}, time.Now())
+	st.Trusted = true // the files were just written; trust them anyway
+	st.Extra = syncstate.Extra(cfg.Agents, cfg.HookScope, cli.Version)
+	_, err = syncstate.Save(dirs.Cache, &st)
+	ts.Check(err)
+}

@@ -1,0 +1,161 @@
+package hook
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/symposium-dev/symposium-go/pkg/stream"
+)
+
+// cmdResult is how one plugin hook ran.
+type cmdResult struct {
+	code           int // exit code; -1 when killed by a signal
+	stdout, stderr []byte
+	timedOut       bool
+	timeout        time.Duration
+	took           time.Duration
+	err            error    // it could not be started
+	notes          []string // truncated output, ...
+}
+
+// runCommand runs hook h with input on stdin: `sh -c COMMAND` with COMMAND's
+// leading relative path resolved against the plugin directory, in cwd (or
+// the plugin directory when cwd does not exist), in its own process group
+// that is killed whole when its timeout or the call's deadline expires.
+func runCommand(ctx context.Context, h *stream.Hook, input []byte, cwd string) cmdResult {
+	timeout := DefaultHookTimeout
+	if h.Timeout > 0 {
+		timeout = time.Duration(h.Timeout) * time.Second
+	}
+	hctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+
+	cmd := command(hctx, h.Command, h.Dir)
+	cmd.Dir = cwd
+	if fi, err := os.Stat(cwd); cwd == "" || err != nil || !fi.IsDir() {
+		cmd.Dir = h.Dir
+	}
+	cmd.Env = append(os.Environ(), "SYMPOSIUM_PLUGIN_DIR="+h.Dir)
+	cmd.Stdin = bytes.NewReader(input)
+	stdout, stderr := &capped{max: MaxOutput}, &capped{max: MaxOutput}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	ownProcessGroup(cmd)
+	// Once the group is killed, stop waiting for pipes a stray grandchild
+	// in another group might still hold.
+	cmd.WaitDelay = 500 * time.Millisecond
+
+	start := time.Now()
+	err := cmd.Run()
+	res := cmdResult{stdout: stdout.Bytes(), stderr: stderr.Bytes(), timeout: timeout, took: time.Since(start)}
+	for _, c := range []struct {
+		name string
+		out  *capped
+	}{{"stdout", stdout}, {"stderr", stderr}} {
+		if c.out.dropped > 0 {
+			res.notes = append(res.notes, fmt.Sprintf("%s cut at %d bytes (%d more dropped)", c.name, c.out.max, c.out.dropped))
+		}
+	}
+	var exitErr *exec.ExitError
+	switch {
+	case hctx.Err() != nil:
+		res.timedOut, res.code = true, -1
+		if ctx.Err() != nil {
+			res.timeout = res.took.Round(time.Millisecond) // the call's deadline hit first
+		}
+	case err == nil:
+		res.code = 0
+	case errors.As(err, &exitErr):
+		res.code = exitErr.ExitCode()
+	case errors.Is(err, exec.ErrWaitDelay):
+		res.code = 0
+	default:
+		res.err, res.code = err, -1
+	}
+	return res
+}
+
+// command runs line with `sh -c`, or directly when it is plain words
+// (./scripts/check.sh --strict, true): sh would only exec them, and a
+// process start is the largest cost on the hook path.
+func command(ctx context.Context, line, dir string) *exec.Cmd {
+	if words := plainWords(line); words != nil {
+		prog := words[0]
+		if dir != "" && !filepath.IsAbs(prog) && strings.Contains(prog, "/") {
+			prog = filepath.Join(dir, prog)
+		}
+		if path, err := exec.LookPath(prog); err == nil {
+			cmd := exec.CommandContext(ctx, path, words[1:]...)
+			cmd.Args[0] = words[0]
+			return cmd
+		}
+	}
+	return exec.CommandContext(ctx, "/bin/sh", "-c", resolveCommand(line, dir))
+}
+
+// plainWords splits line into words when the shell would do nothing else
+// with it: no quotes, variables, globs, redirections, operators or
+// assignments. Otherwise nil.
+func plainWords(line string) []string {
+	for _, r := range line {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == ' ', r == '\t':
+		case strings.ContainsRune("/._-+,:@%", r):
+		default:
+			return nil
+		}
+	}
+	words := strings.Fields(line)
+	if len(words) == 0 {
+		return nil
+	}
+	return words
+}
+
+// resolveCommand makes a command's leading relative path (./x.sh,
+// scripts/x.sh) absolute against the plugin directory, since the hook runs
+// in the agent's working directory. Bare names (cargo, python3) are looked
+// up on PATH as written.
+func resolveCommand(command, dir string) string {
+	trimmed := strings.TrimLeft(command, " \t")
+	first := trimmed
+	if i := strings.IndexAny(trimmed, " \t"); i >= 0 {
+		first = trimmed[:i]
+	}
+	if first == "" || dir == "" || filepath.IsAbs(first) || !strings.Contains(first, "/") ||
+		strings.ContainsAny(first, "'\"$`\\~") {
+		return command
+	}
+	return shellQuote(filepath.Join(dir, first)) + trimmed[len(first):]
+}
+
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// capped keeps the first max bytes written and counts the rest.
+type capped struct {
+	buf     bytes.Buffer
+	max     int
+	dropped int
+}
+
+func (c *capped) Write(p []byte) (int, error) {
+	room := c.max - c.buf.Len()
+	if room >= len(p) {
+		return c.buf.Write(p)
+	}
+	if room > 0 {
+		c.buf.Write(p[:room])
+	}
+	c.dropped += len(p) - max(room, 0)
+	return len(p), nil
+}
+
+func (c *capped) Bytes() []byte { return c.buf.Bytes() }

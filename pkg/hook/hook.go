@@ -1,0 +1,339 @@
+// Package hook is the hook path: it takes one agent's hook payload, brings
+// the workspace's stored sync state up to date when auto-sync is on, runs
+// the plugin hooks that match the event and tool, merges their answers and
+// renders the result in the calling agent's wire format (pkg/agent).
+//
+// It runs on every tool call, so it reads only the stored sync state
+// (pkg/syncstate), never plugin sources or manifests, and does no work at
+// package initialisation. It never wedges or wrongly blocks the agent: our
+// own failures are logged and answered with the agent's "proceed" result,
+// each plugin hook runs under a timeout in its own process group, and the
+// whole call has a deadline shorter than the timeout the agent gives us.
+package hook
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/symposium-dev/symposium-go/pkg/agent"
+	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/stream"
+	"github.com/symposium-dev/symposium-go/pkg/syncstate"
+)
+
+// Timeouts. The agents are registered to give our command 60 s or more, so
+// the overall deadline leaves time to answer.
+const (
+	DefaultDeadline    = 55 * time.Second
+	DefaultHookTimeout = 30 * time.Second
+	// DeadlineEnv overrides DefaultDeadline ("2s", or seconds).
+	DeadlineEnv = "SYMPOSIUM_HOOK_DEADLINE"
+	// MaxOutput caps what we keep of a plugin hook's stdout and stderr.
+	MaxOutput = 1 << 20
+)
+
+// SyncFunc runs a quiet sync of the workspace containing dir.
+type SyncFunc func(ctx context.Context, dir string) error
+
+// Options is one hook call.
+type Options struct {
+	Agent   string // calling agent's wire: claude, codex, copilot, gemini, kiro, symposium
+	Event   string // canonical event
+	Payload []byte // stdin as received
+
+	Dirs    config.Dirs
+	Config  *config.Config // nil: loaded from Dirs
+	Cwd     string         // process working directory, used when the payload has no cwd
+	Version string         // binary version, part of the sync fingerprint
+	// Sync runs an auto-sync; nil disables it.
+	Sync SyncFunc
+	// Deadline bounds the whole call; 0 means DeadlineEnv or DefaultDeadline.
+	Deadline time.Duration
+	// Now is the clock for log names; nil means time.Now.
+	Now func() time.Time
+}
+
+// Result is what to hand back to the agent.
+type Result struct {
+	Stdout  []byte
+	Stderr  []byte
+	Exit    int
+	LogFile string // "" when nothing was worth logging
+}
+
+// Run handles one hook call. It never fails: every problem is logged and
+// ends in the agent's answer.
+func Run(ctx context.Context, opts Options) Result {
+	now := opts.Now
+	if now == nil {
+		now = time.Now
+	}
+	r := &run{opts: opts, log: newLogger(now)}
+	w, ok := agent.WireFor(opts.Agent)
+	if !ok {
+		// Exit 0 lets every agent proceed; there is no wire to answer in.
+		r.fail("unknown agent %q (want one of %s)", opts.Agent, strings.Join(agent.WireNames(), ", "))
+		return r.finish(nil, nil, 0)
+	}
+	deadline := opts.Deadline
+	if deadline <= 0 {
+		deadline = deadlineFromEnv(r)
+	}
+	ctx, cancel := context.WithTimeout(ctx, deadline)
+	defer cancel()
+
+	out := r.dispatch(ctx, w)
+	stdout, code, stderr := w.Encode(opts.Event, out)
+	return r.finish(stdout, stderr, code)
+}
+
+func deadlineFromEnv(r *run) time.Duration {
+	v := os.Getenv(DeadlineEnv)
+	if v == "" {
+		return DefaultDeadline
+	}
+	if d, err := time.ParseDuration(v); err == nil && d > 0 {
+		return d
+	}
+	if s, err := strconv.ParseFloat(v, 64); err == nil && s > 0 {
+		return time.Duration(s * float64(time.Second))
+	}
+	r.log.printf(levelWarn, "%s=%q is not a duration; using %s", DeadlineEnv, v, DefaultDeadline)
+	return DefaultDeadline
+}
+
+// run is the state of one call.
+type run struct {
+	opts     Options
+	log      *logger
+	failures []string // our own failures, for the one stderr line
+}
+
+// fail records one of our own failures (logged at warn, summarised on stderr).
+func (r *run) fail(format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	r.failures = append(r.failures, msg)
+	r.log.printf(levelWarn, "%s", msg)
+}
+
+// dispatch decodes the payload, syncs if needed and runs the plugin hooks.
+// A nil result means "nothing to say".
+func (r *run) dispatch(ctx context.Context, w agent.Wire) *agent.Output {
+	opts := r.opts
+	p, err := w.Decode(opts.Event, opts.Payload)
+	if err != nil {
+		r.fail("%s %s payload: %v", opts.Agent, opts.Event, err)
+		return &agent.Output{}
+	}
+	cfg := opts.Config
+	if cfg == nil {
+		var warnings []string
+		cfg, warnings, err = config.Load(opts.Dirs)
+		for _, w := range warnings {
+			r.log.printf(levelDebug, "%s", w)
+		}
+		if err != nil {
+			r.fail("%v (auto-sync skipped)", err)
+			cfg = config.Default()
+			cfg.AutoSync = false
+		}
+	}
+	r.log.setLevel(cfg.LogLevel)
+	r.log.printf(levelDebug, "%s %s: tool %q cwd %q", opts.Agent, opts.Event, p.ToolName, p.Cwd)
+
+	dir := workDir(p.Cwd, opts.Cwd)
+	st := r.state(ctx, cfg, dir)
+	if st == nil || len(st.Hooks) == 0 {
+		return &agent.Output{}
+	}
+	return r.runHooks(ctx, st.Hooks, p, dir)
+}
+
+// workDir is the payload's cwd when it names an existing directory, else
+// the process's.
+func workDir(payloadCwd, processCwd string) string {
+	if payloadCwd != "" && filepath.IsAbs(payloadCwd) {
+		if fi, err := os.Stat(payloadCwd); err == nil && fi.IsDir() {
+			return filepath.Clean(payloadCwd)
+		}
+	}
+	return processCwd
+}
+
+// state finds the stored sync state for dir, re-syncing first when
+// auto-sync is on and the fingerprint no longer matches.
+func (r *run) state(ctx context.Context, cfg *config.Config, dir string) *syncstate.State {
+	if dir == "" {
+		return nil
+	}
+	cache := r.opts.Dirs.Cache
+	st, err := syncstate.Find(cache, dir)
+	if err != nil {
+		r.fail("reading sync state for %s: %v", dir, err)
+		st = nil
+	}
+	if !cfg.AutoSync || r.opts.Sync == nil {
+		return st
+	}
+	syncDir := ""
+	switch {
+	case st != nil:
+		if st.Fresh(syncstate.Extra(cfg.Agents, cfg.HookScope, r.opts.Version)) {
+			return st
+		}
+		syncDir = st.WorkspaceRoot
+	case inCargoProject(dir):
+		syncDir = dir
+	default:
+		return nil // not a Rust project: nothing to sync, nothing to run
+	}
+	start := time.Now()
+	if err := r.opts.Sync(ctx, syncDir); err != nil {
+		r.fail("auto-sync of %s: %v", syncDir, err)
+		return st
+	}
+	r.log.printf(levelInfo, "auto-sync of %s took %s", syncDir, time.Since(start).Round(time.Millisecond))
+	if again, err := syncstate.Find(cache, dir); err != nil {
+		r.fail("reading sync state for %s after sync: %v", dir, err)
+	} else if again != nil {
+		st = again
+	}
+	return st
+}
+
+// inCargoProject reports whether dir or an ancestor has a Cargo.toml: a
+// stat per level, no parsing.
+func inCargoProject(dir string) bool {
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "Cargo.toml")); err == nil {
+			return true
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return false
+		}
+		dir = parent
+	}
+}
+
+// runHooks runs the hooks matching p in order and merges their answers.
+func (r *run) runHooks(ctx context.Context, hooks []stream.Hook, p *agent.Payload, cwd string) *agent.Output {
+	m := &merger{}
+	matchers := matcherCache{}
+	inputs := map[string][]byte{}
+	for i := range hooks {
+		h := &hooks[i]
+		if h.Event != p.Event {
+			continue
+		}
+		ok, err := matchers.match(h.Matcher, p)
+		if err != nil {
+			r.log.printf(levelWarn, "hook %s/%s: matcher %q: %v (compared as a plain name)", h.Plugin, h.Name, h.Matcher, err)
+		}
+		if !ok {
+			continue
+		}
+		if ctx.Err() != nil {
+			r.fail("deadline reached: hook %s/%s and later ones not run", h.Plugin, h.Name)
+			break
+		}
+		format := h.Format
+		if format == "" {
+			format = agent.Symposium
+		}
+		fw, ok := agent.WireFor(format)
+		if !ok {
+			r.fail("hook %s/%s: unknown format %q", h.Plugin, h.Name, h.Format)
+			continue
+		}
+		in, ok := inputs[format]
+		if !ok {
+			if format == r.opts.Agent {
+				in = p.Raw // a hook written for the calling agent gets its payload untouched
+			} else if in, err = fw.EncodeInput(p); err != nil {
+				r.fail("hook %s/%s: encoding its %s input: %v", h.Plugin, h.Name, format, err)
+				continue
+			}
+			inputs[format] = in
+		}
+		res := runCommand(ctx, h, in, cwd)
+		if block := r.result(h, fw, p.Event, res, m); block {
+			break
+		}
+	}
+	return m.output()
+}
+
+// result folds one hook's result into m; it reports whether dispatch stops.
+func (r *run) result(h *stream.Hook, fw agent.Wire, event string, res cmdResult, m *merger) bool {
+	id := h.Plugin + "/" + h.Name
+	for _, w := range res.notes {
+		r.log.printf(levelWarn, "hook %s: %s", id, w)
+	}
+	switch {
+	case res.err != nil:
+		r.fail("hook %s: %v", id, res.err)
+		return false
+	case res.timedOut:
+		r.fail("hook %s: timed out after %s; killed", id, res.timeout)
+		return false
+	case res.code == 2:
+		reason := strings.TrimSpace(string(res.stderr))
+		if reason == "" {
+			reason = "blocked by plugin hook " + id
+		}
+		r.log.printf(levelInfo, "hook %s blocked (exit 2) in %s: %s", id, res.took, reason)
+		m.block(reason)
+		return true
+	case res.code < 0:
+		r.fail("hook %s: killed by a signal", id)
+		return false
+	}
+	r.log.printf(levelDebug, "hook %s: exit %d in %s", id, res.code, res.took)
+	if res.code != 0 {
+		r.fail("hook %s: exit %d: %s", id, res.code, firstLine(res.stderr))
+	}
+	out, err := fw.DecodeOutput(event, res.stdout, res.code)
+	if err != nil {
+		if res.code == 0 {
+			r.fail("hook %s: %v", id, err)
+		}
+		return false
+	}
+	m.add(out)
+	return false
+}
+
+func firstLine(b []byte) string {
+	s := strings.TrimSpace(string(b))
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i] + " …"
+	}
+	if len(s) > 200 {
+		s = s[:200] + "…"
+	}
+	return s
+}
+
+// finish writes the log (when warranted) and the stderr summary line.
+func (r *run) finish(stdout, stderr []byte, code int) Result {
+	res := Result{Stdout: stdout, Stderr: stderr, Exit: code}
+	res.LogFile = r.log.flush(r.opts.Dirs.Logs, r.opts.Agent, r.opts.Event)
+	// stderr is the block reason when there is one; keep it clean.
+	if len(r.failures) > 0 && len(stderr) == 0 {
+		line := "sym-hook: " + r.failures[0]
+		if n := len(r.failures) - 1; n > 0 {
+			line += fmt.Sprintf(" (and %d more)", n)
+		}
+		if res.LogFile != "" {
+			line += "; log: " + res.LogFile
+		}
+		res.Stderr = append(res.Stderr, line+"\n"...)
+	}
+	return res
+}

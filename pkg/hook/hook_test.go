@@ -1,0 +1,397 @@
+package hook
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/stream"
+	"github.com/symposium-dev/symposium-go/pkg/syncstate"
+)
+
+var payloads = filepath.Join("..", "..", "..", "shared", "agent-payloads")
+
+// fixture is a workspace with a stored sync state listing hooks of one
+// plugin whose scripts live in the plugin directory.
+type fixture struct {
+	dirs   config.Dirs
+	ws     string
+	plugin string
+}
+
+func newFixture(t testing.TB, scripts map[string]string, hooks ...stream.Hook) *fixture {
+	t.Helper()
+	home := t.TempDir()
+	f := &fixture{
+		dirs:   config.Dirs{Config: home, Cache: filepath.Join(home, "cache"), Logs: filepath.Join(home, "logs"), Home: home},
+		ws:     filepath.Join(home, "ws"),
+		plugin: filepath.Join(home, "plugin"),
+	}
+	for _, d := range []string{f.ws, filepath.Join(f.plugin, "scripts")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, body := range scripts {
+		if err := os.WriteFile(filepath.Join(f.plugin, "scripts", name), []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return newFixtureAt(t, f, hooks...)
+}
+
+// newFixtureAt (re)stores f's sync state, fingerprinting the files as they are.
+func newFixtureAt(t testing.TB, f *fixture, hooks ...stream.Hook) *fixture {
+	t.Helper()
+	for i := range hooks {
+		hooks[i].Kind, hooks[i].Plugin, hooks[i].Dir = stream.KindHook, "guard", f.plugin
+	}
+	inputs, _ := syncstate.Stamp([]string{filepath.Join(f.ws, "Cargo.toml")}, time.Now())
+	st := &syncstate.State{WorkspaceRoot: f.ws, Inputs: inputs, Trusted: true, Hooks: hooks,
+		Extra: syncstate.Extra(nil, config.ScopeGlobal, "test")}
+	if _, err := syncstate.Save(f.dirs.Cache, st); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// payload returns a captured payload with its cwd pointed at the workspace.
+func (f *fixture) payload(t testing.TB, file string) []byte {
+	t.Helper()
+	dir := payloads
+	if strings.HasPrefix(file, "kiro/") {
+		dir = filepath.Join("..", "agent", "testdata", "wire", "payloads") // no Kiro captures exist
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []byte(strings.ReplaceAll(string(raw), `"/home/dev/project"`, `"`+f.ws+`"`))
+}
+
+func (f *fixture) run(t *testing.T, agentName, event string, payload []byte) Result {
+	t.Helper()
+	cfg := config.Default()
+	cfg.AutoSync = false
+	return Run(context.Background(), Options{Agent: agentName, Event: event, Payload: payload, Dirs: f.dirs, Config: cfg, Cwd: f.ws, Version: "test"})
+}
+
+func TestDispatch(t *testing.T) {
+	scripts := map[string]string{
+		"ctx1.sh":    `echo '{"PreToolUse":{"additionalContext":"first"}}'`,
+		"ctx2.sh":    `echo '{"additionalContext":"second"}'`,
+		"allow.sh":   `echo '{"PreToolUse":{"decision":"allow"}}'`,
+		"deny.sh":    `cat >/dev/null; echo '{"PreToolUse":{"decision":"deny","reason":"no rm"}}'`,
+		"block.sh":   `echo "guard: refusing $1" >&2; exit 2`,
+		"rewrite.sh": `echo "{\"PreToolUse\":{\"updatedInput\":{\"command\":\"$1\"}}}"`,
+		"warn.sh":    `echo '{"additionalContext":"despite exit 1"}'; echo oops >&2; exit 1`,
+		"touch.sh":   `touch "$SYMPOSIUM_PLUGIN_DIR/ran-after-block"`,
+		"claude.sh":  `cat > "$SYMPOSIUM_PLUGIN_DIR/seen.json"; echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"from a claude hook"}}'`,
+	}
+	pre := func(name, matcher, command string) stream.Hook {
+		return stream.Hook{Name: name, Event: "PreToolUse", Matcher: matcher, Command: command}
+	}
+	tests := []struct {
+		name   string
+		hooks  []stream.Hook
+		agent  string
+		file   string
+		event  string
+		stdout string
+		exit   int
+		stderr string
+	}{
+		{
+			name:  "no hooks: claude proceeds silently",
+			agent: "claude", file: "claude/PreToolUse.json",
+		},
+		{
+			name:  "no hooks: gemini still gets a JSON object",
+			agent: "gemini", file: "gemini/BeforeTool.json", stdout: `{}`,
+		},
+		{
+			name:  "contexts are joined",
+			hooks: []stream.Hook{pre("c1", "Bash", "./scripts/ctx1.sh"), pre("c2", "*", "scripts/ctx2.sh")},
+			agent: "claude", file: "claude/PreToolUse.json",
+			stdout: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"first\n\nsecond"}}`,
+		},
+		{
+			name:  "a Bash matcher fires for gemini's run_shell_command",
+			hooks: []stream.Hook{pre("c1", "Bash", "./scripts/ctx1.sh"), pre("w", "Write|Edit", "./scripts/deny.sh")},
+			agent: "gemini", file: "gemini/BeforeTool.json",
+			stdout: `{"hookSpecificOutput":{"hookEventName":"BeforeTool","additionalContext":"first"}}`,
+		},
+		{
+			name:  "deny beats allow (copilot, flat, exit 0)",
+			hooks: []stream.Hook{pre("a", "", "./scripts/allow.sh"), pre("d", "shell", "./scripts/deny.sh"), pre("a2", "", "./scripts/allow.sh")},
+			agent: "copilot", file: "copilot/preToolUse.json",
+			stdout: `{"permissionDecision":"deny","permissionDecisionReason":"no rm"}`,
+		},
+		{
+			name:  "exit 2 blocks and stops dispatch (codex)",
+			hooks: []stream.Hook{pre("c1", "", "./scripts/ctx1.sh"), pre("b", "", "./scripts/block.sh now"), pre("t", "", "./scripts/touch.sh")},
+			agent: "codex", file: "codex/PreToolUse.json",
+			exit:   2,
+			stderr: "guard: refusing now\n",
+		},
+		{
+			name:  "exit 2 under copilot is a JSON deny with exit 0",
+			hooks: []stream.Hook{pre("b", "bash", "./scripts/block.sh x")},
+			agent: "copilot", file: "copilot/pascal-config/PreToolUse.json",
+			stdout: `{"permissionDecision":"deny","permissionDecisionReason":"guard: refusing x"}`,
+		},
+		{
+			name:  "exit 2 under gemini: JSON deny and exit 2",
+			hooks: []stream.Hook{pre("b", "", "./scripts/block.sh y")},
+			agent: "gemini", file: "gemini/BeforeTool.json",
+			stdout: `{"decision":"deny","reason":"guard: refusing y"}`, exit: 2, stderr: "guard: refusing y\n",
+		},
+		{
+			name:  "the last updated input wins (codex needs allow with it)",
+			hooks: []stream.Hook{pre("r1", "", "./scripts/rewrite.sh one"), pre("r2", "", "./scripts/rewrite.sh two")},
+			agent: "codex", file: "codex/PreToolUse.json",
+			stdout: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"two"}}}`,
+		},
+		{
+			name:  "exit 1 is a warning; stdout still counts (kiro: plain text)",
+			hooks: []stream.Hook{pre("w", "execute_bash", "./scripts/warn.sh")},
+			agent: "kiro", file: "kiro/preToolUse.json",
+			stdout: "despite exit 1\n", stderr: "exit 1: oops",
+		},
+		{
+			name:  "other events ignore the matcher",
+			hooks: []stream.Hook{{Name: "u", Event: "UserPromptSubmit", Matcher: "Nope", Command: "./scripts/ctx2.sh"}},
+			agent: "claude", file: "claude/UserPromptSubmit.json", event: "UserPromptSubmit",
+			stdout: `{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"second"}}`,
+		},
+		{
+			name:  "a claude-format hook under gemini answers in claude's format",
+			hooks: []stream.Hook{{Name: "cl", Event: "PreToolUse", Command: "./scripts/claude.sh", Format: "claude"}},
+			agent: "gemini", file: "gemini/BeforeTool.json",
+			stdout: `{"hookSpecificOutput":{"hookEventName":"BeforeTool","additionalContext":"from a claude hook"}}`,
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFixture(t, scripts, tc.hooks...)
+			event := tc.event
+			if event == "" {
+				event = "PreToolUse"
+			}
+			res := f.run(t, tc.agent, event, f.payload(t, tc.file))
+			if string(res.Stdout) != tc.stdout || res.Exit != tc.exit {
+				t.Errorf("Run = stdout %q exit %d, want %q exit %d (stderr %q)", res.Stdout, res.Exit, tc.stdout, tc.exit, res.Stderr)
+			}
+			if tc.stderr == "" && len(res.Stderr) > 0 || !strings.Contains(string(res.Stderr), tc.stderr) {
+				t.Errorf("Run stderr = %q, want %q", res.Stderr, tc.stderr)
+			}
+			if _, err := os.Stat(filepath.Join(f.plugin, "ran-after-block")); err == nil {
+				t.Errorf("a hook after the blocking one ran")
+			}
+		})
+	}
+}
+
+func TestSameFormatGetsRawPayload(t *testing.T) {
+	f := newFixture(t, map[string]string{"claude.sh": `cat > "$SYMPOSIUM_PLUGIN_DIR/seen.json"`, "sym.sh": `cat > "$SYMPOSIUM_PLUGIN_DIR/sym.json"`},
+		stream.Hook{Name: "cl", Event: "PreToolUse", Command: "./scripts/claude.sh", Format: "claude"},
+		stream.Hook{Name: "sy", Event: "PreToolUse", Command: "./scripts/sym.sh"})
+	payload := f.payload(t, "claude/PreToolUse.json")
+	f.run(t, "claude", "PreToolUse", payload)
+	seen, err := os.ReadFile(filepath.Join(f.plugin, "seen.json"))
+	if err != nil || string(seen) != string(payload) {
+		t.Errorf("claude-format hook got %q, %v, want the payload untouched", seen, err)
+	}
+	sym, _ := os.ReadFile(filepath.Join(f.plugin, "sym.json"))
+	var canon map[string]struct {
+		ToolName  string         `json:"tool_name"`
+		ToolInput map[string]any `json:"tool_input"`
+		Cwd       string         `json:"cwd"`
+	}
+	if err := json.Unmarshal(sym, &canon); err != nil || canon["PreToolUse"].ToolName != "Bash" || canon["PreToolUse"].Cwd != f.ws || canon["PreToolUse"].ToolInput["command"] != "echo hook-test" {
+		t.Errorf("symposium-format hook got %s (%v), want the canonical PreToolUse", sym, err)
+	}
+}
+
+func TestOurFailuresProceed(t *testing.T) {
+	f := newFixture(t, map[string]string{"crash.sh": `kill -9 $$`})
+	for _, agentName := range []string{"claude", "codex", "copilot", "gemini", "kiro", "symposium"} {
+		res := f.run(t, agentName, "PreToolUse", []byte("this is not json"))
+		want := ""
+		if agentName == "gemini" {
+			want = "{}"
+		}
+		if res.Exit != 0 || string(res.Stdout) != want || strings.Count(string(res.Stderr), "\n") != 1 {
+			t.Errorf("%s with garbage: stdout %q exit %d stderr %q, want %q exit 0 and one stderr line", agentName, res.Stdout, res.Exit, res.Stderr, want)
+		}
+		if res.LogFile == "" {
+			t.Errorf("%s with garbage: no log file", agentName)
+		}
+	}
+	f = newFixture(t, map[string]string{"crash.sh": `kill -9 $$`}, stream.Hook{Name: "crash", Event: "PreToolUse", Command: "kill -9 $$"})
+	res := f.run(t, "copilot", "PreToolUse", f.payload(t, "copilot/preToolUse.json"))
+	if res.Exit != 0 || len(res.Stdout) != 0 || !strings.Contains(string(res.Stderr), "killed by a signal") {
+		t.Errorf("crashing hook under copilot: stdout %q exit %d stderr %q, want proceed", res.Stdout, res.Exit, res.Stderr)
+	}
+}
+
+func TestTimeoutKillsProcessGroup(t *testing.T) {
+	f := newFixture(t, map[string]string{
+		"hang.sh": `sleep 30 & echo $! > "$SYMPOSIUM_PLUGIN_DIR/child.pid"; sleep 30`,
+		"ctx.sh":  `echo '{"additionalContext":"still here"}'`,
+	},
+		stream.Hook{Name: "hang", Event: "PreToolUse", Command: "./scripts/hang.sh", Timeout: 1},
+		stream.Hook{Name: "ctx", Event: "PreToolUse", Command: "./scripts/ctx.sh"})
+	start := time.Now()
+	res := f.run(t, "claude", "PreToolUse", f.payload(t, "claude/PreToolUse.json"))
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("Run took %s with a 1 s hook timeout", took)
+	}
+	pid, err := os.ReadFile(filepath.Join(f.plugin, "child.pid"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, _ := strconv.Atoi(strings.TrimSpace(string(pid)))
+	// Killed: gone, or a zombie waiting for a reaper (containers' init
+	// may never reap it).
+	alive := func() bool {
+		stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", n))
+		if err != nil {
+			return syscall.Kill(n, 0) == nil // no /proc: best effort
+		}
+		fields := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
+		return len(fields) > 0 && fields[0] != "Z"
+	}
+	for i := 0; i < 50 && alive(); i++ {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n <= 0 || alive() {
+		t.Errorf("the hook's child %q outlived the timeout", pid)
+	}
+	want := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"still here"}}`
+	if res.Exit != 0 || string(res.Stdout) != want || !strings.Contains(string(res.Stderr), "timed out after 1s") {
+		t.Errorf("Run = %q exit %d stderr %q, want %s, exit 0, a timeout line", res.Stdout, res.Exit, res.Stderr, want)
+	}
+}
+
+func TestOverallDeadline(t *testing.T) {
+	f := newFixture(t, map[string]string{"hang.sh": `sleep 30`},
+		stream.Hook{Name: "h1", Event: "PreToolUse", Command: "./scripts/hang.sh"},
+		stream.Hook{Name: "h2", Event: "PreToolUse", Command: "./scripts/hang.sh"})
+	t.Setenv(DeadlineEnv, "300ms")
+	start := time.Now()
+	res := f.run(t, "gemini", "PreToolUse", f.payload(t, "gemini/BeforeTool.json"))
+	if took := time.Since(start); took > 3*time.Second {
+		t.Errorf("Run took %s with a 300ms deadline", took)
+	}
+	if res.Exit != 0 || string(res.Stdout) != "{}" {
+		t.Errorf("Run = %q exit %d, want {} exit 0", res.Stdout, res.Exit)
+	}
+}
+
+func TestOutputCap(t *testing.T) {
+	f := newFixture(t, map[string]string{"big.sh": `head -c 3000000 /dev/zero | tr '\0' x; exit 1`},
+		stream.Hook{Name: "big", Event: "PreToolUse", Command: "./scripts/big.sh"})
+	res := f.run(t, "claude", "PreToolUse", f.payload(t, "claude/PreToolUse.json"))
+	log, _ := os.ReadFile(res.LogFile)
+	if res.Exit != 0 || !strings.Contains(string(log), "stdout cut at 1048576 bytes") {
+		t.Errorf("Run exit %d, log %q, want exit 0 and the cut logged", res.Exit, log)
+	}
+}
+
+func TestAutoSync(t *testing.T) {
+	f := newFixture(t, map[string]string{"ctx.sh": `echo '{"additionalContext":"synced"}'`},
+		stream.Hook{Name: "ctx", Event: "PreToolUse", Command: "./scripts/ctx.sh"})
+	var calls []string
+	opts := func(sync SyncFunc) Options {
+		cfg := config.Default()
+		return Options{Agent: "claude", Event: "PreToolUse", Payload: f.payload(t, "claude/PreToolUse.json"),
+			Dirs: f.dirs, Config: cfg, Version: "test", Sync: sync}
+	}
+	record := func(_ context.Context, dir string) error { calls = append(calls, dir); return nil }
+
+	// Fresh state: no sync.
+	Run(context.Background(), opts(record))
+	if len(calls) != 0 {
+		t.Fatalf("sync ran on a fresh state: %q", calls)
+	}
+	// A new Cargo.toml changes the fingerprint: one sync of the workspace root.
+	if err := os.WriteFile(filepath.Join(f.ws, "Cargo.toml"), []byte("[workspace]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := Run(context.Background(), opts(record))
+	if d := cmp.Diff([]string{f.ws}, calls); d != "" {
+		t.Errorf("sync calls (-want +got):\n%s", d)
+	}
+	if !strings.Contains(string(res.Stdout), "synced") {
+		t.Errorf("hooks did not run after sync: %q", res.Stdout)
+	}
+	// A failing sync is logged and dispatch goes on with the old state.
+	res = Run(context.Background(), opts(func(context.Context, string) error { return errors.New("no network") }))
+	if res.Exit != 0 || !strings.Contains(string(res.Stdout), "synced") || !strings.Contains(string(res.Stderr), "auto-sync") {
+		t.Errorf("failing sync: %q exit %d stderr %q", res.Stdout, res.Exit, res.Stderr)
+	}
+}
+
+func TestResolveCommand(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"./scripts/x.sh --flag", "'/p/scripts/x.sh' --flag"},
+		{"scripts/x.sh", "'/p/scripts/x.sh'"},
+		{"cargo fmt", "cargo fmt"},
+		{"/usr/bin/true", "/usr/bin/true"},
+		{"$SYMPOSIUM_PLUGIN_DIR/x.sh", "$SYMPOSIUM_PLUGIN_DIR/x.sh"},
+	}
+	for _, tc := range tests {
+		if got := resolveCommand(tc.in, "/p"); got != tc.want {
+			t.Errorf("resolveCommand(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestCommand(t *testing.T) {
+	tests := []struct {
+		line string
+		want []string
+	}{
+		{"./scripts/x.sh --flag", []string{"/p/scripts/x.sh", "--flag"}},
+		{"true", []string{"true"}},
+		{"echo $HOME", []string{"/bin/sh", "-c", "echo $HOME"}},
+		{"./scripts/x.sh 'quoted arg'", []string{"/bin/sh", "-c", "'/p/scripts/x.sh' 'quoted arg'"}},
+		{"exit 2", []string{"/bin/sh", "-c", "exit 2"}},
+		{"FOO=1 true", []string{"/bin/sh", "-c", "FOO=1 true"}},
+	}
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "scripts"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "scripts", "x.sh"), []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range tests {
+		cmd := command(context.Background(), tc.line, dir)
+		got := append([]string{cmd.Path}, cmd.Args[1:]...)
+		if cmd.Path != "/bin/sh" {
+			got[0] = cmd.Args[0]
+			if strings.HasPrefix(cmd.Path, dir) {
+				got[0] = "/p" + strings.TrimPrefix(cmd.Path, dir)
+			}
+		} else {
+			got[len(got)-1] = strings.ReplaceAll(got[len(got)-1], dir, "/p")
+		}
+		if d := cmp.Diff(tc.want, got); d != "" {
+			t.Errorf("command(%q) (-want +got):\n%s", tc.line, d)
+		}
+	}
+}

@@ -1,0 +1,45 @@
+package syncstate
+
+import (
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+func TestFind(t *testing.T) {
+	cache, root := t.TempDir(), t.TempDir()
+	deep := filepath.Join(root, "crates", "app", "src")
+	if st, err := Find(cache, deep); st != nil || err != nil {
+		t.Fatalf("Find before any sync = %v, %v, want nil, nil", st, err)
+	}
+	stamps, _ := Stamp(nil, time.Now())
+	if _, err := Save(cache, &State{WorkspaceRoot: root, Inputs: stamps, Trusted: true, Extra: "x"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range []string{root, deep} {
+		st, err := Find(cache, dir)
+		if err != nil || st == nil || st.WorkspaceRoot != root {
+			t.Errorf("Find(%s) = %+v, %v, want the state of %s", dir, st, err, root)
+		}
+	}
+	if st, _ := Find(cache, filepath.Dir(root)); st != nil {
+		t.Errorf("Find(parent of root) = %+v, want nil", st)
+	}
+}
+
+func TestExtra(t *testing.T) {
+	a := Extra([]string{"claude", "gemini"}, "global", "1.0")
+	if b := Extra([]string{"gemini", "claude"}, "global", "1.0"); a != b {
+		t.Errorf("Extra depends on agent order: %s != %s", a, b)
+	}
+	for _, other := range []string{
+		Extra([]string{"claude"}, "global", "1.0"),
+		Extra([]string{"claude", "gemini"}, "project", "1.0"),
+		Extra([]string{"claude", "gemini"}, "global", "1.1"),
+		Extra([]string{"claudegemini"}, "global", "1.0"),
+	} {
+		if other == a {
+			t.Errorf("Extra collision: %s", a)
+		}
+	}
+}
