@@ -1,5 +1,3 @@
-//go:build fileedit
-
 package agent
 
 import (

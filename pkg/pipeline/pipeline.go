@@ -2,19 +2,338 @@
 // processes (found beside the running executable, then on PATH), then stores
 // the fingerprint and match result for the hook path (pkg/syncstate).
 //
-// It must stay light: sym-hook calls Sync for auto-sync, so it may not import
-// the packages that parse manifests or versions (those run in the stage
-// processes).
+// It stays light on purpose: it parses no manifests and compares no versions
+// (the stage processes do), so whatever imports it starts fast.
 package pipeline
 
-// API contract (being implemented):
-//
-//	type Options struct {
-//		Dir    string    // where to look for the workspace (sym-deps cwd)
-//		Update string    // none, check, fetch (passed to sym-match)
-//		DryRun bool      // sym-install --dry-run; no state stored
-//		Quiet  bool
-//		Stderr io.Writer // stage diagnostics
-//	}
-//	type Summary struct{ Actions []stream.Action; Warnings []string; Gates []string; WorkspaceRoot string }
-//	func Sync(ctx context.Context, opts Options) (*Summary, error)
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/stream"
+	"github.com/symposium-dev/symposium-go/pkg/syncstate"
+)
+
+// Options control one sync.
+type Options struct {
+	Dir    string    // where to look for the workspace (sym-deps runs here)
+	Update string    // none, check, fetch (passed to sym-match)
+	DryRun bool      // sym-install --dry-run; no state stored
+	Quiet  bool      // pass nothing of the stages' stderr but errors
+	Stderr io.Writer // the stages' diagnostics
+}
+
+// Summary is what a sync did.
+type Summary struct {
+	WorkspaceRoot string
+	Actions       []stream.Action
+	Gates         []stream.Gate
+	Skills        []stream.Skill
+	Hooks         []stream.Hook
+	MCPServers    []stream.MCPServer
+	StateWritten  bool
+}
+
+// ErrNotWorkspace means sym-deps found no Cargo workspace.
+var ErrNotWorkspace = errors.New("not inside a Rust workspace (no Cargo.toml here or above)")
+
+// StageError is a stage that exited non-zero.
+type StageError struct {
+	Stage  string
+	Code   int
+	Stderr string
+}
+
+func (e *StageError) Error() string {
+	msg := strings.TrimSpace(e.Stderr)
+	if msg == "" {
+		return fmt.Sprintf("%s exited with status %d", e.Stage, e.Code)
+	}
+	return msg
+}
+
+// Sync runs the three stages piped and, unless DryRun, stores the state.
+func Sync(ctx context.Context, opts Options) (*Summary, error) {
+	if opts.Stderr == nil {
+		opts.Stderr = io.Discard
+	}
+	if opts.Update == "" {
+		opts.Update = "none"
+	}
+	deps, err := stage(ctx, "sym-deps", opts.Dir, nil)
+	if err != nil {
+		return nil, err
+	}
+	match, err := stage(ctx, "sym-match", opts.Dir, []string{"--update", opts.Update})
+	if err != nil {
+		return nil, err
+	}
+	installArgs := []string{}
+	if opts.DryRun {
+		installArgs = append(installArgs, "--dry-run")
+	}
+	inst, err := stage(ctx, "sym-install", opts.Dir, installArgs)
+	if err != nil {
+		return nil, err
+	}
+
+	// OS pipes, so a stage that exits early makes its writer fail at once
+	// instead of blocking. The middle stream is teed: the state needs it.
+	var depsErr, matchErr, instErr bytes.Buffer
+	var matchOut, instOut bytes.Buffer
+	r1, w1, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	r2, w2, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	r3, w3, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	deps.Stdout, deps.Stderr = w1, &depsErr
+	match.Stdin, match.Stdout, match.Stderr = r1, w2, &matchErr
+	inst.Stdin, inst.Stdout, inst.Stderr = r3, &instOut, &instErr
+	teed := make(chan struct{})
+	go func() {
+		defer close(teed)
+		buf := make([]byte, 64<<10)
+		instAlive := true
+		for {
+			n, err := r2.Read(buf)
+			if n > 0 {
+				matchOut.Write(buf[:n])
+				if instAlive {
+					if _, werr := w3.Write(buf[:n]); werr != nil {
+						instAlive = false
+					}
+				}
+			}
+			if err != nil {
+				break
+			}
+		}
+		w3.Close()
+		r2.Close()
+	}()
+	for _, c := range []*exec.Cmd{deps, match, inst} {
+		if err := c.Start(); err != nil {
+			w1.Close()
+			w2.Close()
+			return nil, fmt.Errorf("starting %s: %w", filepath.Base(c.Path), err)
+		}
+	}
+	// The children hold their own copies of these ends.
+	w1.Close()
+	r1.Close()
+	w2.Close()
+	r3.Close()
+	errDeps := deps.Wait()
+	errMatch := match.Wait()
+	<-teed
+	errInst := inst.Wait()
+
+	relay := func(b *bytes.Buffer, failed bool) {
+		if b.Len() > 0 && (!opts.Quiet || failed) {
+			opts.Stderr.Write(b.Bytes())
+		}
+	}
+	relay(&depsErr, errDeps != nil)
+	relay(&matchErr, errMatch != nil)
+	relay(&instErr, errInst != nil)
+	if errDeps != nil {
+		if strings.Contains(depsErr.String(), "could not find") || strings.Contains(depsErr.String(), "no Cargo.toml") {
+			return nil, fmt.Errorf("%w: %s", ErrNotWorkspace, strings.TrimSpace(firstLine(depsErr.String())))
+		}
+		return nil, stageErr("sym-deps", errDeps, depsErr.String())
+	}
+	if errMatch != nil {
+		return nil, stageErr("sym-match", errMatch, matchErr.String())
+	}
+
+	sum := &Summary{}
+	var workspace stream.Workspace
+	var inputs []string
+	if err := decode(&matchOut, "sym-match", func(rd *stream.Reader, raw stream.Raw) error {
+		switch raw.Kind {
+		case stream.KindWorkspace:
+			if err := rd.Decode(raw, &workspace); err != nil {
+				return err
+			}
+			inputs = append(inputs, workspace.Inputs...)
+		case "source":
+			var src struct {
+				Inputs []string `json:"inputs"`
+			}
+			if err := rd.Decode(raw, &src); err != nil {
+				return err
+			}
+			inputs = append(inputs, src.Inputs...)
+		case stream.KindSkill:
+			var s stream.Skill
+			if err := rd.Decode(raw, &s); err != nil {
+				return err
+			}
+			sum.Skills = append(sum.Skills, s)
+		case stream.KindHook:
+			var h stream.Hook
+			if err := rd.Decode(raw, &h); err != nil {
+				return err
+			}
+			sum.Hooks = append(sum.Hooks, h)
+		case stream.KindMCPServer:
+			var m stream.MCPServer
+			if err := rd.Decode(raw, &m); err != nil {
+				return err
+			}
+			sum.MCPServers = append(sum.MCPServers, m)
+		}
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	sum.WorkspaceRoot = workspace.Root
+	if err := decode(&instOut, "sym-install", func(rd *stream.Reader, raw stream.Raw) error {
+		switch raw.Kind {
+		case stream.KindAction:
+			var a stream.Action
+			if err := rd.Decode(raw, &a); err != nil {
+				return err
+			}
+			sum.Actions = append(sum.Actions, a)
+		case stream.KindGate:
+			var g stream.Gate
+			if err := rd.Decode(raw, &g); err != nil {
+				return err
+			}
+			sum.Gates = append(sum.Gates, g)
+		}
+		return nil
+	}); err != nil {
+		return sum, err
+	}
+	if errInst != nil {
+		return sum, stageErr("sym-install", errInst, instErr.String())
+	}
+	if opts.DryRun || workspace.Root == "" {
+		return sum, nil
+	}
+	written, err := storeState(workspace.Root, inputs, sum)
+	sum.StateWritten = written
+	return sum, err
+}
+
+// storeState records what the hook path needs. Its inputs are every file
+// whose change should trigger a re-sync.
+func storeState(root string, inputs []string, sum *Summary) (bool, error) {
+	dirs, err := config.ResolveDirs()
+	if err != nil {
+		return false, err
+	}
+	cfg, _, err := config.Load(dirs)
+	if err != nil {
+		return false, err
+	}
+	inputs = append(inputs, cfg.Path)
+	if exe, err := os.Executable(); err == nil {
+		// A new build of symposium may install differently.
+		inputs = append(inputs, exe)
+	}
+	inputs = dedupe(inputs)
+	stamps, trusted := syncstate.Stamp(inputs, time.Now())
+	st := &syncstate.State{
+		WorkspaceRoot: root,
+		Inputs:        stamps,
+		Extra:         syncstate.Extra(cfg.Agents, cfg.HookScope, cli.Version),
+		Trusted:       trusted,
+		Skills:        sum.Skills,
+		Hooks:         sum.Hooks,
+		MCPServers:    sum.MCPServers,
+	}
+	return syncstate.Save(dirs.Cache, st)
+}
+
+func dedupe(in []string) []string {
+	seen := map[string]bool{}
+	out := in[:0]
+	for _, p := range in {
+		if p != "" && !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func decode(r io.Reader, name string, each func(*stream.Reader, stream.Raw) error) error {
+	rd := stream.NewReader(r, name+" output")
+	for {
+		raw, err := rd.Next()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if err := each(rd, raw); err != nil {
+			return err
+		}
+	}
+}
+
+func stageErr(name string, err error, stderr string) error {
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return &StageError{Stage: name, Code: ee.ExitCode(), Stderr: stderr}
+	}
+	return fmt.Errorf("%s: %w", name, err)
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// stage builds the command for one stage binary.
+func stage(ctx context.Context, name, dir string, args []string) (*exec.Cmd, error) {
+	path, err := Executable(name)
+	if err != nil {
+		return nil, err
+	}
+	c := exec.CommandContext(ctx, path, args...)
+	c.Dir = dir
+	return c, nil
+}
+
+// Executable finds a stage binary beside the running executable, then on
+// PATH.
+func Executable(name string) (string, error) {
+	if self, err := os.Executable(); err == nil {
+		p := filepath.Join(filepath.Dir(self), name)
+		if fi, err := os.Stat(p); err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0 {
+			return p, nil
+		}
+	}
+	p, err := exec.LookPath(name)
+	if err != nil {
+		return "", fmt.Errorf("%s not found beside %s or on PATH: install all six binaries together (make install)", name, os.Args[0])
+	}
+	return p, nil
+}

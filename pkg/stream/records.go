@@ -13,10 +13,12 @@ const (
 	KindAction    = "action"
 	KindError     = "error"
 	KindWarning   = "warning"
+	KindGate      = "gate"
+	KindSource    = "source"
 )
 
 // AllKinds lists every kind this package defines (used by the docs test).
-var AllKinds = []string{KindWorkspace, KindDep, KindSkill, KindHook, KindMCPServer, KindRejected, KindAction, KindError, KindWarning}
+var AllKinds = []string{KindWorkspace, KindDep, KindSkill, KindHook, KindMCPServer, KindRejected, KindAction, KindError, KindWarning, KindGate, KindSource}
 
 // Workspace opens a sym-deps stream: the workspace root and its members.
 type Workspace struct {
@@ -137,4 +139,26 @@ type Raw struct {
 	Kind string
 	Line int
 	Data json.RawMessage
+}
+
+// Gate is a switch in the user's own agent configuration that makes the
+// agent ignore what sym-install registered, with exactly what to do.
+type Gate struct {
+	Kind    string `json:"kind"`
+	Agent   string `json:"agent"`
+	Problem string `json:"problem"`
+	Fix     string `json:"fix"`
+}
+
+// Source is one plugin source sym-match read (emitted after the workspace
+// record). Inputs are the paths whose stat tells whether the source changed
+// since a sync: manifests, SKILL.md files, the directories walked and, for
+// git clones, .git/HEAD and the ref file it names.
+type Source struct {
+	Kind     string   `json:"kind"`
+	Name     string   `json:"name"`
+	Dir      string   `json:"dir"`                // "" when the source could not be read
+	Git      string   `json:"git,omitempty"`      // repository URL for git sources
+	Embedded bool     `json:"embedded,omitempty"` // the built-in snapshot stood in for the repository
+	Inputs   []string `json:"inputs"`
 }

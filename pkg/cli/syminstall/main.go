@@ -1,14 +1,201 @@
-// Package syminstall is the sym-install command: flags, wiring and exit codes.
+// Package syminstall is the sym-install command: it reads the sym-match
+// stream, installs skills, hooks and MCP servers for the configured agents
+// and prints one action record per path.
 package syminstall
 
 import (
+	"errors"
+	"flag"
 	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/fileedit"
+	"github.com/symposium-dev/symposium-go/pkg/install"
+	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
-// Main runs sym-install with args (without the program name) and returns the exit code.
-func Main(io cli.Stdio, args []string) int {
-	fmt.Fprintln(io.Err, "sym-install: not implemented yet")
-	return cli.ExitFailure
+const prog = "sym-install"
+
+const usage = `Usage: sym-install [--dry-run] [--root DIR] [--json] < matches.ndjson
+
+Reads the sym-match stream on stdin and, for every agent in the user config,
+installs the matched skills into the workspace, registers our hooks (per
+hook-scope) and the matched MCP servers, and removes what it installed
+earlier that no longer matches. Prints one "action" record per path
+(created, updated, removed, unchanged or skipped) and one "gate" record per
+agent setting that would make the agent ignore what we registered.
+
+Flags:
+`
+
+// Main runs sym-install.
+func Main(stdio cli.Stdio, args []string) int {
+	return cli.Report(stdio.Err, prog, run(stdio, args))
+}
+
+func run(stdio cli.Stdio, args []string) error {
+	fs := flag.NewFlagSet(prog, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	dryRun := fs.Bool("dry-run", false, "report what would change; write nothing")
+	root := fs.String("root", "", "workspace root (default: the stream's workspace record)")
+	jsonDiag := fs.Bool("json", false, "diagnostics as JSON records on stderr")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdio.Out, usage)
+			fs.SetOutput(stdio.Out)
+			fs.PrintDefaults()
+			return nil
+		}
+		return cli.Usagef("%v", err)
+	}
+	if fs.NArg() > 0 {
+		return cli.Usagef("unexpected argument %q (the match stream comes on stdin)", fs.Arg(0))
+	}
+
+	in, err := readInput(stdio.In)
+	if err != nil {
+		return err
+	}
+	if *root != "" {
+		in.Workspace.Root, _ = filepath.Abs(*root)
+	}
+	if in.Workspace.Root == "" {
+		return fmt.Errorf("<stdin>: no workspace record and no --root: pipe `sym-deps | sym-match` into sym-install")
+	}
+
+	dirs, err := config.ResolveDirs()
+	if err != nil {
+		return err
+	}
+	cfg, warnings, err := config.Load(dirs)
+	if err != nil {
+		return err
+	}
+	diag := diagnostics{w: stdio.Err, json: *jsonDiag}
+	for _, w := range warnings {
+		diag.warn(w)
+	}
+	if len(cfg.Agents) == 0 {
+		diag.warn(fmt.Sprintf("no agents configured in %s: run `cargo agents init` first; only cleaning up", cfg.Path))
+	}
+
+	writer := fileedit.Real()
+	if *dryRun {
+		writer = fileedit.DryRun()
+	} else {
+		unlock, err := fileedit.Lock(dirs.Cache, "install")
+		if err != nil {
+			return fmt.Errorf("taking the install lock in %s: %w", dirs.Cache, err)
+		}
+		defer unlock()
+	}
+	res := install.Run(in, install.Options{
+		Root: in.Workspace.Root, Config: cfg, Dirs: dirs, Command: OurCommand(),
+		Writer: writer, DryRun: *dryRun,
+	})
+
+	out := stream.NewWriter(stdio.Out)
+	for _, a := range res.Actions {
+		out.Write(a)
+	}
+	seen := map[string]bool{}
+	for _, g := range res.Gates {
+		if key := g.Agent + "\x00" + g.Problem; !seen[key] {
+			seen[key] = true
+			out.Write(stream.Gate{Kind: stream.KindGate, Agent: g.Agent, Problem: g.Problem, Fix: g.Fix})
+		}
+	}
+	if err := out.Flush(); err != nil {
+		return err
+	}
+	for _, w := range res.Warnings {
+		diag.warn(w)
+	}
+	for _, e := range res.Errors {
+		diag.error(e.Error())
+	}
+	if len(res.Errors) > 0 && !*dryRun {
+		return cli.ErrSilent
+	}
+	return nil
+}
+
+// readInput collects what sym-install needs from the match stream; other
+// kinds (source, hook, rejected, ...) are not its business.
+func readInput(r io.Reader) (install.Input, error) {
+	var in install.Input
+	rd := stream.NewReader(r, "<stdin>")
+	for {
+		raw, err := rd.Next()
+		if errors.Is(err, io.EOF) {
+			return in, nil
+		}
+		if err != nil {
+			return in, err
+		}
+		switch raw.Kind {
+		case stream.KindWorkspace:
+			if err := rd.Decode(raw, &in.Workspace); err != nil {
+				return in, err
+			}
+		case stream.KindSkill:
+			var s stream.Skill
+			if err := rd.Decode(raw, &s); err != nil {
+				return in, err
+			}
+			in.Skills = append(in.Skills, s)
+		case stream.KindMCPServer:
+			var s stream.MCPServer
+			if err := rd.Decode(raw, &s); err != nil {
+				return in, err
+			}
+			in.MCPServers = append(in.MCPServers, s)
+		}
+	}
+}
+
+// OurCommand is how agents should run cargo-agents: by name when the one on
+// PATH is ours, else by the absolute path of the one beside this executable.
+func OurCommand() string {
+	self, err := os.Executable()
+	if err != nil {
+		return "cargo-agents"
+	}
+	sibling := filepath.Join(filepath.Dir(self), "cargo-agents")
+	if _, err := os.Stat(sibling); err != nil {
+		return "cargo-agents"
+	}
+	if onPath, err := exec.LookPath("cargo-agents"); err == nil && sameFile(onPath, sibling) {
+		return "cargo-agents"
+	}
+	return sibling
+}
+
+func sameFile(a, b string) bool {
+	fa, err1 := os.Stat(a)
+	fb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
+}
+
+type diagnostics struct {
+	w    io.Writer
+	json bool
+}
+
+func (d diagnostics) warn(msg string)  { d.emit(stream.KindWarning, "warning", msg) }
+func (d diagnostics) error(msg string) { d.emit(stream.KindError, "error", msg) }
+
+func (d diagnostics) emit(kind, label, msg string) {
+	if d.json {
+		w := stream.NewWriter(d.w)
+		w.Write(stream.Diagnostic{Kind: kind, Message: msg})
+		w.Flush()
+		return
+	}
+	fmt.Fprintf(d.w, "%s: %s: %s\n", prog, label, msg)
 }

@@ -1,0 +1,275 @@
+package cargoagents
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/symposium-dev/symposium-go/pkg/agent"
+	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/cli/syminstall"
+	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/fileedit"
+)
+
+func init() {
+	register("init", subcommand{summary: "Set up user-wide configuration (agents, hook scope)", run: runInit})
+}
+
+const initUsage = `Usage: cargo agents init [--add-agent NAME]... [--remove-agent NAME]... [--hook-scope global|project]
+
+Chooses the agents you use and where their hooks go, writes
+~/.symposium/config.toml (editing an existing one in place), and registers
+hooks for the selected agents. Without flags it asks, on a terminal.
+
+Agents: claude, codex, copilot, gemini, goose, kiro, opencode
+`
+
+// isTerminal reports whether stdin is an interactive terminal; tests replace it.
+var isTerminal = func(f io.Reader) bool {
+	file, ok := f.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := file.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
+func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
+
+func runInit(stdio cli.Stdio, g *globals, args []string) error {
+	fset := flag.NewFlagSet("cargo agents init", flag.ContinueOnError)
+	fset.SetOutput(io.Discard)
+	var add, remove multiFlag
+	fset.Var(&add, "add-agent", "")
+	fset.Var(&remove, "remove-agent", "")
+	scope := fset.String("hook-scope", "", "")
+	if err := fset.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdio.Out, initUsage)
+			return nil
+		}
+		return cli.Usagef("%v", err)
+	}
+	for _, a := range append(append([]string{}, add...), remove...) {
+		if _, ok := agent.Lookup(a); !ok {
+			return cli.Usagef("unknown agent %q: choose from %s", a, strings.Join(config.AgentNames, ", "))
+		}
+	}
+	if *scope != "" && *scope != config.ScopeGlobal && *scope != config.ScopeProject {
+		return cli.Usagef("--hook-scope %q: must be global or project", *scope)
+	}
+	dirs, err := config.ResolveDirs()
+	if err != nil {
+		return err
+	}
+	cfg, warnings, err := config.Load(dirs)
+	if err != nil {
+		return err
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(stdio.Err, "warning: %s\n", w)
+	}
+	before := append([]string{}, cfg.Agents...)
+	interactive := len(add) == 0 && len(remove) == 0 && *scope == ""
+	if interactive {
+		if !isTerminal(stdio.In) {
+			return cli.Usagef("not a terminal: choose agents with flags, e.g. cargo agents init --add-agent claude --hook-scope global")
+		}
+		chosen, chosenScope, err := prompt(stdio, cfg)
+		if err != nil {
+			return err
+		}
+		add, remove = diffAgents(cfg.Agents, chosen)
+		*scope = chosenScope
+	}
+
+	data, err := os.ReadFile(cfg.Path)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	edited, err := config.EditAgents(cfg.Path, data, add, remove)
+	if err != nil {
+		return err
+	}
+	if *scope != "" && (*scope != cfg.HookScope || !strings.Contains(string(edited), "hook-scope")) {
+		if edited, err = config.SetHookScope(cfg.Path, edited, *scope); err != nil {
+			return err
+		}
+	}
+	w := fileedit.Real()
+	unlock, err := fileedit.Lock(dirs.Cache, "install")
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	status, err := w.WriteFile(cfg.Path, edited, 0o644)
+	if err != nil {
+		return err
+	}
+	newCfg, _, err := config.Parse(cfg.Path, edited)
+	if err != nil {
+		return err
+	}
+	if !g.quiet {
+		fmt.Fprintf(stdio.Out, "%s %s: agents %s, hook scope %s\n", cfg.Path, status, listOrNone(newCfg.Agents), newCfg.HookScope)
+	}
+
+	// Register (global scope) or unregister hooks. Project-scope hooks are
+	// written by `cargo agents sync` in each workspace.
+	cwd, _ := os.Getwd()
+	target := agent.Target{Workspace: cwd, Home: dirs.Home, Scope: newCfg.HookScope, Command: syminstall.OurCommand()}
+	var failed bool
+	for _, name := range remove {
+		if !contains(before, name) {
+			continue
+		}
+		a, _ := agent.Lookup(name)
+		changes, err := a.UnregisterHooks(w, target)
+		failed = report(stdio, g, name, changes, err) || failed
+	}
+	for _, name := range newCfg.Agents {
+		a, _ := agent.Lookup(name)
+		if !a.HasHooks() {
+			if !g.quiet && contains(add, name) {
+				fmt.Fprintf(stdio.Out, "  %-8s skills only (%s has no shell hooks)\n", name, a.Display)
+			}
+			continue
+		}
+		if newCfg.HookScope != config.ScopeGlobal {
+			if !g.quiet && contains(add, name) {
+				fmt.Fprintf(stdio.Out, "  %-8s hooks will be registered by `cargo agents sync` in each workspace\n", name)
+			}
+			continue
+		}
+		changes, err := a.RegisterHooks(w, target)
+		failed = report(stdio, g, name, changes, err) || failed
+		for _, gate := range a.Gates(target) {
+			fmt.Fprintf(stdio.Out, "note: %s: %s\n  fix: %s\n", gate.Agent, gate.Problem, strings.ReplaceAll(gate.Fix, "\n", "\n       "))
+		}
+	}
+	if !g.quiet {
+		fmt.Fprintln(stdio.Out, "Next: run `cargo agents sync` in a Rust workspace.")
+	}
+	if failed {
+		return cli.ErrSilent
+	}
+	return nil
+}
+
+func report(stdio cli.Stdio, g *globals, name string, changes []agent.Change, err error) bool {
+	if !g.quiet {
+		for _, c := range changes {
+			if c.Status != agent.StatusUnchanged {
+				fmt.Fprintf(stdio.Out, "  %-8s %s %s\n", name, c.Status, c.Path)
+			}
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stdio.Err, "cargo agents: %s: %v\n", name, err)
+		return true
+	}
+	return false
+}
+
+// prompt asks for the agents (a numbered multi-select) and the hook scope.
+func prompt(stdio cli.Stdio, cfg *config.Config) (agents []string, scope string, err error) {
+	selected := map[string]bool{}
+	for _, a := range cfg.Agents {
+		selected[a] = true
+	}
+	in := bufio.NewReader(stdio.In)
+	all := agent.All()
+	for {
+		fmt.Fprintln(stdio.Out, "Which agents do you use? (type numbers to toggle, e.g. `1 3`; enter to confirm)")
+		for i, a := range all {
+			mark := " "
+			if selected[a.Name] {
+				mark = "x"
+			}
+			fmt.Fprintf(stdio.Out, "  %d [%s] %s\n", i+1, mark, a.Display)
+		}
+		fmt.Fprint(stdio.Out, "> ")
+		line, rerr := in.ReadString('\n')
+		line = strings.TrimSpace(line)
+		if line == "" {
+			if rerr != nil && len(selected) == 0 {
+				return nil, "", fmt.Errorf("no agents selected")
+			}
+			if len(selected) == 0 {
+				fmt.Fprintln(stdio.Out, "Select at least one agent.")
+				continue
+			}
+			break
+		}
+		for _, f := range strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == ',' }) {
+			n, err := strconv.Atoi(f)
+			if err != nil || n < 1 || n > len(all) {
+				fmt.Fprintf(stdio.Out, "%q is not a number from 1 to %d\n", f, len(all))
+				continue
+			}
+			name := all[n-1].Name
+			selected[name] = !selected[name]
+			if !selected[name] {
+				delete(selected, name)
+			}
+		}
+		if rerr != nil {
+			break
+		}
+	}
+	for _, a := range all {
+		if selected[a.Name] {
+			agents = append(agents, a.Name)
+		}
+	}
+	fmt.Fprintln(stdio.Out, "Register hooks globally (every Rust project) or per project (after `cargo agents sync` there)?")
+	fmt.Fprintf(stdio.Out, "  1 global (recommended)\n  2 project\n> ")
+	line, _ := in.ReadString('\n')
+	switch strings.TrimSpace(line) {
+	case "2", "project":
+		scope = config.ScopeProject
+	default:
+		scope = config.ScopeGlobal
+	}
+	return agents, scope, nil
+}
+
+func diffAgents(before, after []string) (add, remove []string) {
+	for _, a := range after {
+		if !contains(before, a) {
+			add = append(add, a)
+		}
+	}
+	for _, b := range before {
+		if !contains(after, b) {
+			remove = append(remove, b)
+		}
+	}
+	return add, remove
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func listOrNone(list []string) string {
+	if len(list) == 0 {
+		return "(none)"
+	}
+	return strings.Join(list, ", ")
+}

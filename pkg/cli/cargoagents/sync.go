@@ -1,0 +1,166 @@
+package cargoagents
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/pipeline"
+	"github.com/symposium-dev/symposium-go/pkg/stream"
+)
+
+func init() {
+	register("sync", subcommand{summary: "Synchronize skills, hooks and MCP servers with workspace dependencies", run: runSync})
+}
+
+const syncUsage = `Usage: cargo agents sync [-q] [--dry-run] [--check]
+
+Runs sym-deps | sym-match | sym-install for the workspace containing the
+current directory: installs the skills that match its dependencies for every
+configured agent, registers hooks and MCP servers, and removes what it
+installed earlier that no longer matches. Never touches files it did not
+install.
+
+  --dry-run  show what would change; change nothing
+  --check    like --dry-run, but exit 3 when anything would change (for CI)
+  -q         print nothing but errors
+`
+
+func runSync(stdio cli.Stdio, g *globals, args []string) error {
+	fs := flag.NewFlagSet("cargo agents sync", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	dryRun := fs.Bool("dry-run", false, "")
+	check := fs.Bool("check", false, "")
+	quiet := fs.Bool("q", g.quiet, "")
+	fs.BoolVar(quiet, "quiet", g.quiet, "")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdio.Out, syncUsage)
+			return nil
+		}
+		return cli.Usagef("%v", err)
+	}
+	if fs.NArg() > 0 {
+		return cli.Usagef("sync takes no arguments (run it inside the workspace)")
+	}
+	cwd, err := os.Getwd()
+	if err != nil {
+		return err
+	}
+	sum, err := pipeline.Sync(context.Background(), pipeline.Options{
+		Dir: cwd, Update: g.update, DryRun: *dryRun || *check, Quiet: *quiet, Stderr: stdio.Err,
+	})
+	if errors.Is(err, pipeline.ErrNotWorkspace) {
+		return fmt.Errorf("%v\nRun cargo agents sync inside a Rust workspace (a directory with a Cargo.toml, or below one)", err)
+	}
+	var stageErr *pipeline.StageError
+	if errors.As(err, &stageErr) {
+		// The stage already printed its diagnostics.
+		if sum != nil && !*quiet {
+			printSummary(stdio.Out, sum, *dryRun || *check)
+		}
+		return cli.ErrSilent
+	}
+	if err != nil {
+		return err
+	}
+	drift := changed(sum.Actions)
+	if !*quiet {
+		printSummary(stdio.Out, sum, *dryRun || *check)
+	}
+	if *check && drift > 0 {
+		return &cli.ExitCodeError{Code: cli.ExitDrift, Err: fmt.Errorf("%d path(s) would change: run cargo agents sync", drift)}
+	}
+	return nil
+}
+
+func changed(actions []stream.Action) int {
+	n := 0
+	for _, a := range actions {
+		if a.Status != stream.StatusUnchanged && a.Status != stream.StatusSkipped {
+			n++
+		}
+	}
+	return n
+}
+
+// printSummary prints, per agent, what changed, then gates, in a few lines.
+func printSummary(w io.Writer, sum *pipeline.Summary, dry bool) {
+	verb := map[string]string{stream.StatusCreated: "installed", stream.StatusUpdated: "updated", stream.StatusRemoved: "removed"}
+	if dry {
+		verb = map[string]string{stream.StatusCreated: "would install", stream.StatusUpdated: "would update", stream.StatusRemoved: "would remove"}
+	}
+	type tally struct{ skills, hooks, servers map[string]int }
+	per := map[string]*tally{}
+	get := func(a string) *tally {
+		if per[a] == nil {
+			per[a] = &tally{map[string]int{}, map[string]int{}, map[string]int{}}
+		}
+		return per[a]
+	}
+	for _, a := range sum.Actions {
+		for _, name := range strings.Split(a.Agent, ",") {
+			if name == "" {
+				continue
+			}
+			t := get(name)
+			switch a.Op {
+			case "skill":
+				t.skills[a.Status]++
+			case "hook", "agent_file":
+				t.hooks[a.Status]++
+			case "mcp_server":
+				t.servers[a.Status]++
+			}
+		}
+	}
+	root := sum.WorkspaceRoot
+	if root != "" {
+		if rel, err := filepath.Rel(mustGetwd(), root); err == nil && !strings.HasPrefix(rel, "..") {
+			root = rel
+		}
+		fmt.Fprintf(w, "workspace %s: %d skill(s), %d hook(s), %d MCP server(s) match\n", root, len(sum.Skills), len(sum.Hooks), len(sum.MCPServers))
+	}
+	names := make([]string, 0, len(per))
+	for n := range per {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		t := per[n]
+		var parts []string
+		describe := func(what string, m map[string]int) {
+			var bits []string
+			for _, st := range []string{stream.StatusCreated, stream.StatusUpdated, stream.StatusRemoved} {
+				if m[st] > 0 {
+					bits = append(bits, fmt.Sprintf("%d %s", m[st], verb[st]))
+				}
+			}
+			if len(bits) > 0 {
+				parts = append(parts, what+" "+strings.Join(bits, ", "))
+			}
+		}
+		describe("skills:", t.skills)
+		describe("hook files:", t.hooks)
+		describe("MCP servers:", t.servers)
+		if len(parts) == 0 {
+			parts = []string{"up to date"}
+		}
+		fmt.Fprintf(w, "  %-8s %s\n", n, strings.Join(parts, "; "))
+	}
+	for _, g := range sum.Gates {
+		fmt.Fprintf(w, "note: %s: %s\n  fix: %s\n", g.Agent, g.Problem, strings.ReplaceAll(g.Fix, "\n", "\n       "))
+	}
+}
+
+func mustGetwd() string {
+	wd, _ := os.Getwd()
+	return wd
+}

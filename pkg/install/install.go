@@ -1,0 +1,339 @@
+// Package install applies a match result to a workspace: it copies skill
+// directories into each agent's project skill directory, keeps the
+// .symposium.toml manifest that says which of them we own, and asks each
+// agent (pkg/agent) to register our hooks and the matched MCP servers.
+//
+// Ownership is recorded, never guessed: a skill directory is ours only when
+// the manifest lists it, so a user's own skill is never touched, even when
+// its name collides with one we would install.
+package install
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/pelletier/go-toml/v2"
+
+	"github.com/symposium-dev/symposium-go/pkg/agent"
+	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/fileedit"
+	"github.com/symposium-dev/symposium-go/pkg/stream"
+)
+
+// ManifestName is the file in each skill directory that lists what we
+// installed there (book: "Skill manifest").
+const ManifestName = ".symposium.toml"
+
+// gitignore keeps an installed skill out of the user's `git status`: it
+// ignores every file of its directory, itself included.
+const gitignore = "# Installed by cargo agents sync; regenerated on every sync.\n*\n"
+
+// Input is what sym-install read from the sym-match stream.
+type Input struct {
+	Workspace  stream.Workspace
+	Skills     []stream.Skill
+	MCPServers []stream.MCPServer
+}
+
+// Options say where and for whom to install.
+type Options struct {
+	Root    string         // workspace root
+	Config  *config.Config // agents and hook scope
+	Dirs    config.Dirs
+	Command string // our executable as agents should run it
+	Writer  fileedit.Writer
+	DryRun  bool // Writer only reports; never touch the disk
+}
+
+// Result is everything that happened (or would, with a dry-run writer).
+type Result struct {
+	Actions  []stream.Action
+	Warnings []string
+	Gates    []agent.Gate
+	Errors   []error // per-agent failures; the other agents were still synced
+}
+
+func (r *Result) warnf(format string, args ...any) {
+	r.Warnings = append(r.Warnings, fmt.Sprintf(format, args...))
+}
+
+func (r *Result) add(op, agentName, path, status, name, detail string) {
+	r.Actions = append(r.Actions, stream.Action{Kind: stream.KindAction, Op: op, Agent: agentName, Path: path, Status: status, Name: name, Detail: detail})
+}
+
+// manifest is the .symposium.toml of one skill directory. Installed is the
+// union over agents (the book's format); Agents records, per agent, what it
+// needs, so removing one agent keeps what the others sharing the directory
+// still use.
+type manifest struct {
+	Installed []string                 `toml:"installed"`
+	Agents    map[string]agentManifest `toml:"agents,omitempty"`
+}
+
+type agentManifest struct {
+	Skills     []string `toml:"skills,omitempty"`
+	MCPServers []string `toml:"mcp_servers,omitempty"`
+	MCPFile    string   `toml:"mcp_file,omitempty"`
+}
+
+// Run installs in for every configured agent and cleans up after agents no
+// longer configured.
+func Run(in Input, opts Options) *Result {
+	res := &Result{}
+	w := opts.Writer
+	configured := map[string]bool{}
+	for _, name := range opts.Config.Agents {
+		configured[name] = true
+	}
+	skills := chooseSkills(in.Skills, res)
+
+	// Group agents by skill directory: agents sharing .agents/skills share
+	// one copy and one manifest.
+	byDir := map[string][]*agent.Agent{}
+	for _, a := range agent.All() {
+		byDir[a.SkillDir] = append(byDir[a.SkillDir], a)
+	}
+	dirs := make([]string, 0, len(byDir))
+	for d := range byDir {
+		dirs = append(dirs, d)
+	}
+	sort.Strings(dirs)
+
+	target := agent.Target{Workspace: opts.Root, Home: opts.Dirs.Home, Scope: opts.Config.HookScope, Command: opts.Command}
+	for _, rel := range dirs {
+		skillDir := filepath.Join(opts.Root, rel)
+		manifestPath := filepath.Join(skillDir, ManifestName)
+		old, err := readManifest(w, manifestPath)
+		if err != nil {
+			res.Errors = append(res.Errors, err)
+			continue
+		}
+		users := []string{}
+		for _, a := range byDir[rel] {
+			if configured[a.Name] {
+				users = append(users, a.Name)
+			}
+		}
+		next := manifest{Agents: map[string]agentManifest{}}
+		owned := map[string]bool{}
+		for _, n := range old.Installed {
+			owned[n] = true
+		}
+		// Skills.
+		want := map[string]stream.Skill{}
+		if len(users) > 0 {
+			for _, s := range skills {
+				want[s.Name] = s
+			}
+		}
+		agentLabel := strings.Join(users, ",")
+		for _, name := range sortedKeys(want) {
+			s := want[name]
+			dst := filepath.Join(skillDir, name)
+			if !owned[name] {
+				if _, err := os.Lstat(dst); err == nil {
+					res.warnf("%s exists and was not installed by symposium; leaving it alone (skill %q from %s not installed)", dst, name, describe(s))
+					res.add("skill", agentLabel, dst, stream.StatusSkipped, name, "not ours")
+					continue
+				}
+			}
+			status, err := copySkill(w, s.Dir, dst, opts.DryRun)
+			if err != nil {
+				res.Errors = append(res.Errors, fmt.Errorf("installing skill %s: %w", name, err))
+				continue
+			}
+			res.add("skill", agentLabel, dst, status, name, "")
+			next.Installed = append(next.Installed, name)
+		}
+		for _, name := range old.Installed {
+			if _, keep := want[name]; keep {
+				continue
+			}
+			dst := filepath.Join(skillDir, name)
+			if !safeName(name) {
+				continue // a tampered manifest must not make us delete outside skillDir
+			}
+			status, err := w.RemoveAll(dst)
+			if err != nil {
+				res.Errors = append(res.Errors, err)
+				next.Installed = append(next.Installed, name)
+				continue
+			}
+			res.add("skill", oldUsers(old, name), dst, status, name, "no longer matches")
+		}
+		// Agents: hooks and MCP servers.
+		for _, a := range byDir[rel] {
+			prev := old.Agents[a.Name]
+			if configured[a.Name] {
+				am := agentManifest{Skills: next.Installed}
+				if a.HasHooks() {
+					changes, err := a.RegisterHooks(w, target)
+					res.addChanges(a.Name, changes)
+					if err != nil {
+						res.Errors = append(res.Errors, fmt.Errorf("%s hooks: %w", a.Name, err))
+					}
+				}
+				changes, nowOwned, warnings, err := a.SyncMCP(w, target, in.MCPServers, prev.MCPServers)
+				res.addChanges(a.Name, changes)
+				for _, wmsg := range warnings {
+					res.warnf("%s: %s", a.Name, wmsg)
+				}
+				if err != nil {
+					res.Errors = append(res.Errors, fmt.Errorf("%s MCP servers: %w", a.Name, err))
+					nowOwned = prev.MCPServers
+				}
+				am.MCPServers = nowOwned
+				am.MCPFile = a.MCPFile(target)
+				next.Agents[a.Name] = am
+				res.Gates = append(res.Gates, a.Gates(target)...)
+				continue
+			}
+			// Not configured: remove what we registered for it, only ours.
+			if a.HasHooks() {
+				changes, err := a.UnregisterHooks(w, target)
+				res.addChanges(a.Name, changes)
+				if err != nil {
+					res.Errors = append(res.Errors, fmt.Errorf("%s hooks: %w", a.Name, err))
+				}
+			}
+			if len(prev.MCPServers) > 0 {
+				changes, left, _, err := a.SyncMCP(w, target, nil, prev.MCPServers)
+				res.addChanges(a.Name, changes)
+				if err != nil {
+					res.Errors = append(res.Errors, fmt.Errorf("%s MCP servers: %w", a.Name, err))
+				}
+				if len(left) > 0 {
+					next.Agents[a.Name] = agentManifest{MCPServers: left, MCPFile: prev.MCPFile}
+				}
+			}
+		}
+		if err := writeManifest(w, manifestPath, next, res); err != nil {
+			res.Errors = append(res.Errors, err)
+		}
+	}
+	return res
+}
+
+func (r *Result) addChanges(agentName string, changes []agent.Change) {
+	for _, c := range changes {
+		r.add(c.Op, agentName, c.Path, c.Status, c.Name, c.Detail)
+	}
+}
+
+func oldUsers(m manifest, skill string) string {
+	var users []string
+	for name, am := range m.Agents {
+		for _, s := range am.Skills {
+			if s == skill {
+				users = append(users, name)
+			}
+		}
+	}
+	sort.Strings(users)
+	return strings.Join(users, ",")
+}
+
+// chooseSkills drops skills with unsafe names and picks one winner per
+// name: the first in stream order (sym-match sorts by source, plugin, name).
+func chooseSkills(in []stream.Skill, res *Result) []stream.Skill {
+	seen := map[string]stream.Skill{}
+	var out []stream.Skill
+	for _, s := range in {
+		if !safeName(s.Name) {
+			res.warnf("skill name %q from %s is not a single safe path segment; skipped", s.Name, describe(s))
+			res.add("skill", "", s.Dir, stream.StatusSkipped, s.Name, "unsafe name")
+			continue
+		}
+		if first, dup := seen[s.Name]; dup {
+			res.warnf("two skills are named %q: using %s, ignoring %s", s.Name, describe(first), describe(s))
+			continue
+		}
+		seen[s.Name] = s
+		out = append(out, s)
+	}
+	return out
+}
+
+func describe(s stream.Skill) string {
+	switch {
+	case s.Plugin != "":
+		return fmt.Sprintf("plugin %q of source %q (%s)", s.Plugin, s.Source, s.Dir)
+	case s.Source != "":
+		return fmt.Sprintf("source %q (%s)", s.Source, s.Dir)
+	}
+	return s.Dir
+}
+
+// safeName reports whether name is one safe path segment.
+func safeName(name string) bool {
+	if name == "" || name == "." || name == ".." || strings.HasPrefix(name, ".") || len(name) > 255 {
+		return false
+	}
+	return !strings.ContainsAny(name, "/\\\x00:") && !filepath.IsAbs(name)
+}
+
+func readManifest(w fileedit.Writer, path string) (manifest, error) {
+	var m manifest
+	data, err := w.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return m, nil
+	}
+	if err != nil {
+		return m, err
+	}
+	if err := toml.Unmarshal(data, &m); err != nil {
+		var de *toml.DecodeError
+		if errors.As(err, &de) {
+			row, col := de.Position()
+			return m, fmt.Errorf("%s:%d:%d: %s (this file is symposium's; delete it to start over)", path, row, col, de.Error())
+		}
+		return m, fmt.Errorf("%s: %w", path, err)
+	}
+	return m, nil
+}
+
+func writeManifest(w fileedit.Writer, path string, m manifest, res *Result) error {
+	for name, am := range m.Agents {
+		if len(am.Skills) == 0 && len(am.MCPServers) == 0 {
+			delete(m.Agents, name)
+		}
+	}
+	if len(m.Installed) == 0 && len(m.Agents) == 0 {
+		if _, err := w.ReadFile(path); err != nil {
+			return nil
+		}
+		status, err := w.Remove(path)
+		if err == nil {
+			res.add("manifest", "", path, status, "", "")
+		}
+		return err
+	}
+	if m.Installed == nil {
+		m.Installed = []string{}
+	}
+	sort.Strings(m.Installed)
+	data, err := toml.Marshal(m)
+	if err != nil {
+		return err
+	}
+	header := []byte("# Written by cargo agents sync: the skills and MCP servers symposium installed here.\n# Anything not listed is yours and is never touched.\n")
+	status, err := w.WriteFile(path, append(header, data...), 0o644)
+	if err == nil {
+		res.add("manifest", "", path, status, "", "")
+	}
+	return err
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
