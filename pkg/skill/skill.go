@@ -1,0 +1,318 @@
+// Package skill reads SKILL.md files (book: "Skill definitions"; the
+// agentskills.io format): YAML frontmatter between two --- lines, then a
+// markdown body. Symposium adds one field, crates, a comma-separated list
+// of crate atoms; this package records it with its line but leaves its
+// syntax to pkg/predicate, so that one error report covers predicates
+// wherever they are written.
+//
+// Frontmatter is split off by adrg/frontmatter and decoded by goccy/go-yaml
+// (its defaults would link yaml.v2, a YAML 1.1 reader). Errors carry file
+// positions, path:line:col, with the frontmatter's YAML positions shifted
+// by the line of the opening ---.
+package skill
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/adrg/frontmatter"
+	"github.com/goccy/go-yaml"
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/parser"
+)
+
+// FileName is the name of a skill's definition file.
+const FileName = "SKILL.md"
+
+// Skill is one parsed SKILL.md.
+type Skill struct {
+	Name string
+	// Description is the description field without trailing whitespace
+	// (a block scalar keeps its final newline; Fields has it as parsed).
+	Description string
+	// Crates is the crates field as written ("" when absent). A YAML list
+	// is joined with ", " so it reads like the comma form.
+	Crates string
+	// CratesLine and CratesCol locate the crates key in SKILL.md (1-based;
+	// 0 when absent). A present but empty crates field has Crates == ""
+	// and CratesLine > 0, so the caller can report it.
+	CratesLine int
+	CratesCol  int
+	Path       string // the SKILL.md file
+	Dir        string // the skill directory (the SKILL.md's directory)
+	// Fields holds every frontmatter field as decoded, lists and maps
+	// included (allowed-tools, argument-hint, metadata, ...).
+	Fields map[string]any
+	Body   []byte
+}
+
+// Error is a positioned problem in a SKILL.md. Line and Col are 1-based
+// file positions; Col is 0 when only the line is known.
+type Error struct {
+	Path      string
+	Line, Col int
+	Msg       string
+	Err       error // the underlying error, if any
+}
+
+func (e *Error) Error() string {
+	switch {
+	case e.Line > 0 && e.Col > 0:
+		return fmt.Sprintf("%s:%d:%d: %s", e.Path, e.Line, e.Col, e.Msg)
+	case e.Line > 0:
+		return fmt.Sprintf("%s:%d: %s", e.Path, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", e.Path, e.Msg)
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// ErrUnterminated, ErrNoFrontmatter and ErrMissingField classify errors for
+// errors.Is; the *Error carries the position.
+var (
+	ErrNoFrontmatter = errors.New("no frontmatter")
+	ErrUnterminated  = errors.New("unterminated frontmatter")
+	ErrMissingField  = errors.New("missing required field")
+	ErrInvalidYAML   = errors.New("invalid YAML")
+	ErrInvalidField  = errors.New("invalid field")
+)
+
+// Load reads and parses the SKILL.md at path.
+func Load(path string) (*Skill, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(path, data)
+}
+
+// Parse parses data as the SKILL.md at path (used for positions and Dir).
+func Parse(path string, data []byte) (*Skill, error) {
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	open := openingLine(data)
+	if open == 0 {
+		return nil, &Error{Path: path, Line: 1, Col: 1, Err: ErrNoFrontmatter,
+			Msg: "no frontmatter: SKILL.md must start with a --- line followed by name and description"}
+	}
+
+	var (
+		root      ast.Node
+		decodeErr error
+	)
+	format := frontmatter.NewFormat("---", "---", func(fm []byte, v any) error {
+		f, err := parser.ParseBytes(fm, 0)
+		if err != nil {
+			decodeErr = err
+			return err
+		}
+		if len(f.Docs) > 0 && f.Docs[0] != nil {
+			root = f.Docs[0].Body
+		}
+		if root == nil {
+			return nil // empty frontmatter: no fields
+		}
+		if root.Type() != ast.MappingType && root.Type() != ast.MappingValueType {
+			return nil // reported below, with the node's position
+		}
+		if err := yaml.NodeToValue(root, v); err != nil {
+			decodeErr = err
+			return err
+		}
+		return nil
+	})
+	var fields map[string]any
+	body, err := frontmatter.MustParse(bytes.NewReader(data), &fields, format)
+	switch {
+	case errors.Is(err, frontmatter.ErrNotFound):
+		// The opening --- was seen (openingLine), so the closing one is
+		// missing. A YAML error here would blame the body's text instead.
+		return nil, &Error{Path: path, Line: open, Col: 1, Err: ErrUnterminated,
+			Msg: "frontmatter opened with --- but never closed"}
+	case err != nil && decodeErr != nil:
+		return nil, yamlError(path, open, decodeErr)
+	case err != nil:
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if root != nil && root.Type() != ast.MappingType && root.Type() != ast.MappingValueType {
+		line, col := nodePos(root, open)
+		return nil, &Error{Path: path, Line: line, Col: col, Err: ErrInvalidField,
+			Msg: fmt.Sprintf("frontmatter must be a mapping of fields, not %s", root.Type().YAMLName())}
+	}
+
+	s := &Skill{Path: path, Dir: filepath.Dir(path), Fields: fields, Body: body}
+	if s.Fields == nil {
+		s.Fields = map[string]any{}
+	}
+	keys := keyPositions(root, open)
+	var err2 error
+	if s.Name, err2 = requiredString(path, open, s.Fields, keys, "name"); err2 != nil {
+		return nil, err2
+	}
+	if s.Description, err2 = requiredString(path, open, s.Fields, keys, "description"); err2 != nil {
+		return nil, err2
+	}
+	s.Description = strings.TrimRight(s.Description, " \t\r\n")
+	if p, ok := keys["crates"]; ok {
+		s.CratesLine, s.CratesCol = p.line, p.col
+		switch v := s.Fields["crates"].(type) {
+		case nil:
+		case string:
+			s.Crates = v
+		case []any:
+			parts := make([]string, len(v))
+			for i, it := range v {
+				str, ok := it.(string)
+				if !ok {
+					return nil, &Error{Path: path, Line: p.line, Col: p.col, Err: ErrInvalidField,
+						Msg: fmt.Sprintf("crates: item %d is %s, want a crate atom string", i+1, typeName(it))}
+				}
+				parts[i] = strings.TrimSpace(str)
+			}
+			s.Crates = strings.Join(parts, ", ")
+		default:
+			return nil, &Error{Path: path, Line: p.line, Col: p.col, Err: ErrInvalidField,
+				Msg: fmt.Sprintf("crates must be a string of comma-separated crate atoms, not %s", typeName(v))}
+		}
+	}
+	return s, nil
+}
+
+// openingLine returns the 1-based line of the opening ---, or 0 when the
+// first non-blank line is something else. It skips blank lines the way
+// adrg/frontmatter does, so the two agree on where the frontmatter starts.
+func openingLine(data []byte) int {
+	line := 0
+	for len(data) > 0 {
+		line++
+		var l []byte
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			l, data = data[:i], data[i+1:]
+		} else {
+			l, data = data, nil
+		}
+		t := bytes.TrimSpace(l)
+		if len(t) == 0 {
+			continue
+		}
+		if string(t) == "---" {
+			return line
+		}
+		return 0
+	}
+	return 0
+}
+
+type pos struct{ line, col int }
+
+// keyPositions maps each top-level key to its file position.
+func keyPositions(root ast.Node, open int) map[string]pos {
+	out := map[string]pos{}
+	var values []*ast.MappingValueNode
+	switch n := root.(type) {
+	case *ast.MappingNode:
+		values = n.Values
+	case *ast.MappingValueNode:
+		values = []*ast.MappingValueNode{n}
+	}
+	for _, mv := range values {
+		if mv == nil || mv.Key == nil {
+			continue
+		}
+		name := mv.Key.GetToken().Value
+		if sn, ok := mv.Key.(*ast.StringNode); ok {
+			name = sn.Value
+		}
+		line, col := nodePos(mv.Key, open)
+		if _, dup := out[name]; !dup {
+			out[name] = pos{line, col}
+		}
+	}
+	return out
+}
+
+func nodePos(n ast.Node, open int) (line, col int) {
+	tk := n.GetToken()
+	if tk == nil || tk.Position == nil {
+		return open, 0
+	}
+	return tk.Position.Line + open, tk.Position.Column
+}
+
+// requiredString returns the non-empty string field key, or a positioned
+// error: at the opening --- when the field is missing, at the key when its
+// value is null, empty or not a string.
+func requiredString(path string, open int, fields map[string]any, keys map[string]pos, key string) (string, error) {
+	p, ok := keys[key]
+	if !ok {
+		return "", &Error{Path: path, Line: open, Col: 1, Err: ErrMissingField,
+			Msg: "missing required field " + key}
+	}
+	switch v := fields[key].(type) {
+	case string:
+		if strings.TrimSpace(v) == "" {
+			return "", &Error{Path: path, Line: p.line, Col: p.col, Err: ErrInvalidField,
+				Msg: key + " is empty; it must be a non-empty string"}
+		}
+		return v, nil
+	case nil:
+		return "", &Error{Path: path, Line: p.line, Col: p.col, Err: ErrInvalidField,
+			Msg: key + " has no value; it must be a non-empty string"}
+	default:
+		return "", &Error{Path: path, Line: p.line, Col: p.col, Err: ErrInvalidField,
+			Msg: fmt.Sprintf("%s must be a string, not %s", key, typeName(v))}
+	}
+}
+
+func typeName(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return "a string"
+	case bool:
+		return "a boolean"
+	case []any:
+		return "a list"
+	case map[string]any:
+		return "a mapping"
+	case float32, float64:
+		return "a number"
+	case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64:
+		return "a number"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+// yamlError positions a goccy error in the file.
+func yamlError(path string, open int, err error) error {
+	var ye yaml.Error
+	if errors.As(err, &ye) {
+		if tk := ye.GetToken(); tk != nil && tk.Position != nil {
+			return &Error{Path: path, Line: tk.Position.Line + open, Col: tk.Position.Column,
+				Msg: "invalid YAML in frontmatter: " + ye.GetMessage(), Err: errors.Join(ErrInvalidYAML, err)}
+		}
+	}
+	return &Error{Path: path, Line: open, Col: 1, Msg: "invalid YAML in frontmatter: " + err.Error(),
+		Err: errors.Join(ErrInvalidYAML, err)}
+}
+
+// ValidName reports whether name is safe to use as one path segment, the
+// directory an installer creates for the skill: not empty, no separator,
+// not "." or "..", no leading '.', no NUL or other control character, and
+// no ':' (a drive or stream separator on Windows).
+func ValidName(name string) bool {
+	if name == "" || name[0] == '.' {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		switch c := name[i]; {
+		case c == '/', c == '\\', c == ':', c < 0x20, c == 0x7f:
+			return false
+		}
+	}
+	return !filepath.IsAbs(name)
+}
