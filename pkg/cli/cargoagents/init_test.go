@@ -1,0 +1,48 @@
+package cargoagents
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/symposium-dev/symposium-go/pkg/cli"
+)
+
+func TestInitInteractive(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("SYMPOSIUM_HOME", filepath.Join(home, ".symposium"))
+	t.Chdir(t.TempDir())
+	os.MkdirAll(filepath.Join(home, ".symposium"), 0o755)
+	cfgPath := filepath.Join(home, ".symposium", "config.toml")
+	os.WriteFile(cfgPath, []byte("# keep me\nauto-sync = false\n"), 0o644)
+
+	old := isTerminal
+	isTerminal = func(io.Reader) bool { return true }
+	defer func() { isTerminal = old }()
+
+	// Toggle Claude Code (1) and Kiro (6), un-toggle Kiro, pick Gemini (4),
+	// confirm, then choose project scope.
+	var out, errOut bytes.Buffer
+	in := strings.NewReader("1 6\n6 4\n\n2\n")
+	code := Main(cli.Stdio{In: in, Out: &out, Err: &errOut}, []string{"agents", "init"})
+	if code != 0 {
+		t.Fatalf("init exit %d\nstdout:\n%s\nstderr:\n%s", code, out.String(), errOut.String())
+	}
+	data, _ := os.ReadFile(cfgPath)
+	got := string(data)
+	for _, want := range []string{"# keep me\n", "auto-sync = false\n", `hook-scope = "project"`, `name = "claude"`, `name = "gemini"`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("config.toml lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, `"kiro"`) {
+		t.Errorf("kiro was toggled off but is in config.toml:\n%s", got)
+	}
+	if !strings.Contains(out.String(), "[ ] Claude Code") || !strings.Contains(out.String(), "[x] Claude Code") {
+		t.Errorf("prompt did not show the selection:\n%s", out.String())
+	}
+}
