@@ -38,9 +38,11 @@ bench: build
 demo: build
 	./scripts/demo.sh $(BIN)
 
-# Opt-in: the real agent CLIs from npm read back what we wrote.
+# Opt-in: the real agent CLIs from npm read back what we wrote, and run a
+# shell tool call through the hooks sync registered (one allowed, one blocked).
 e2e-agents: build
 	./scripts/e2e-agents.sh $(BIN)
+	./scripts/e2e-agents-hooks.sh $(BIN)
 
 clean:
 	rm -rf $(BIN)

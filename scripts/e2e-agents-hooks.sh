@@ -10,6 +10,8 @@
 #        CLAUDE_VER GEMINI_VER CODEX_VER COPILOT_VER  (default: the versions in
 #                   ../shared/agent-payloads, whose captures the hook code was written against)
 #        KEEP=1     keep the temp directory (it is always kept when a check fails)
+#        STRACE=1   trace the CLIs' connect() calls; any target off loopback fails the agent
+#        TMO        seconds each CLI run may take (default 120)
 # Needs: node >= 20, npm (the registry, for the installs only), git, timeout.
 #
 # Network: npm installs the CLIs; after that every model request goes to scripts/e2e/stub.js on
@@ -172,19 +174,24 @@ prep_home() {
   gemini)
     mkdir -p "$R/home/.gemini"
     # GOOGLE_GEMINI_BASE_URL alone selects auth "gateway", which -p rejects: pin gemini-api-key
-    echo '{"security":{"auth":{"selectedType":"gemini-api-key"}}}' >"$R/home/.gemini/settings.json" ;;
+    echo '{"security":{"auth":{"selectedType":"gemini-api-key"}},"general":{"enableAutoUpdate":false,"enableAutoUpdateNotification":false},"privacy":{"usageStatisticsEnabled":false}}' >"$R/home/.gemini/settings.json" ;;
   codex)
     mkdir -p "$R/home/.codex"
     # the model provider's base_url is rewritten per run (each run has its own stub port)
     cat >"$R/home/.codex/config.toml" <<TOML
 model = "gpt-5-stub"
 model_provider = "stub"
+check_for_update_on_startup = false
 
 [model_providers.stub]
 name = "stub"
 base_url = "http://127.0.0.1:STUBPORT/v1"
 env_key = "OPENAI_API_KEY"
 wire_api = "responses"
+
+# off: its plugin marketplace sync resolves github.com at startup (seen with STRACE=1)
+[features]
+plugins = false
 
 [projects."$R/ws"]
 trust_level = "trusted"
@@ -196,25 +203,35 @@ TOML
 run_agent() { # run_agent AGENT R NAME CLI: one non-interactive run against the stub on $PORT
   local a=$1 R=$2 n=$3 cli=$4 rc=0
   local out=$R/$n.out err=$R/$n.err
+  local TRACE=(env)
+  [ -n "${STRACE:-}" ] && TRACE=(strace -f -qq -e trace=connect -o "$R/$n.connect")
   case $a in
   claude)
     env_run "$R" ANTHROPIC_API_KEY=sk-ant-fake ANTHROPIC_BASE_URL="http://127.0.0.1:$PORT" \
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 DISABLE_AUTOUPDATER=1 DISABLE_TELEMETRY=1 \
-      timeout "$TMO" "$cli" -p "run the e2e shell command" --allowedTools Bash >"$out" 2>"$err" </dev/null || rc=$? ;;
+      "${TRACE[@]}" timeout "$TMO" "$cli" -p "run the e2e shell command" --allowedTools Bash >"$out" 2>"$err" </dev/null || rc=$? ;;
   gemini)
-    env_run "$R" GEMINI_CLI_TRUST_WORKSPACE=true GEMINI_API_KEY=fake-key GOOGLE_GEMINI_BASE_URL="http://127.0.0.1:$PORT" \
-      timeout "$TMO" "$cli" -p "run the e2e shell command" --yolo >"$out" 2>"$err" </dev/null || rc=$? ;;
+    env_run "$R" GEMINI_CLI_TRUST_WORKSPACE=true GEMINI_TELEMETRY_ENABLED=false GEMINI_API_KEY=fake-key GOOGLE_GEMINI_BASE_URL="http://127.0.0.1:$PORT" \
+      "${TRACE[@]}" timeout "$TMO" "$cli" -p "run the e2e shell command" --yolo >"$out" 2>"$err" </dev/null || rc=$? ;;
   codex)
     sed -i "s#^base_url = \"http://127.0.0.1:[0-9A-Z]*/v1\"#base_url = \"http://127.0.0.1:$PORT/v1\"#" "$R/home/.codex/config.toml"
     env_run "$R" CODEX_HOME="$R/home/.codex" OPENAI_API_KEY=sk-fake \
-      timeout "$TMO" "$cli" exec --dangerously-bypass-hook-trust "run the e2e shell command" >"$out" 2>"$err" </dev/null || rc=$? ;;
+      "${TRACE[@]}" timeout "$TMO" "$cli" exec --dangerously-bypass-hook-trust "run the e2e shell command" >"$out" 2>"$err" </dev/null || rc=$? ;;
   copilot)
     env_run "$R" COPILOT_HOME="$R/home/.copilot" COPILOT_OFFLINE=true COPILOT_AUTO_UPDATE=false \
       COPILOT_PROVIDER_BASE_URL="http://127.0.0.1:$PORT/v1" COPILOT_PROVIDER_TYPE=openai \
       COPILOT_PROVIDER_API_KEY=sk-fake COPILOT_MODEL=gpt-4.1 \
-      timeout "$TMO" "$cli" -p "run the e2e shell command" --allow-all-tools --trust-folder >"$out" 2>"$err" </dev/null || rc=$? ;;
+      "${TRACE[@]}" timeout "$TMO" "$cli" -p "run the e2e shell command" --allow-all-tools --trust-folder >"$out" 2>"$err" </dev/null || rc=$? ;;
   esac
   echo "$rc" >"$R/$n.rc"
+}
+
+# offnet R NAME: the connect() targets of a STRACE=1 run that are neither loopback nor a unix
+# socket, one per line (empty = the run stayed on 127.0.0.1)
+offnet() {
+  [ -f "$1/$2.connect" ] || return 0
+  grep -E 'AF_INET6?' "$1/$2.connect" | grep -oE 'inet_(addr|pton)\([^)]*\)|sin6?_addr[^,}]*' |
+    grep -vE '127\.0\.0\.1|"::1"|::ffff:127\.0\.0\.1' | sort -u
 }
 
 # the hook file sync is expected to write, per agent (project scope)
@@ -231,7 +248,7 @@ for a in $AGENTS; do
   R=$WORK/$a
   mkdir -p "$R"
   if ! cli=$(install "$a"); then
-    RES[$a]=SKIP; NOTE[$a]="npm install of $(pkg_of "$a") failed (log: $E2E_CACHE)"
+    RES[$a]=SKIP; pkg=$(pkg_of "$a"); NOTE[$a]="npm install of $pkg failed (log: $E2E_CACHE/$a-${pkg##*@}.install.log)"
     log "$a: ${NOTE[$a]}"; continue
   fi
   VERSION[$a]=$(pkg_of "$a"); VERSION[$a]=${VERSION[$a]##*@}
@@ -239,21 +256,21 @@ for a in $AGENTS; do
   setup "$R"; prep_home "$a" "$R"
   ALLOWED[$a]=no; BLOCKED[$a]=no; CALLS[$a]="0/0"
   if ! env_run "$R" cargo-agents init --add-agent "$a" --hook-scope project >"$R/init.log" 2>&1; then
-    RES[$a]=FAIL; NOTE[$a]="cargo-agents init failed: $(tail -1 "$R/init.log")"; FAILED=1; log "$a: ${NOTE[$a]}"; continue
+    RES[$a]=FAIL; NOTE[$a]="cargo-agents init failed: $(head -1 "$R/init.log")"; FAILED=1; log "$a: ${NOTE[$a]}"; continue
   fi
   if ! env_run "$R" cargo-agents sync >"$R/sync.log" 2>&1; then
-    RES[$a]=FAIL; NOTE[$a]="cargo-agents sync failed: $(tail -1 "$R/sync.log")"; FAILED=1; log "$a: ${NOTE[$a]}"; continue
+    RES[$a]=FAIL; NOTE[$a]="cargo-agents sync failed: $(head -1 "$R/sync.log")"; FAILED=1; log "$a: ${NOTE[$a]}"; continue
   fi
   hf=$(hook_file "$a")
-  if ! grep -qs 'hook' "$R/ws/$hf"; then
-    RES[$a]=FAIL; NOTE[$a]="sync registered no hook in $hf"; FAILED=1; log "$a: ${NOTE[$a]}"; continue
+  if ! grep -Eqs "(cargo-agents|cargo agents|sym-hook)( hook)? $a pre-tool-use" "$R/ws/$hf"; then
+    RES[$a]=FAIL; NOTE[$a]="sync registered no $a pre-tool-use hook in $hf"; FAILED=1; log "$a: ${NOTE[$a]}"; continue
   fi
   GUARD=$R/home/.symposium/plugins-e2e/e2e-guard/guard.log
 
   ok=1
   for run in allowed blocked; do
     if [ $run = allowed ]; then c='touch allowed.txt'; else c='touch e2e-blocked-marker.txt'; fi
-    before=$(wc -l <"$GUARD" 2>/dev/null || echo 0)
+    before=0; [ -f "$GUARD" ] && before=$(wc -l <"$GUARD")
     start_stub "$R" "$run" "$c" || { ok=0; break; }
     log "$a: $run run (stub on 127.0.0.1:$PORT asks for: $c)"
     run_agent "$a" "$R" "$run" "$cli"
@@ -269,6 +286,11 @@ for a in $AGENTS; do
   [ -e "$R/ws/e2e-blocked-marker.txt" ] && NOTE[$a]="${NOTE[$a]:-}blocked command ran; "
   [ "${na:-0}" -gt 0 ] || NOTE[$a]="${NOTE[$a]:-}guard not called on the allowed run; "
   [ "${nb:-0}" -gt 0 ] || NOTE[$a]="${NOTE[$a]:-}guard not called on the blocked run; "
+  if [ -n "${STRACE:-}" ]; then
+    off=$( (offnet "$R" allowed; offnet "$R" blocked) | sort -u | tr '\n' ' ')
+    if [ -n "$off" ]; then NOTE[$a]="${NOTE[$a]:-}connect() off loopback: $off; "; ok=0
+    else NOTE[$a]="${NOTE[$a]:-}strace: loopback only; "; fi
+  fi
   # informational: did the model get the guard's reason back in the tool result?
   if grep -qs 'e2e-guard: commands that touch' "$R"/blocked.stub/*-req.json; then
     NOTE[$a]="${NOTE[$a]:-}model saw the guard's reason"

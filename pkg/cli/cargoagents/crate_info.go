@@ -1,0 +1,263 @@
+package cargoagents
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/symposium-dev/symposium-go/pkg/cargo"
+	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/pipeline"
+	"github.com/symposium-dev/symposium-go/pkg/predicate"
+	"github.com/symposium-dev/symposium-go/pkg/stream"
+)
+
+func init() {
+	register("crate-info", subcommand{summary: "Find a crate's source and the skills available for it (for agents)", hidden: true, run: runCrateInfo})
+}
+
+const crateInfoUsage = `Usage: cargo agents crate-info NAME [--version REQ] [--json]
+
+Prints where the source of crate NAME is on this machine and which skills
+the plugin sources offer for it. The version defaults to the one the
+current workspace uses, else the newest one in cargo's local registry cache.
+Sources are looked up in cargo's caches ($CARGO_HOME/registry/src) and in
+path dependencies; nothing is downloaded (run cargo fetch first if needed).
+`
+
+// crateInfo is the --json answer.
+type crateInfo struct {
+	Name      string         `json:"name"`
+	Version   string         `json:"version,omitempty"`
+	Source    string         `json:"source_path,omitempty"`
+	Workspace bool           `json:"workspace_dependency"`
+	Skills    []stream.Skill `json:"skills"`
+	Notes     []string       `json:"notes,omitempty"`
+}
+
+func runCrateInfo(stdio cli.Stdio, g *globals, args []string) error {
+	fs := flag.NewFlagSet("cargo agents crate-info", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	version := fs.String("version", "", "")
+	asJSON := fs.Bool("json", false, "")
+	// Accept the name before or after the flags.
+	var name string
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		name, args = args[0], args[1:]
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdio.Out, crateInfoUsage)
+			return nil
+		}
+		return cli.Usagef("%v", err)
+	}
+	if name == "" && fs.NArg() > 0 {
+		name = fs.Arg(0)
+	}
+	if name == "" {
+		return cli.Usagef("crate-info needs a crate name")
+	}
+	info := crateInfo{Name: name}
+
+	// The workspace's own dependency, if any.
+	var dep *stream.Dep
+	if res, err := cargo.Load(cargo.Options{}); err == nil {
+		for i, d := range res.Deps {
+			if predicate.Normalize(d.Name) == predicate.Normalize(name) {
+				if dep == nil || d.Version > dep.Version {
+					dep = &res.Deps[i]
+				}
+			}
+		}
+	}
+	req := *version
+	if dep != nil {
+		info.Workspace = true
+		if req == "" && !dep.Unresolved {
+			req = "==" + dep.Version
+		}
+		if dep.Path != "" && req == "=="+dep.Version {
+			info.Version, info.Source = dep.Version, dep.Path
+			if root, err := cargo.FindManifest("."); err == nil && !filepath.IsAbs(dep.Path) {
+				if res, err := cargo.Load(cargo.Options{ManifestPath: root}); err == nil {
+					info.Source = filepath.Join(res.Workspace.Root, dep.Path)
+				}
+			}
+		}
+	}
+	if info.Source == "" {
+		v, dir, err := findInRegistry(name, req)
+		if err != nil {
+			return err
+		}
+		info.Version, info.Source = v, dir
+		if dir == "" {
+			what := name
+			if req != "" {
+				what += " " + strings.TrimPrefix(req, "==")
+			}
+			info.Notes = append(info.Notes, fmt.Sprintf("%s is not in cargo's local cache (%s): run `cargo fetch` in a workspace that depends on it", what, registrySrc()))
+		}
+	}
+	if info.Version == "" && dep != nil {
+		info.Version = dep.Version
+	}
+	skills, err := skillsFor(name, info.Version, g.update)
+	if err != nil {
+		info.Notes = append(info.Notes, "could not list skills: "+err.Error())
+	}
+	info.Skills = skills
+
+	if *asJSON {
+		enc := json.NewEncoder(stdio.Out)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		return enc.Encode(info)
+	}
+	v := info.Version
+	if v == "" {
+		v = "(version unknown)"
+	}
+	fmt.Fprintf(stdio.Out, "crate %s %s\n", name, v)
+	if info.Source != "" {
+		fmt.Fprintf(stdio.Out, "source: %s\n", info.Source)
+	}
+	if len(info.Skills) == 0 {
+		fmt.Fprintln(stdio.Out, "skills: none")
+	}
+	for _, s := range info.Skills {
+		fmt.Fprintf(stdio.Out, "skill: %s — %s\n  %s\n", s.Name, s.Description, filepath.Join(s.Dir, "SKILL.md"))
+	}
+	for _, n := range info.Notes {
+		fmt.Fprintf(stdio.Out, "note: %s\n", n)
+	}
+	return nil
+}
+
+func registrySrc() string {
+	home := os.Getenv("CARGO_HOME")
+	if home == "" {
+		h, _ := os.UserHomeDir()
+		home = filepath.Join(h, ".cargo")
+	}
+	return filepath.Join(home, "registry", "src")
+}
+
+// findInRegistry returns the newest version of name in cargo's extracted
+// registry sources that satisfies req ("" = any), and its directory.
+func findInRegistry(name, req string) (string, string, error) {
+	var want predicate.Atom
+	if req != "" {
+		a, err := predicate.ParseAtom(name + req)
+		if err != nil {
+			a, err = predicate.ParseAtom(name + "==" + req)
+			if err != nil {
+				return "", "", cli.Usagef("--version %q: not a version or requirement", req)
+			}
+		}
+		want = a
+	}
+	matches, _ := filepath.Glob(filepath.Join(registrySrc(), "*", name+"-*"))
+	type found struct{ version, dir string }
+	var best []found
+	for _, dir := range matches {
+		v := strings.TrimPrefix(filepath.Base(dir), name+"-")
+		if v == "" || v[0] < '0' || v[0] > '9' {
+			continue // another crate whose name starts with name-
+		}
+		if req != "" && !want.Matches(predicate.NewSet([]predicate.Dep{{Name: name, Version: v}})) {
+			continue
+		}
+		best = append(best, found{v, dir})
+	}
+	if len(best) == 0 {
+		if strings.HasPrefix(req, "==") {
+			return strings.TrimPrefix(req, "=="), "", nil
+		}
+		return "", "", nil
+	}
+	sort.Slice(best, func(i, j int) bool { return versionLess(best[i].version, best[j].version) })
+	b := best[len(best)-1]
+	return b.version, b.dir, nil
+}
+
+func versionLess(a, b string) bool {
+	set := predicate.NewSet([]predicate.Dep{{Name: "x", Version: b}})
+	atom, err := predicate.ParseAtom("x>" + a)
+	if err != nil {
+		return a < b
+	}
+	return atom.Matches(set)
+}
+
+// skillsFor asks sym-match which skills the plugin sources offer for the
+// crate: it feeds a one-dependency stream and keeps the skills whose crate
+// predicates name this crate (not the ones that apply everywhere).
+func skillsFor(name, version, update string) ([]stream.Skill, error) {
+	exe, err := pipeline.Executable("sym-match")
+	if err != nil {
+		return nil, err
+	}
+	dep := stream.Dep{Kind: stream.KindDep, Name: name, Version: version, DepKind: "normal", Member: "crate-info", Unresolved: version == ""}
+	var in bytes.Buffer
+	w := stream.NewWriter(&in)
+	w.Write(stream.Workspace{Kind: stream.KindWorkspace})
+	w.Write(dep)
+	w.Flush()
+	if update == "" {
+		update = "none"
+	}
+	cmd := exec.Command(exe, "--update", update)
+	cmd.Stdin = &in
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("sym-match: %v: %s", err, strings.TrimSpace(errOut.String()))
+	}
+	var skills []stream.Skill
+	rd := stream.NewReader(&out, "sym-match output")
+	for {
+		raw, err := rd.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return skills, err
+		}
+		if raw.Kind != stream.KindSkill {
+			continue
+		}
+		var s stream.Skill
+		if err := rd.Decode(raw, &s); err != nil {
+			return skills, err
+		}
+		if namesCrate(s.Crates, name) {
+			skills = append(skills, s)
+		}
+	}
+	return skills, nil
+}
+
+func namesCrate(preds []string, name string) bool {
+	for _, p := range preds {
+		list, err := predicate.ParseCommaList(p)
+		if err != nil {
+			continue
+		}
+		for _, n := range list.Names() {
+			if predicate.Normalize(n) == predicate.Normalize(name) {
+				return true
+			}
+		}
+	}
+	return false
+}
