@@ -52,7 +52,7 @@ check_quiet() {
 # time_runs NAME CMD...: prints "NAME median_ms p99_ms".
 time_runs() {
   local name=$1; shift
-  if command -v hyperfine >/dev/null 2>&1; then
+  if command -v hyperfine >/dev/null 2>&1 && hyperfine --help 2>&1 | grep -q -- --input; then
     hyperfine -N -w 20 -r "$RUNS" --input "$payload" --export-json "$tmp/h.json" "$*" >/dev/null
     python3 - "$tmp/h.json" "$name" <<'PY'
 import json,sys

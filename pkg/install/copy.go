@@ -1,25 +1,31 @@
 package install
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
+	"syscall"
 
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
-// copySkill makes dst an exact copy of the skill directory src (every file,
-// its mode, plus our .gitignore), writing only files whose bytes or mode
-// differ and removing files that are no longer in src. It reports created
-// when dst did not exist, updated when anything changed, else unchanged.
-func copySkill(w fileedit.Writer, src, dst string, dry bool) (string, error) {
-	_, statErr := os.Lstat(dst)
-	existed := statErr == nil
-	want := map[string]bool{}
-	changed := false
+// skillFile is one file of a skill directory, read once and copied into
+// every skill directory that needs it.
+type skillFile struct {
+	rel  string
+	data []byte
+	perm fs.FileMode
+}
+
+// readSkill reads every regular file of the skill directory src (symlinks
+// only when they point at regular files), except .git and .gitignore.
+func readSkill(src string) ([]skillFile, error) {
+	var files []skillFile
 	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -39,7 +45,6 @@ func copySkill(w fileedit.Writer, src, dst string, dry bool) (string, error) {
 			return err
 		}
 		if !info.Mode().IsRegular() {
-			// Symlinks inside a skill are followed only when they stay regular files.
 			target, err := os.Stat(p)
 			if err != nil || !target.Mode().IsRegular() {
 				return nil
@@ -50,22 +55,59 @@ func copySkill(w fileedit.Writer, src, dst string, dry bool) (string, error) {
 		if err != nil {
 			return err
 		}
-		out := filepath.Join(dst, rel)
+		files = append(files, skillFile{rel: rel, data: data, perm: info.Mode().Perm()})
+		return nil
+	})
+	return files, err
+}
+
+// copySkill makes dst an exact copy of a skill's files (their modes too, plus
+// our .gitignore), writing only files whose bytes or mode differ and
+// removing files that are no longer in the skill. It reports created when
+// dst did not exist, updated when anything changed, else unchanged.
+func copySkill(w fileedit.Writer, files []skillFile, dst string, dry bool) (string, error) {
+	_, statErr := os.Lstat(dst)
+	existed := statErr == nil
+	want := map[string]bool{}
+	changed := false
+	if !existed && !dry {
+		if err := os.MkdirAll(dst, 0o755); err != nil {
+			return "", err
+		}
+	}
+	madeDirs := map[string]bool{dst: true}
+	for _, f := range files {
+		out := filepath.Join(dst, f.rel)
 		want[out] = true
-		st, err := writeWithMode(w, out, data, info.Mode().Perm(), dry)
+		if !existed && !dry {
+			// A new directory: nothing to compare with, nothing to stat.
+			if dir := filepath.Dir(out); !madeDirs[dir] {
+				if err := os.MkdirAll(dir, 0o755); err != nil {
+					return "", err
+				}
+				madeDirs[dir] = true
+			}
+			if err := writeNew(out, f.data, f.perm); err != nil {
+				return "", err
+			}
+			continue
+		}
+		st, err := writeWithMode(w, out, f.data, f.perm, dry)
 		if err != nil {
-			return err
+			return "", err
 		}
 		if st != stream.StatusUnchanged {
 			changed = true
 		}
-		return nil
-	})
-	if err != nil {
-		return "", err
 	}
 	ign := filepath.Join(dst, ".gitignore")
 	want[ign] = true
+	if !existed && !dry {
+		if err := writeNew(ign, []byte(gitignore), 0o644); err != nil {
+			return "", err
+		}
+		return stream.StatusCreated, nil
+	}
 	st, err := writeWithMode(w, ign, []byte(gitignore), 0o644, dry)
 	if err != nil {
 		return "", err
@@ -99,34 +141,98 @@ func copySkill(w fileedit.Writer, src, dst string, dry bool) (string, error) {
 	return stream.StatusUnchanged, nil
 }
 
-// writeWithMode writes data and makes sure the file has mode perm (the
-// writer keeps an existing file's permissions, so a changed mode in the
-// source needs a chmod).
+// writeWithMode writes one file of an installed skill with mode perm. These
+// files are ours, not the user's: a torn write is repaired by the next sync
+// (it compares bytes), so they skip the fsync'd atomic replace that user
+// settings files get, which would cost a disk flush per file.
 func writeWithMode(w fileedit.Writer, path string, data []byte, perm fs.FileMode, dry bool) (string, error) {
-	st, err := w.WriteFile(path, data, perm)
-	if err != nil {
-		return "", err
+	if dry {
+		return w.WriteFile(path, data, perm)
 	}
-	info, err := os.Stat(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return st, nil // not written yet (dry run)
-	}
-	if err != nil {
-		return "", err
-	}
-	if info.Mode().Perm() != perm {
-		if dry {
-			if st == stream.StatusUnchanged {
-				st = stream.StatusUpdated
-			}
-			return st, nil
-		}
-		if err := os.Chmod(path, perm); err != nil {
+	info, err := os.Lstat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			return "", err
 		}
-		if st == stream.StatusUnchanged {
-			st = stream.StatusUpdated
+		if err := writeNew(path, data, perm); err != nil {
+			return "", err
+		}
+		return stream.StatusCreated, nil
+	case err != nil:
+		return "", err
+	case !info.Mode().IsRegular():
+		return "", fmt.Errorf("%s: not a regular file; remove it and sync again", path)
+	}
+	if info.Size() == int64(len(data)) {
+		old, err := os.ReadFile(path)
+		if err != nil {
+			return "", err
+		}
+		if bytes.Equal(old, data) {
+			if info.Mode().Perm() == perm {
+				return stream.StatusUnchanged, nil
+			}
+			if err := os.Chmod(path, perm); err != nil {
+				return "", err
+			}
+			return stream.StatusUpdated, nil
 		}
 	}
-	return st, nil
+	if err := writeReplace(path, data, perm); err != nil {
+		return "", err
+	}
+	return stream.StatusUpdated, nil
+}
+
+// writeNew creates path, which did not exist: no reader can be looking at a
+// half-written version of it, so it needs no temp file.
+func writeNew(path string, data []byte, perm fs.FileMode) error {
+	// Plain system calls: os.OpenFile would also register the file with the
+	// runtime poller (two more calls per file, and thousands of files).
+	fd, err := syscall.Open(path, syscall.O_WRONLY|syscall.O_CREAT|syscall.O_EXCL|syscall.O_CLOEXEC, uint32(perm))
+	if err == syscall.EEXIST {
+		return writeReplace(path, data, perm) // lost a race: replace it
+	}
+	if err != nil {
+		return &fs.PathError{Op: "create", Path: path, Err: err}
+	}
+	for rest := data; len(rest) > 0 && err == nil; {
+		var n int
+		n, err = syscall.Write(fd, rest)
+		rest = rest[n:]
+	}
+	if err == nil && perm&0o022 != 0 { // the usual umask clears these bits
+		err = syscall.Fchmod(fd, uint32(perm))
+	}
+	if cerr := syscall.Close(fd); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return &fs.PathError{Op: "write", Path: path, Err: err}
+	}
+	return nil
+}
+
+// writeReplace writes a temp file beside path and renames it over path, so
+// a reader never sees half a file.
+func writeReplace(path string, data []byte, perm fs.FileMode) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".sym-*")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Chmod(perm)
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
 }

@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/pelletier/go-toml/v2"
 
@@ -104,6 +105,7 @@ func Run(in Input, opts Options) *Result {
 	}
 	sort.Strings(dirs)
 
+	sources := &sourceCache{files: map[string]*cachedSkill{}}
 	target := agent.Target{Workspace: opts.Root, Home: opts.Dirs.Home, Scope: opts.Config.HookScope, Command: opts.Command}
 	for _, rel := range dirs {
 		skillDir := filepath.Join(opts.Root, rel)
@@ -132,6 +134,7 @@ func Run(in Input, opts Options) *Result {
 			}
 		}
 		agentLabel := strings.Join(users, ",")
+		var jobs []copyJob
 		for _, name := range sortedKeys(want) {
 			s := want[name]
 			dst := filepath.Join(skillDir, name)
@@ -142,13 +145,16 @@ func Run(in Input, opts Options) *Result {
 					continue
 				}
 			}
-			status, err := copySkill(w, s.Dir, dst, opts.DryRun)
-			if err != nil {
-				res.Errors = append(res.Errors, fmt.Errorf("installing skill %s: %w", name, err))
+			jobs = append(jobs, copyJob{name: name, src: s.Dir, dst: dst})
+		}
+		copyAll(w, jobs, opts.DryRun, sources)
+		for _, j := range jobs {
+			if j.err != nil {
+				res.Errors = append(res.Errors, fmt.Errorf("installing skill %s: %w", j.name, j.err))
 				continue
 			}
-			res.add("skill", agentLabel, dst, status, name, "")
-			next.Installed = append(next.Installed, name)
+			res.add("skill", agentLabel, j.dst, j.status, j.name, "")
+			next.Installed = append(next.Installed, j.name)
 		}
 		for _, name := range old.Installed {
 			if _, keep := want[name]; keep {
@@ -219,6 +225,70 @@ func Run(in Input, opts Options) *Result {
 	return res
 }
 
+// sourceCache reads each skill's source directory once, however many skill
+// directories it is copied into.
+type sourceCache struct {
+	mu    sync.Mutex
+	files map[string]*cachedSkill
+}
+
+type cachedSkill struct {
+	once  sync.Once
+	files []skillFile
+	err   error
+}
+
+func (c *sourceCache) get(src string) ([]skillFile, error) {
+	c.mu.Lock()
+	e := c.files[src]
+	if e == nil {
+		e = &cachedSkill{}
+		c.files[src] = e
+	}
+	c.mu.Unlock()
+	e.once.Do(func() { e.files, e.err = readSkill(src) })
+	return e.files, e.err
+}
+
+type copyJob struct {
+	name, src, dst string
+	status         string
+	err            error
+}
+
+// copyAll copies skills concurrently: the work is mostly waiting on file
+// system calls, so a few workers beat one even on two cores. Results stay
+// in job order, so output is deterministic. A dry-run writer records
+// pending writes in a map and is not safe for concurrent use: it gets one
+// worker.
+func copyAll(w fileedit.Writer, jobs []copyJob, dry bool, sources *sourceCache) {
+	workers := 8
+	if dry {
+		workers = 1
+	}
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for i := 0; i < workers; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				files, err := sources.get(jobs[i].src)
+				if err != nil {
+					jobs[i].err = err
+					continue
+				}
+				jobs[i].status, jobs[i].err = copySkill(w, files, jobs[i].dst, dry)
+			}
+		}()
+	}
+	for i := range jobs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
 func (r *Result) addChanges(agentName string, changes []agent.Change) {
 	for _, c := range changes {
 		r.add(c.Op, agentName, c.Path, c.Status, c.Name, c.Detail)
@@ -239,22 +309,48 @@ func oldUsers(m manifest, skill string) string {
 }
 
 // chooseSkills drops skills with unsafe names and picks one winner per
-// name: the first in stream order (sym-match sorts by source, plugin, name).
+// name, whatever order duplicates arrive in: the source sym-match emitted
+// first, then the smaller plugin name, then the smaller directory.
 func chooseSkills(in []stream.Skill, res *Result) []stream.Skill {
-	seen := map[string]stream.Skill{}
+	sourceRank := map[string]int{}
+	for _, s := range in {
+		if _, ok := sourceRank[s.Source]; !ok {
+			sourceRank[s.Source] = len(sourceRank)
+		}
+	}
+	before := func(a, b stream.Skill) bool {
+		if ra, rb := sourceRank[a.Source], sourceRank[b.Source]; ra != rb {
+			return ra < rb
+		}
+		if a.Plugin != b.Plugin {
+			return a.Plugin < b.Plugin
+		}
+		return a.Dir < b.Dir
+	}
+	winner := map[string]int{} // name -> index in out
 	var out []stream.Skill
+	var losers [][2]stream.Skill // winner, loser (winner fixed up below)
 	for _, s := range in {
 		if !safeName(s.Name) {
 			res.warnf("skill name %q from %s is not a single safe path segment; skipped", s.Name, describe(s))
 			res.add("skill", "", s.Dir, stream.StatusSkipped, s.Name, "unsafe name")
 			continue
 		}
-		if first, dup := seen[s.Name]; dup {
-			res.warnf("two skills are named %q: using %s, ignoring %s", s.Name, describe(first), describe(s))
+		i, dup := winner[s.Name]
+		if !dup {
+			winner[s.Name] = len(out)
+			out = append(out, s)
 			continue
 		}
-		seen[s.Name] = s
-		out = append(out, s)
+		if before(s, out[i]) {
+			losers = append(losers, [2]stream.Skill{s, out[i]})
+			out[i] = s
+		} else {
+			losers = append(losers, [2]stream.Skill{out[i], s})
+		}
+	}
+	for _, l := range losers {
+		res.warnf("two skills are named %q: using %s, ignoring %s", l[1].Name, describe(out[winner[l[1].Name]]), describe(l[1]))
 	}
 	return out
 }

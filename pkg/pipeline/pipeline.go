@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -43,6 +44,9 @@ type Summary struct {
 	Hooks         []stream.Hook
 	MCPServers    []stream.MCPServer
 	StateWritten  bool
+	// UpToDate means nothing changed since the last sync (inputs and
+	// outputs), so the stages did not run and Actions is empty.
+	UpToDate bool
 }
 
 // ErrNotWorkspace means sym-deps found no Cargo workspace.
@@ -70,6 +74,9 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	}
 	if opts.Update == "" {
 		opts.Update = "none"
+	}
+	if st := upToDate(opts); st != nil {
+		return &Summary{WorkspaceRoot: st.WorkspaceRoot, Skills: st.Skills, Hooks: st.Hooks, MCPServers: st.MCPServers, UpToDate: true}, nil
 	}
 	deps, err := stage(ctx, "sym-deps", opts.Dir, nil)
 	if err != nil {
@@ -236,6 +243,88 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	return sum, err
 }
 
+// upToDate returns the stored state of the workspace containing opts.Dir
+// when its inputs and outputs are exactly as the last sync left them, so
+// that running the stages again would change nothing. It reads no manifest:
+// it stats the recorded files only.
+func upToDate(opts Options) *syncstate.State {
+	if opts.Update != "none" {
+		return nil // a fetch or check must run
+	}
+	dirs, err := config.ResolveDirs()
+	if err != nil {
+		return nil
+	}
+	cfg, _, err := config.Load(dirs)
+	if err != nil {
+		return nil
+	}
+	st, err := syncstate.Find(dirs.Cache, opts.Dir)
+	if err != nil || st == nil {
+		return nil
+	}
+	// The nearest Cargo.toml must be one the stored sync read: else opts.Dir
+	// is in another workspace nested inside that one.
+	manifest := nearestManifest(opts.Dir)
+	known := false
+	for _, in := range st.Inputs {
+		if in.Path == manifest {
+			known = true
+			break
+		}
+	}
+	if !known || !st.Fresh(syncstate.Extra(cfg.Agents, cfg.HookScope, cli.Version)) {
+		return nil
+	}
+	if !syncstate.OutputsFresh(dirs.Cache, st.WorkspaceRoot) {
+		return nil
+	}
+	return st
+}
+
+func nearestManifest(dir string) string {
+	dir, _ = filepath.Abs(dir)
+	for {
+		p := filepath.Join(dir, "Cargo.toml")
+		if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
+			return p
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}
+
+// storeOutputs records the files the sync left behind, for upToDate. A
+// directory stands for itself and the files in it.
+func storeOutputs(cacheDir, root string, actions []stream.Action) error {
+	var paths []string
+	for _, a := range actions {
+		if a.Status == stream.StatusSkipped {
+			continue
+		}
+		paths = append(paths, a.Path)
+		if fi, err := os.Stat(a.Path); err == nil && fi.IsDir() {
+			filepath.WalkDir(a.Path, func(p string, d fs.DirEntry, err error) error {
+				if err == nil && p != a.Path {
+					paths = append(paths, p)
+				}
+				return nil
+			})
+		}
+	}
+	paths = dedupe(paths)
+	stamps, trusted := syncstate.Stamp(paths, time.Now())
+	if !trusted || len(stamps) == 0 {
+		// Too fresh to trust (or nothing to record): the next sync runs in full.
+		os.Remove(syncstate.OutputsPath(cacheDir, root))
+		return nil
+	}
+	return syncstate.SaveOutputs(cacheDir, root, stamps)
+}
+
 // storeState records what the hook path needs. Its inputs are every file
 // whose change should trigger a re-sync.
 func storeState(root string, inputs []string, sum *Summary) (bool, error) {
@@ -263,7 +352,11 @@ func storeState(root string, inputs []string, sum *Summary) (bool, error) {
 		Hooks:         sum.Hooks,
 		MCPServers:    sum.MCPServers,
 	}
-	return syncstate.Save(dirs.Cache, st)
+	written, err := syncstate.Save(dirs.Cache, st)
+	if err != nil {
+		return written, err
+	}
+	return written, storeOutputs(dirs.Cache, root, sum.Actions)
 }
 
 func dedupe(in []string) []string {

@@ -1,7 +1,10 @@
 // Command genworkspace writes a synthetic Cargo workspace for benchmarks:
 // -members member crates that together depend on -crates distinct
 // registry crates named crate-0000, crate-0001, ..., with a consistent
-// Cargo.lock (v4).
+// Cargo.lock (v4). With -skills N -plugins DIR it also writes a plugin
+// source of N standalone skills whose crates predicates name those crates
+// (every third one with a version requirement), for sym-match and sync
+// benchmarks.
 package main
 
 import (
@@ -17,7 +20,15 @@ func main() {
 	out := flag.String("out", "", "directory to write (created)")
 	members := flag.Int("members", 40, "number of member crates")
 	crates := flag.Int("crates", 400, "number of distinct dependency crates")
+	skills := flag.Int("skills", 0, "number of skills to generate under -plugins")
+	plugins := flag.String("plugins", "", "plugin source directory for -skills")
 	flag.Parse()
+	if *skills > 0 {
+		if *plugins == "" {
+			log.Fatal("-skills needs -plugins DIR")
+		}
+		writeSkills(*plugins, *skills, *crates)
+	}
 	if *out == "" || *members < 1 || *crates < 1 {
 		log.Fatal("usage: genworkspace -out DIR [-members N] [-crates N]")
 	}
@@ -53,5 +64,18 @@ func write(path, data string) {
 	}
 	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
 		log.Fatal(err)
+	}
+}
+
+func writeSkills(dir string, n, crates int) {
+	for i := 0; i < n; i++ {
+		crate := fmt.Sprintf("crate-%04d", (i*7)%(crates*2)) // half of them name crates the workspace lacks
+		pred := crate
+		if i%3 == 0 {
+			pred += ">=1.0"
+		}
+		name := fmt.Sprintf("skill-%04d", i)
+		body := fmt.Sprintf("---\nname: %s\ndescription: Generated skill %d for %s.\ncrates: %s\n---\n# %s\n\nUse %s well.\n", name, i, crate, pred, name, crate)
+		write(filepath.Join(dir, fmt.Sprintf("group-%02d", i%20), name, "SKILL.md"), body)
 	}
 }

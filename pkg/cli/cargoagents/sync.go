@@ -11,7 +11,10 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/symposium-dev/symposium-go/pkg/agent"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/cli/syminstall"
+	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/pipeline"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -71,6 +74,9 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 	if err != nil {
 		return err
 	}
+	if sum.UpToDate {
+		sum.Gates = gatesFor(sum.WorkspaceRoot)
+	}
 	drift := changed(sum.Actions)
 	if !*quiet {
 		printSummary(stdio.Out, sum, *dryRun || *check)
@@ -128,6 +134,9 @@ func printSummary(w io.Writer, sum *pipeline.Summary, dry bool) {
 		}
 		fmt.Fprintf(w, "workspace %s: %d skill(s), %d hook(s), %d MCP server(s) match\n", root, len(sum.Skills), len(sum.Hooks), len(sum.MCPServers))
 	}
+	if sum.UpToDate {
+		fmt.Fprintln(w, "  nothing changed since the last sync")
+	}
 	names := make([]string, 0, len(per))
 	for n := range per {
 		names = append(names, n)
@@ -163,4 +172,27 @@ func printSummary(w io.Writer, sum *pipeline.Summary, dry bool) {
 func mustGetwd() string {
 	wd, _ := os.Getwd()
 	return wd
+}
+
+// gatesFor re-checks the agents' gates when the stages did not run: the
+// user may have opened (or closed) one since the last sync.
+func gatesFor(root string) []stream.Gate {
+	dirs, err := config.ResolveDirs()
+	if err != nil {
+		return nil
+	}
+	cfg, _, err := config.Load(dirs)
+	if err != nil {
+		return nil
+	}
+	t := agent.Target{Workspace: root, Home: dirs.Home, Scope: cfg.HookScope, Command: syminstall.OurCommand()}
+	var gates []stream.Gate
+	for _, name := range cfg.Agents {
+		if a, ok := agent.Lookup(name); ok {
+			for _, g := range a.Gates(t) {
+				gates = append(gates, stream.Gate{Kind: stream.KindGate, Agent: g.Agent, Problem: g.Problem, Fix: g.Fix})
+			}
+		}
+	}
+	return gates
 }

@@ -1,0 +1,378 @@
+package install
+
+import (
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/pelletier/go-toml/v2"
+
+	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/fileedit"
+	"github.com/symposium-dev/symposium-go/pkg/stream"
+)
+
+// fixture is a workspace root, a home and a plugin source holding two
+// skills, one of them with an executable script and a references/ dir.
+type fixture struct {
+	root, home, src string
+	skills          []stream.Skill
+}
+
+func newFixture(t *testing.T) *fixture {
+	t.Helper()
+	base := t.TempDir()
+	f := &fixture{root: filepath.Join(base, "ws"), home: filepath.Join(base, "home"), src: filepath.Join(base, "plugins")}
+	files := map[string]struct {
+		data string
+		mode fs.FileMode
+	}{
+		"serde-basics/SKILL.md":          {"---\nname: serde-basics\ndescription: d\n---\nbody\n", 0o644},
+		"serde-basics/scripts/check.sh":  {"#!/bin/sh\necho ok\n", 0o755},
+		"serde-basics/references/api.md": {"# API\n", 0o644},
+		"tokio-basics/SKILL.md":          {"---\nname: tokio-basics\ndescription: d\n---\nbody\n", 0o644},
+	}
+	for rel, f2 := range files {
+		p := filepath.Join(f.src, rel)
+		must(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		must(t, os.WriteFile(p, []byte(f2.data), f2.mode))
+		must(t, os.Chmod(p, f2.mode))
+	}
+	must(t, os.MkdirAll(f.root, 0o755))
+	must(t, os.MkdirAll(f.home, 0o755))
+	f.skills = []stream.Skill{
+		{Kind: stream.KindSkill, Name: "serde-basics", Plugin: "serde-helpers", Source: "local", Dir: filepath.Join(f.src, "serde-basics")},
+		{Kind: stream.KindSkill, Name: "tokio-basics", Source: "local", Dir: filepath.Join(f.src, "tokio-basics")},
+	}
+	return f
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func (f *fixture) run(t *testing.T, dry bool, skills []stream.Skill, agents ...string) *Result {
+	t.Helper()
+	w := fileedit.Real()
+	if dry {
+		w = fileedit.DryRun()
+	}
+	res := Run(Input{Workspace: stream.Workspace{Root: f.root}, Skills: skills}, Options{
+		Root:    f.root,
+		Config:  &config.Config{Agents: agents, HookScope: config.ScopeProject},
+		Dirs:    config.Dirs{Home: f.home},
+		Command: "cargo-agents",
+		Writer:  w,
+		DryRun:  dry,
+	})
+	for _, err := range res.Errors {
+		t.Errorf("Run: %v", err)
+	}
+	return res
+}
+
+// tree lists every file under dir (relative) with its mode.
+func tree(t *testing.T, dir string) []string {
+	t.Helper()
+	var out []string
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		info, _ := d.Info()
+		rel, _ := filepath.Rel(dir, p)
+		out = append(out, rel+" "+info.Mode().Perm().String())
+		return nil
+	})
+	sort.Strings(out)
+	return out
+}
+
+func readManifestFile(t *testing.T, path string) manifest {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m manifest
+	must(t, toml.Unmarshal(data, &m))
+	return m
+}
+
+func skillActions(res *Result) []string {
+	var out []string
+	for _, a := range res.Actions {
+		if a.Op == "skill" {
+			out = append(out, a.Status+" "+a.Agent+" "+a.Name)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TestRunSharedSkillDir: codex and gemini share .agents/skills (one copy,
+// one manifest); dropping one agent keeps what the other needs.
+func TestRunSharedSkillDir(t *testing.T) {
+	f := newFixture(t)
+	res := f.run(t, false, f.skills, "claude", "codex", "gemini")
+	if diff := cmp.Diff([]string{
+		"created claude serde-basics", "created claude tokio-basics",
+		"created codex,gemini serde-basics", "created codex,gemini tokio-basics",
+	}, skillActions(res)); diff != "" {
+		t.Errorf("first run skill actions (-want +got):\n%s", diff)
+	}
+	wantTree := []string{
+		".gitignore -rw-r--r--",
+		"SKILL.md -rw-r--r--",
+		"references/api.md -rw-r--r--",
+		"scripts/check.sh -rwxr-xr-x",
+	}
+	for _, dir := range []string{".claude/skills", ".agents/skills"} {
+		if diff := cmp.Diff(wantTree, tree(t, filepath.Join(f.root, dir, "serde-basics"))); diff != "" {
+			t.Errorf("%s/serde-basics (-want +got):\n%s", dir, diff)
+		}
+	}
+	m := readManifestFile(t, filepath.Join(f.root, ".agents/skills", ManifestName))
+	both := []string{"serde-basics", "tokio-basics"}
+	if diff := cmp.Diff(both, m.Installed); diff != "" {
+		t.Errorf("installed (-want +got):\n%s", diff)
+	}
+	for _, a := range []string{"codex", "gemini"} {
+		if diff := cmp.Diff(both, m.Agents[a].Skills); diff != "" {
+			t.Errorf("[agents.%s] skills (-want +got):\n%s", a, diff)
+		}
+	}
+	if _, ok := m.Agents["claude"]; ok {
+		t.Errorf(".agents/skills manifest has a claude table: %+v", m.Agents)
+	}
+
+	// Gemini goes: codex still needs the shared copies.
+	f.run(t, false, f.skills, "claude", "codex")
+	if _, err := os.Stat(filepath.Join(f.root, ".agents/skills/serde-basics/SKILL.md")); err != nil {
+		t.Errorf("codex's skill went with gemini: %v", err)
+	}
+	m = readManifestFile(t, filepath.Join(f.root, ".agents/skills", ManifestName))
+	if _, ok := m.Agents["gemini"]; ok {
+		t.Errorf("gemini still in the manifest: %+v", m.Agents)
+	}
+
+	// Codex goes too: nobody uses .agents/skills, so our copies and the
+	// manifest go; claude's are untouched.
+	res = f.run(t, false, f.skills, "claude")
+	for _, p := range []string{".agents/skills/serde-basics", ".agents/skills/tokio-basics", ".agents/skills/" + ManifestName} {
+		if _, err := os.Lstat(filepath.Join(f.root, p)); err == nil {
+			t.Errorf("%s survived removing every agent that used it", p)
+		}
+	}
+	if diff := cmp.Diff(wantTree, tree(t, filepath.Join(f.root, ".claude/skills/serde-basics"))); diff != "" {
+		t.Errorf("claude's copy changed (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{
+		"removed codex serde-basics", "removed codex tokio-basics",
+		"unchanged claude serde-basics", "unchanged claude tokio-basics",
+	}, skillActions(res)); diff != "" {
+		t.Errorf("removal actions (-want +got):\n%s", diff)
+	}
+}
+
+// TestRunNoChangeWritesNothing: a second run with the same input reports
+// every path unchanged and leaves every file's mtime alone.
+func TestRunNoChangeWritesNothing(t *testing.T) {
+	f := newFixture(t)
+	f.run(t, false, f.skills, "claude", "codex", "kiro")
+	old := time.Now().Add(-time.Hour).Truncate(time.Second)
+	var paths []string
+	filepath.WalkDir(f.root, func(p string, d fs.DirEntry, err error) error {
+		if err == nil {
+			paths = append(paths, p)
+			os.Chtimes(p, old, old)
+		}
+		return nil
+	})
+	res := f.run(t, false, f.skills, "claude", "codex", "kiro")
+	for _, a := range res.Actions {
+		if a.Status != stream.StatusUnchanged {
+			t.Errorf("second run: %s %s %s", a.Status, a.Op, a.Path)
+		}
+	}
+	for _, p := range paths {
+		info, err := os.Stat(p)
+		if err != nil {
+			t.Errorf("%s: %v", p, err)
+			continue
+		}
+		if !info.ModTime().Equal(old) {
+			t.Errorf("%s was written (mtime %v)", p, info.ModTime())
+		}
+	}
+
+	// A changed mode in the source is carried over.
+	script := filepath.Join(f.src, "serde-basics/scripts/check.sh")
+	must(t, os.Chmod(script, 0o700))
+	res = f.run(t, false, f.skills, "claude", "codex", "kiro")
+	if diff := cmp.Diff([]string{
+		"unchanged claude tokio-basics", "unchanged codex tokio-basics", "unchanged kiro tokio-basics",
+		"updated claude serde-basics", "updated codex serde-basics", "updated kiro serde-basics",
+	}, skillActions(res)); diff != "" {
+		t.Errorf("after chmod (-want +got):\n%s", diff)
+	}
+	info, err := os.Stat(filepath.Join(f.root, ".claude/skills/serde-basics/scripts/check.sh"))
+	must(t, err)
+	if info.Mode().Perm() != 0o700 {
+		t.Errorf("installed script mode %v, want -rwx------", info.Mode().Perm())
+	}
+}
+
+// TestRunUserFilesUntouched: a directory the manifest does not list is the
+// user's, even when one of our skills has its name; a skill we installed
+// that no longer matches is removed.
+func TestRunUserFilesUntouched(t *testing.T) {
+	f := newFixture(t)
+	mine := filepath.Join(f.root, ".claude/skills/tokio-basics/SKILL.md")
+	must(t, os.MkdirAll(filepath.Dir(mine), 0o755))
+	must(t, os.WriteFile(mine, []byte("mine\n"), 0o644))
+	other := filepath.Join(f.root, ".claude/skills/my-skill/SKILL.md")
+	must(t, os.MkdirAll(filepath.Dir(other), 0o755))
+	must(t, os.WriteFile(other, []byte("mine too\n"), 0o644))
+
+	res := f.run(t, false, f.skills, "claude")
+	if diff := cmp.Diff([]string{"created claude serde-basics", "skipped claude tokio-basics"}, skillActions(res)); diff != "" {
+		t.Errorf("skill actions (-want +got):\n%s", diff)
+	}
+	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "tokio-basics exists and was not installed by symposium") {
+		t.Errorf("warnings = %q, want one about tokio-basics", res.Warnings)
+	}
+	m := readManifestFile(t, filepath.Join(f.root, ".claude/skills", ManifestName))
+	if diff := cmp.Diff([]string{"serde-basics"}, m.Installed); diff != "" {
+		t.Errorf("installed (-want +got):\n%s", diff)
+	}
+
+	// serde no longer matches: ours goes, the user's stay.
+	f.run(t, false, nil, "claude")
+	if _, err := os.Stat(filepath.Join(f.root, ".claude/skills/serde-basics")); err == nil {
+		t.Error("stale serde-basics was not removed")
+	}
+	for _, p := range []string{mine, other} {
+		if _, err := os.Stat(p); err != nil {
+			t.Errorf("user file %s: %v", p, err)
+		}
+	}
+}
+
+// TestRunUnsafeNames: a skill name that is not one path segment is
+// reported and never written anywhere.
+func TestRunUnsafeNames(t *testing.T) {
+	for _, name := range []string{"../escaped", "a/b", `a\b`, ".hidden", "", "..", "/abs"} {
+		t.Run(name, func(t *testing.T) {
+			f := newFixture(t)
+			s := f.skills[0]
+			s.Name = name
+			res := f.run(t, false, []stream.Skill{s}, "claude")
+			if diff := cmp.Diff([]string{"skipped  " + name}, skillActions(res)); diff != "" {
+				t.Errorf("actions (-want +got):\n%s", diff)
+			}
+			if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "not a single safe path segment") {
+				t.Errorf("warnings = %q", res.Warnings)
+			}
+			if got := tree(t, filepath.Join(f.root, ".claude", "skills")); len(got) != 0 {
+				t.Errorf("files written in the skill directory: %q", got)
+			}
+			for _, p := range []string{filepath.Join(f.root, "..", "escaped"), filepath.Join(f.root, ".claude", "escaped"), "/abs"} {
+				if _, err := os.Lstat(p); err == nil {
+					t.Errorf("%s was written", p)
+				}
+			}
+		})
+	}
+}
+
+// TestChooseSkillsDuplicates: one winner per name, whatever order the
+// duplicates come in within a source, and a warning naming both.
+func TestChooseSkillsDuplicates(t *testing.T) {
+	a := stream.Skill{Name: "x", Source: "s1", Plugin: "alpha", Dir: "/p/alpha/x"}
+	b := stream.Skill{Name: "x", Source: "s1", Plugin: "beta", Dir: "/p/beta/x"}
+	c := stream.Skill{Name: "x", Source: "s2", Plugin: "aaa", Dir: "/q/aaa/x"}
+	d := stream.Skill{Name: "x", Source: "s1", Plugin: "alpha", Dir: "/p/alpha/x2"}
+	tests := []struct {
+		name string
+		in   []stream.Skill
+		want stream.Skill
+	}{
+		{"plugin order", []stream.Skill{b, a}, a},
+		{"plugin order reversed", []stream.Skill{a, b}, a},
+		{"source order wins over plugin name", []stream.Skill{b, c}, b},
+		{"then dir", []stream.Skill{d, a}, a},
+		{"first source as emitted", []stream.Skill{c, b, a}, c},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res := &Result{}
+			got := chooseSkills(tc.in, res)
+			if diff := cmp.Diff([]stream.Skill{tc.want}, got); diff != "" {
+				t.Errorf("winner (-want +got):\n%s", diff)
+			}
+			if len(res.Warnings) != len(tc.in)-1 {
+				t.Fatalf("warnings = %q", res.Warnings)
+			}
+			for _, w := range res.Warnings {
+				if !strings.Contains(w, tc.want.Dir) {
+					t.Errorf("warning %q does not name the winner %s", w, tc.want.Dir)
+				}
+			}
+		})
+	}
+}
+
+// TestRunDryRun writes nothing and reports what a real run would.
+func TestRunDryRun(t *testing.T) {
+	f := newFixture(t)
+	res := f.run(t, true, f.skills, "claude", "codex")
+	if got := tree(t, f.root); len(got) != 0 {
+		t.Errorf("dry run wrote %q", got)
+	}
+	if diff := cmp.Diff([]string{
+		"created claude serde-basics", "created claude tokio-basics",
+		"created codex serde-basics", "created codex tokio-basics",
+	}, skillActions(res)); diff != "" {
+		t.Errorf("dry-run actions (-want +got):\n%s", diff)
+	}
+}
+
+// TestRunGitStatus: installed skills do not show up as untracked files.
+func TestRunGitStatus(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	f := newFixture(t)
+	t.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(f.home, ".gitconfig"))
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	git := func(args ...string) string {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = f.root
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return string(out)
+	}
+	git("init", "-q")
+	f.run(t, false, f.skills, "claude", "codex", "kiro")
+	for _, line := range strings.Split(strings.TrimSpace(git("status", "--porcelain", "--untracked-files=all")), "\n") {
+		if line == "" {
+			continue
+		}
+		p := strings.TrimPrefix(line, "?? ")
+		if strings.Contains(p, "/skills/") && !strings.HasSuffix(p, ManifestName) {
+			t.Errorf("installed skill file is untracked in git status: %s", line)
+		}
+	}
+}
