@@ -1,0 +1,432 @@
+package fileedit
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/goccy/go-yaml"
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/parser"
+	"github.com/goccy/go-yaml/token"
+)
+
+// YAML is a YAML document edited by splicing whole lines: goccy/go-yaml
+// locates the nodes (by token line and column; its byte offsets are not
+// exact) and everything else (comments, blank lines, quoting, CRLF) stays
+// as the user wrote it. Only block mappings are edited.
+type YAML struct {
+	path string
+	data []byte
+	file *ast.File
+	nl   string // line ending: "\n" or "\r\n"
+}
+
+// ParseYAML parses data; errors read "path:line:col: message".
+func ParseYAML(path string, data []byte) (*YAML, error) {
+	d := &YAML{path: path}
+	if err := d.load(data); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+type tokenError interface {
+	GetToken() *token.Token
+	GetMessage() string
+}
+
+func (d *YAML) load(data []byte) error {
+	// goccy miscounts lines after a comment ending in CRLF: locate nodes
+	// in an LF copy; line numbers are the same.
+	lf := bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
+	f, err := parser.ParseBytes(lf, parser.ParseComments)
+	if err == nil {
+		var v any
+		err = yaml.Unmarshal(lf, &v)
+	}
+	if err != nil {
+		var te tokenError
+		if errors.As(err, &te) && te.GetToken() != nil {
+			p := te.GetToken().Position
+			return fmt.Errorf("%s:%d:%d: %s", d.path, p.Line, p.Column, te.GetMessage())
+		}
+		return fmt.Errorf("%s: %w", d.path, err)
+	}
+	d.data, d.file = data, f
+	d.nl = "\n"
+	if bytes.Contains(data, []byte("\r\n")) {
+		d.nl = "\r\n"
+	}
+	return nil
+}
+
+// Bytes returns the document.
+func (d *YAML) Bytes() []byte { return bytes.Clone(d.data) }
+
+// Get returns the value at keys as decoded by goccy/go-yaml.
+func (d *YAML) Get(keys ...string) (any, bool) {
+	var v any
+	if err := yaml.Unmarshal(d.data, &v); err != nil {
+		return nil, false
+	}
+	for _, k := range keys {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return nil, false
+		}
+		if v, ok = m[k]; !ok {
+			return nil, false
+		}
+	}
+	return v, true
+}
+
+// lines splits data keeping line endings.
+func (d *YAML) lines() []string {
+	return strings.SplitAfter(string(d.data), "\n")
+}
+
+func mappingValues(n ast.Node) ([]*ast.MappingValueNode, bool) {
+	switch m := n.(type) {
+	case *ast.MappingNode:
+		return m.Values, true
+	case *ast.MappingValueNode:
+		return []*ast.MappingValueNode{m}, true
+	}
+	return nil, false
+}
+
+func keyString(mv *ast.MappingValueNode) string {
+	if s, ok := mv.Key.(*ast.StringNode); ok {
+		return s.Value
+	}
+	return mv.Key.GetToken().Value
+}
+
+// body is the document's top-level node (nil for an empty document).
+func (d *YAML) body() ast.Node {
+	if len(d.file.Docs) == 0 {
+		return nil
+	}
+	return d.file.Docs[0].Body
+}
+
+// locate finds the mapping entry at keys.
+func (d *YAML) locate(keys []string) *ast.MappingValueNode {
+	n := d.body()
+	var found *ast.MappingValueNode
+	for _, k := range keys {
+		vals, ok := mappingValues(n)
+		if !ok {
+			return nil
+		}
+		found = nil
+		for _, mv := range vals {
+			if keyString(mv) == k {
+				found = mv
+				break
+			}
+		}
+		if found == nil {
+			return nil
+		}
+		n = found.Value
+	}
+	return found
+}
+
+func indentOf(line string) int { return len(line) - len(strings.TrimLeft(line, " ")) }
+
+func blankOrComment(line string) bool {
+	t := strings.TrimSpace(line)
+	return t == "" || strings.HasPrefix(t, "#")
+}
+
+// span returns the 0-based line range [first, last] of the entry whose key
+// is on line first (0-based) at indentation ind: the key line and every
+// following line indented deeper (or a "- " item at the same indentation,
+// serde_yaml's unindented sequences), up to the last such content line.
+func span(lines []string, first, ind int) int {
+	last := first
+	for i := first + 1; i < len(lines); i++ {
+		l := lines[i]
+		if blankOrComment(l) {
+			continue
+		}
+		li := indentOf(l)
+		rest := strings.TrimLeft(l, " ")
+		if li > ind || (li == ind && (strings.HasPrefix(rest, "- ") || strings.TrimRight(rest, "\r\n") == "-")) {
+			last = i
+			continue
+		}
+		break
+	}
+	return last
+}
+
+// unit detects one indentation step (default 2) and whether sequences are
+// indented under their key.
+func (d *YAML) style() (unit int, indentSeq bool) {
+	lines := d.lines()
+	unit = 0
+	for i, l := range lines {
+		if blankOrComment(l) {
+			continue
+		}
+		if ind := indentOf(l); ind > 0 && !strings.HasPrefix(strings.TrimLeft(l, " "), "- ") && (unit == 0 || ind < unit) {
+			unit = ind
+		}
+		if strings.HasSuffix(strings.TrimRight(l, "\r\n"), ":") && i+1 < len(lines) {
+			next := lines[i+1]
+			if strings.HasPrefix(strings.TrimLeft(next, " "), "- ") {
+				indentSeq = indentOf(next) > indentOf(l)
+			}
+		}
+	}
+	if unit == 0 {
+		unit = 2
+	}
+	return unit, indentSeq
+}
+
+// toOrdered converts value through JSON into YAML values that keep object
+// key order (MapSlice), so json.Marshaler types like ordered lists render
+// as mappings.
+func toOrdered(value any) (any, error) {
+	b, err := json.Marshal(value)
+	if err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	return decodeOrdered(dec)
+}
+
+func decodeOrdered(dec *json.Decoder) (any, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch t := tok.(type) {
+	case json.Delim:
+		switch t {
+		case '{':
+			ms := yaml.MapSlice{}
+			for dec.More() {
+				kt, err := dec.Token()
+				if err != nil {
+					return nil, err
+				}
+				v, err := decodeOrdered(dec)
+				if err != nil {
+					return nil, err
+				}
+				ms = append(ms, yaml.MapItem{Key: kt.(string), Value: v})
+			}
+			_, err := dec.Token()
+			return ms, err
+		case '[':
+			arr := []any{}
+			for dec.More() {
+				v, err := decodeOrdered(dec)
+				if err != nil {
+					return nil, err
+				}
+				arr = append(arr, v)
+			}
+			_, err := dec.Token()
+			return arr, err
+		}
+	case json.Number:
+		if i, err := t.Int64(); err == nil {
+			return i, nil
+		}
+		return t.Float64()
+	}
+	return tok, nil
+}
+
+// render writes "key: value" as block YAML lines indented by ind.
+func (d *YAML) render(key string, value any, ind int) (string, error) {
+	v, err := toOrdered(value)
+	if err != nil {
+		return "", fmt.Errorf("%s: encoding value: %w", d.path, err)
+	}
+	unit, seq := d.style()
+	b, err := yaml.MarshalWithOptions(yaml.MapSlice{{Key: key, Value: v}}, yaml.Indent(unit), yaml.IndentSequence(seq))
+	if err != nil {
+		return "", fmt.Errorf("%s: encoding value: %w", d.path, err)
+	}
+	var out strings.Builder
+	pad := strings.Repeat(" ", ind)
+	for _, l := range strings.Split(strings.TrimRight(string(b), "\n"), "\n") {
+		out.WriteString(pad + l + d.nl)
+	}
+	return out.String(), nil
+}
+
+// commit re-parses the edited lines.
+func (d *YAML) commit(lines []string) error {
+	nd := &YAML{path: d.path}
+	if err := nd.load([]byte(strings.Join(lines, ""))); err != nil {
+		return fmt.Errorf("%s: internal: edit produced invalid YAML: %w", d.path, err)
+	}
+	*d = *nd
+	return nil
+}
+
+func splice3(lines []string, from, to int, insert string) []string {
+	out := append([]string{}, lines[:from]...)
+	if insert != "" {
+		out = append(out, insert)
+	}
+	return append(out, lines[to:]...)
+}
+
+// SetMapping makes keys hold value: an existing entry's block is replaced
+// where it stands; a new one goes after its last sibling, indented like
+// the siblings; missing parents are created at the end of the file.
+func (d *YAML) SetMapping(value any, keys ...string) error {
+	if len(keys) == 0 {
+		return fmt.Errorf("%s: cannot replace the whole document", d.path)
+	}
+	if cur, ok := d.Get(keys...); ok && sameValue(cur, value) {
+		return nil
+	}
+	lines := d.lines()
+	if mv := d.locate(keys); mv != nil {
+		pos := mv.Key.GetToken().Position
+		first, ind := pos.Line-1, pos.Column-1
+		last := span(lines, first, ind)
+		text, err := d.render(keys[len(keys)-1], value, ind)
+		if err != nil {
+			return err
+		}
+		return d.commit(splice3(lines, first, last+1, text))
+	}
+	// Deepest existing parent.
+	i := len(keys) - 1
+	for i > 0 && d.locate(keys[:i]) == nil {
+		i--
+	}
+	for j := len(keys) - 1; j > i; j-- {
+		value = jsonMap{{keys[j], value}}
+	}
+	key := keys[i]
+	if i == 0 {
+		at := len(lines)
+		if at > 0 && lines[at-1] == "" {
+			at-- // SplitAfter's empty tail
+		}
+		if at > 0 && !strings.HasSuffix(lines[at-1], "\n") {
+			lines[at-1] += d.nl
+		}
+		if b := d.body(); b != nil {
+			if _, isMap := mappingValues(b); !isMap {
+				if _, null := b.(*ast.NullNode); !null {
+					return fmt.Errorf("%s: the document is not a mapping", d.path)
+				}
+			}
+		}
+		text, err := d.render(key, value, 0)
+		if err != nil {
+			return err
+		}
+		return d.commit(splice3(lines, at, at, text))
+	}
+	parent := d.locate(keys[:i])
+	ppos := parent.Key.GetToken().Position
+	pfirst, pind := ppos.Line-1, ppos.Column-1
+	plast := span(lines, pfirst, pind)
+	unit, _ := d.style()
+	switch pv := parent.Value.(type) {
+	case *ast.MappingNode, *ast.MappingValueNode:
+		vals, _ := mappingValues(pv)
+		if m, ok := pv.(*ast.MappingNode); ok && m.IsFlowStyle {
+			if len(vals) > 0 {
+				return fmt.Errorf("%s:%d:%d: cannot add to a flow mapping", d.path, ppos.Line, ppos.Column)
+			}
+			// "parent: {}": drop the "{}" and add the block below.
+			l := strings.TrimRight(lines[pfirst], "\r\n")
+			l = strings.TrimRight(strings.TrimSuffix(strings.TrimRight(l, " "), "{}"), " ")
+			lines[pfirst] = l + d.nl
+			text, err := d.render(key, value, pind+unit)
+			if err != nil {
+				return err
+			}
+			return d.commit(splice3(lines, pfirst+1, pfirst+1, text))
+		}
+		ind := vals[0].Key.GetToken().Position.Column - 1
+		text, err := d.render(key, value, ind)
+		if err != nil {
+			return err
+		}
+		if !strings.HasSuffix(lines[plast], "\n") {
+			lines[plast] += d.nl
+		}
+		return d.commit(splice3(lines, plast+1, plast+1, text))
+	case *ast.NullNode, nil:
+		text, err := d.render(key, value, pind+unit)
+		if err != nil {
+			return err
+		}
+		if !strings.HasSuffix(lines[plast], "\n") {
+			lines[plast] += d.nl
+		}
+		return d.commit(splice3(lines, plast+1, plast+1, text))
+	}
+	return fmt.Errorf("%s:%d:%d: %s is not a mapping", d.path, ppos.Line, ppos.Column, strings.Join(keys[:i], "."))
+}
+
+// jsonMap is a one-key ordered object for wrapping values in new parents.
+type jsonMap []struct {
+	k string
+	v any
+}
+
+func (m jsonMap) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, e := range m {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(e.k)
+		v, err := json.Marshal(e.v)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// Delete removes the entry at keys with its lines. When it was the last
+// entry of its parent mapping, the parent becomes "{}" so it stays a
+// mapping.
+func (d *YAML) Delete(keys ...string) bool {
+	mv := d.locate(keys)
+	if mv == nil {
+		return false
+	}
+	lines := d.lines()
+	pos := mv.Key.GetToken().Position
+	first, ind := pos.Line-1, pos.Column-1
+	last := span(lines, first, ind)
+	if m := d.locate(keys[:len(keys)-1]); m != nil && len(keys) > 1 {
+		if vals, _ := mappingValues(m.Value); len(vals) == 1 {
+			pl := m.Key.GetToken().Position.Line - 1
+			lines[pl] = strings.TrimRight(lines[pl], "\r\n") + " {}" + d.nl
+		}
+	}
+	if d.commit(splice3(lines, first, last+1, "")) != nil {
+		return false
+	}
+	return true
+}

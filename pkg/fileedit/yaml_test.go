@@ -1,0 +1,78 @@
+package fileedit
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+type kv struct {
+	k string
+	v any
+}
+
+// orderedMap keeps key order like the callers' values do.
+type orderedMap []kv
+
+func (o orderedMap) MarshalJSON() ([]byte, error) {
+	m := jsonMap{}
+	for _, e := range o {
+		m = append(m, struct {
+			k string
+			v any
+		}{e.k, e.v})
+	}
+	return m.MarshalJSON()
+}
+
+// TestYAMLEdits: add a Goose extension (golden), replace it with the same
+// value (no change) and a new one (in place), delete it: original bytes.
+func TestYAMLEdits(t *testing.T) {
+	ext := orderedMap{{"name", "widget"}, {"type", "stdio"}, {"cmd", "/usr/local/bin/widget"}, {"args", []string{"--stdio"}}, {"envs", map[string]any{}}, {"timeout", 300}, {"enabled", true}}
+	for _, in := range inputs(t, "yaml") {
+		t.Run(in, func(t *testing.T) {
+			orig := readInput(t, in)
+			d, err := ParseYAML(in, orig)
+			mustDo(t, "ParseYAML", err)
+			mustDo(t, "SetMapping", d.SetMapping(ext, "extensions", "widget"))
+			got := d.Bytes()
+			golden(t, in, got)
+			if strings.Contains(string(orig), "\r\n") && strings.Count(string(got), "\n") != strings.Count(string(got), "\r\n") {
+				t.Error("CRLF file got LF lines")
+			}
+			mustDo(t, "SetMapping again", d.SetMapping(ext, "extensions", "widget"))
+			sameBytes(t, "setting the same value twice", got, d.Bytes())
+			mustDo(t, "SetMapping changed", d.SetMapping(orderedMap{{"cmd", "other"}}, "extensions", "widget"))
+			if v, _ := d.Get("extensions", "widget", "cmd"); v != "other" {
+				t.Errorf("after replace, cmd = %v", v)
+			}
+			if !d.Delete("extensions", "widget") {
+				t.Fatal("Delete found nothing")
+			}
+			want := string(orig)
+			if !strings.Contains(want, "extensions") {
+				// We created the parent: it stays as an empty mapping.
+				if v, ok := d.Get("extensions"); !ok || len(v.(map[string]any)) != 0 {
+					t.Errorf("extensions = %v, %v", v, ok)
+				}
+				d.Delete("extensions")
+			}
+			if diff := cmp.Diff(want, string(d.Bytes())); diff != "" {
+				t.Errorf("insert then delete (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestYAMLGet reads values of other extensions untouched by quoting.
+func TestYAMLGet(t *testing.T) {
+	d, err := ParseYAML("c.yaml", readInput(t, "testdata/yaml/goose.yaml"))
+	mustDo(t, "ParseYAML", err)
+	if v, ok := d.Get("extensions", "developer", "display_name"); !ok || v != "Developer" {
+		t.Errorf("display_name = %v, %v", v, ok)
+	}
+	if _, ok := d.Get("extensions", "nope"); ok {
+		t.Error("Get of a missing key succeeded")
+	}
+}
