@@ -1,14 +1,207 @@
-// Package symmatch is the sym-match command: flags, wiring and exit codes.
+// Package symmatch is the sym-match command: it reads a sym-deps stream,
+// finds the plugin sources in the user's config, and writes the skills,
+// hooks and MCP servers that apply to the workspace (docs/streams.md,
+// "sym-match").
 package symmatch
 
 import (
+	"context"
+	"errors"
+	"flag"
 	"fmt"
+	"io"
+	"strconv"
+	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/plugin"
+	"github.com/symposium-dev/symposium-go/pkg/predicate"
+	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
+const prog = "sym-match"
+
 // Main runs sym-match with args (without the program name) and returns the exit code.
-func Main(io cli.Stdio, args []string) int {
-	fmt.Fprintln(io.Err, "sym-match: not implemented yet")
-	return cli.ExitFailure
+func Main(stdio cli.Stdio, args []string) int {
+	return cli.Report(stdio.Err, prog, run(stdio, args))
+}
+
+func run(stdio cli.Stdio, args []string) error {
+	fs := flag.NewFlagSet(prog, flag.ContinueOnError)
+	fs.SetOutput(stdio.Err)
+	explain := fs.Bool("explain", false, "also write a rejected record for everything that did not match")
+	update := fs.String("update", plugin.UpdateNone, "git source updates: none, check or fetch")
+	asJSON := fs.Bool("json", false, "write diagnostics to stderr as JSON records")
+	fs.Usage = func() {
+		fmt.Fprintf(stdio.Err, "Usage: sym-deps | %s [--explain] [--update none|check|fetch] [--json]\n", prog)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return cli.Usagef("%v", err)
+	}
+	if fs.NArg() > 0 {
+		return cli.Usagef("unexpected argument %q (sym-match reads the sym-deps stream on stdin)", fs.Arg(0))
+	}
+	switch *update {
+	case plugin.UpdateNone, plugin.UpdateCheck, plugin.UpdateFetch:
+	default:
+		return cli.Usagef("--update %q: must be none, check or fetch", *update)
+	}
+	diag := &diagnostics{w: stdio.Err, json: *asJSON}
+
+	out := stream.NewWriter(stdio.Out)
+	defer out.Flush()
+	set, err := readDeps(stdio.In, out)
+	if err != nil {
+		return err
+	}
+
+	dirs, err := config.ResolveDirs()
+	if err != nil {
+		return err
+	}
+	cfg, warnings, err := config.Load(dirs)
+	if err != nil {
+		return err
+	}
+	for _, w := range warnings {
+		diag.warn(w)
+	}
+	res := Run(context.Background(), cfg, dirs, *update, set, diag.warn)
+	return write(out, res, *explain)
+}
+
+// Run resolves and scans every configured source and matches it against set.
+func Run(ctx context.Context, cfg *config.Config, dirs config.Dirs, update string, set *predicate.Set, warn func(string)) *plugin.Result {
+	r := &plugin.Resolver{Dirs: dirs, Update: update, Ctx: ctx, Warn: warn}
+	var scans []*plugin.Scan
+	for _, sp := range plugin.Specs(cfg, dirs) {
+		scans = append(scans, plugin.Discover(r.Resolve(sp, "")))
+	}
+	return plugin.Match(scans, set, r)
+}
+
+// readDeps forwards the workspace record (and kinds it does not know) and
+// collects the dep records.
+func readDeps(in io.Reader, out *stream.Writer) (*predicate.Set, error) {
+	rd := stream.NewReader(in, "<stdin>")
+	var deps []predicate.Dep
+	seen := map[predicate.Dep]bool{} // one dep per member and kind: keep each version once
+	sawWorkspace := false
+	for {
+		raw, err := rd.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		switch raw.Kind {
+		case stream.KindDep:
+			var d stream.Dep
+			if err := rd.Decode(raw, &d); err != nil {
+				return nil, err
+			}
+			if d.Name == "" {
+				return nil, fmt.Errorf("<stdin>:%d: dep record has no name", raw.Line)
+			}
+			pd := predicate.Dep{Name: d.Name, Version: d.Version, Unresolved: d.Unresolved}
+			if !seen[pd] {
+				seen[pd] = true
+				deps = append(deps, pd)
+			}
+		case stream.KindWorkspace:
+			var w stream.Workspace
+			if err := rd.Decode(raw, &w); err != nil {
+				return nil, err
+			}
+			sawWorkspace = true
+			if err := out.WriteRaw(raw); err != nil {
+				return nil, err
+			}
+		case stream.KindSkill, stream.KindHook, stream.KindMCPServer, stream.KindRejected, stream.KindSource:
+			return nil, fmt.Errorf("<stdin>:%d: a %s record is sym-match output; pipe sym-deps into sym-match", raw.Line, raw.Kind)
+		default:
+			if err := out.WriteRaw(raw); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if !sawWorkspace {
+		return nil, fmt.Errorf("<stdin>: no workspace record: pipe the output of sym-deps into sym-match")
+	}
+	return predicate.NewSet(deps), nil
+}
+
+func write(out *stream.Writer, res *plugin.Result, explain bool) error {
+	var recs []any
+	for _, s := range res.Sources {
+		recs = append(recs, s)
+	}
+	for _, s := range res.Skills {
+		recs = append(recs, s)
+	}
+	for _, h := range res.Hooks {
+		recs = append(recs, h)
+	}
+	for _, s := range res.Servers {
+		recs = append(recs, s)
+	}
+	if explain {
+		for _, r := range res.Rejected {
+			recs = append(recs, r)
+		}
+	}
+	for _, r := range recs {
+		if err := out.Write(r); err != nil {
+			return err
+		}
+	}
+	return out.Flush()
+}
+
+type diagnostics struct {
+	w    io.Writer
+	json bool
+	enc  *stream.Writer
+}
+
+// warn prints one warning: "sym-match: warning: path:line:col: msg", or a
+// warning record with --json.
+func (d *diagnostics) warn(msg string) {
+	for _, line := range strings.Split(msg, "\n") {
+		if !d.json {
+			fmt.Fprintf(d.w, "%s: warning: %s\n", prog, line)
+			continue
+		}
+		if d.enc == nil {
+			d.enc = stream.NewWriter(d.w)
+		}
+		d.enc.Write(positioned(line))
+		d.enc.Flush()
+	}
+}
+
+// positioned splits a leading "path:line:col: " off a message.
+func positioned(msg string) stream.Diagnostic {
+	dg := stream.Diagnostic{Kind: stream.KindWarning, Message: msg}
+	parts := strings.SplitN(msg, ": ", 2)
+	if len(parts) != 2 {
+		return dg
+	}
+	loc := strings.Split(parts[0], ":")
+	if len(loc) >= 2 {
+		if n, err := strconv.Atoi(loc[1]); err == nil {
+			dg.File, dg.Line, dg.Message = loc[0], n, parts[1]
+			if len(loc) >= 3 {
+				dg.Column, _ = strconv.Atoi(loc[2])
+			}
+			return dg
+		}
+	}
+	return dg
 }

@@ -1,0 +1,304 @@
+package cargoagents
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/cratesindex"
+	"github.com/symposium-dev/symposium-go/pkg/plugin"
+)
+
+// plugin is `cargo agents plugin list|show|validate|sync` (book: "cargo
+// agents plugin").
+func init() {
+	register("plugin", subcommand{
+		summary: "manage plugin sources (list, show, validate, sync)",
+		run:     runPlugin,
+	})
+}
+
+const pluginUsage = `Usage: cargo agents plugin <SUBCOMMAND>
+
+Subcommands:
+  list                                  list plugin sources and the plugins they provide
+  show <PLUGIN>                         show a plugin's manifest and where it is
+  validate <PATH> [--no-check-crates]   check a plugin source, plugin, skill or SYMPOSIUM.toml
+  sync [PROVIDER]                       fetch git plugin sources (all with auto-update, or PROVIDER)
+`
+
+func runPlugin(stdio cli.Stdio, g *globals, args []string) error {
+	if len(args) == 0 {
+		fmt.Fprint(stdio.Err, pluginUsage)
+		return &cli.ExitCodeError{Code: cli.ExitUsage}
+	}
+	switch args[0] {
+	case "-h", "--help", "help":
+		fmt.Fprint(stdio.Out, pluginUsage)
+		return nil
+	case "list":
+		if len(args) != 1 {
+			return cli.Usagef("plugin list takes no arguments")
+		}
+		return pluginList(stdio, g)
+	case "show":
+		if len(args) != 2 {
+			return cli.Usagef("usage: cargo agents plugin show <PLUGIN>")
+		}
+		return pluginShow(stdio, g, args[1])
+	case "validate":
+		return pluginValidate(stdio, args[1:])
+	case "sync":
+		if len(args) > 2 {
+			return cli.Usagef("usage: cargo agents plugin sync [PROVIDER]")
+		}
+		provider := ""
+		if len(args) == 2 {
+			provider = args[1]
+		}
+		return pluginSync(stdio, g, provider)
+	}
+	return cli.Usagef("unknown plugin subcommand %q (list, show, validate, sync)", args[0])
+}
+
+// sources loads the config and resolves and scans every source.
+func sources(stdio cli.Stdio, g *globals) ([]*plugin.Scan, error) {
+	dirs, err := config.ResolveDirs()
+	if err != nil {
+		return nil, err
+	}
+	cfg, warnings, err := config.Load(dirs)
+	if err != nil {
+		return nil, err
+	}
+	warn := func(m string) { fmt.Fprintf(stdio.Err, "warning: %s\n", m) }
+	for _, w := range warnings {
+		warn(w)
+	}
+	r := &plugin.Resolver{Dirs: dirs, Update: g.update, Ctx: context.Background(), Warn: warn}
+	var scans []*plugin.Scan
+	for _, sp := range plugin.Specs(cfg, dirs) {
+		sc := plugin.Discover(r.Resolve(sp, ""))
+		for _, p := range sc.Problems {
+			warn(p.Err.Error())
+		}
+		scans = append(scans, sc)
+	}
+	return scans, nil
+}
+
+func pluginList(stdio cli.Stdio, g *globals) error {
+	scans, err := sources(stdio, g)
+	if err != nil {
+		return err
+	}
+	for i, sc := range scans {
+		if i > 0 {
+			fmt.Fprintln(stdio.Out)
+		}
+		src := sc.Source
+		where := src.Dir
+		switch {
+		case src.Embedded:
+			where = src.Dir + " (built-in snapshot " + plugin.EmbeddedCommit[:7] + ")"
+		case src.Dir == "" && src.Git != "":
+			where = "(not available)"
+		case src.Dir == "":
+			where = "(missing)"
+		}
+		if src.Git != "" {
+			fmt.Fprintf(stdio.Out, "%s: git %s\n  %s\n", src.Name, src.Git, where)
+		} else {
+			fmt.Fprintf(stdio.Out, "%s: %s\n", src.Name, where)
+		}
+		if len(sc.Plugins)+len(sc.Standalones) == 0 {
+			fmt.Fprintln(stdio.Out, "  (no plugins or skills)")
+		}
+		for _, m := range sc.Plugins {
+			fmt.Fprintf(stdio.Out, "  plugin %-28s crates: %s\n", m.Name, cratesText(m.HasCrates, m.Crates.String()))
+		}
+		for _, s := range sc.Standalones {
+			fmt.Fprintf(stdio.Out, "  skill  %-28s crates: %s\n", s.Skill.Name, s.Crates.String())
+		}
+	}
+	return nil
+}
+
+func cratesText(has bool, s string) string {
+	if !has {
+		return "(per group/server)"
+	}
+	return s
+}
+
+func pluginShow(stdio cli.Stdio, g *globals, name string) error {
+	scans, err := sources(stdio, g)
+	if err != nil {
+		return err
+	}
+	for _, sc := range scans {
+		for _, m := range sc.Plugins {
+			if m.Name != name {
+				continue
+			}
+			data, err := os.ReadFile(m.Path)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(stdio.Out, "plugin: %s\nsource: %s\nfile:   %s\n\n%s", m.Name, sc.Source.Name, m.Path, data)
+			if len(data) > 0 && data[len(data)-1] != '\n' {
+				fmt.Fprintln(stdio.Out)
+			}
+			return nil
+		}
+		for _, s := range sc.Standalones {
+			if s.Skill.Name != name {
+				continue
+			}
+			fmt.Fprintf(stdio.Out, "skill:  %s (standalone)\nsource: %s\nfile:   %s\ncrates: %s\n\n%s\n", s.Skill.Name, sc.Source.Name, s.Skill.Path, s.Crates.String(), s.Skill.Description)
+			return nil
+		}
+	}
+	return fmt.Errorf("no plugin or standalone skill named %q (see `cargo agents plugin list`)", name)
+}
+
+func pluginValidate(stdio cli.Stdio, args []string) error {
+	fs := flag.NewFlagSet("cargo agents plugin validate", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	noCheck := fs.Bool("no-check-crates", false, "skip checking that crate names exist on crates.io")
+	fs.Bool("check-crates", true, "check crate names on crates.io (the default)")
+	var paths []string
+	for len(args) > 0 {
+		if err := fs.Parse(args); err != nil {
+			return cli.Usagef("plugin validate: %v", err)
+		}
+		args = fs.Args()
+		if len(args) > 0 {
+			paths = append(paths, args[0])
+			args = args[1:]
+		}
+	}
+	if len(paths) != 1 {
+		return cli.Usagef("usage: cargo agents plugin validate <PATH> [--no-check-crates]")
+	}
+	rep, err := plugin.Validate(paths[0])
+	if err != nil {
+		return err
+	}
+	for _, w := range rep.Warnings {
+		fmt.Fprintf(stdio.Err, "warning: %s\n", w)
+	}
+	errs := append([]string{}, rep.Errors...)
+	if !*noCheck && len(rep.Crates) > 0 {
+		dirs, derr := config.ResolveDirs()
+		cache := ""
+		if derr == nil {
+			cache = dirs.Cache
+		}
+		missing, unreachable := checkCrates(cratesindex.New(cache), rep.Crates)
+		errs = append(errs, missing...)
+		if unreachable != nil {
+			fmt.Fprintf(stdio.Err, "warning: crate names were NOT checked: %v (run again online, or pass --no-check-crates)\n", unreachable)
+		}
+	}
+	for _, e := range errs {
+		fmt.Fprintln(stdio.Err, e)
+	}
+	summary := fmt.Sprintf("%s: %d plugin(s), %d skill(s)", paths[0], rep.Plugins, rep.Skills)
+	if len(errs) > 0 {
+		fmt.Fprintf(stdio.Out, "%s: %d error(s)\n", summary, len(errs))
+		return cli.ErrSilent
+	}
+	fmt.Fprintf(stdio.Out, "%s: ok\n", summary)
+	return nil
+}
+
+// checkCrates asks the index about each distinct crate name once. When the
+// index cannot answer, the result is unknown, never a pass or a fail.
+func checkCrates(c *cratesindex.Client, refs []plugin.CrateRef) (missing []string, unreachable error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	answer := map[string]bool{}
+	names := map[string]bool{}
+	for _, r := range refs {
+		names[strings.ToLower(r.Name)] = true
+	}
+	sorted := make([]string, 0, len(names))
+	for n := range names {
+		sorted = append(sorted, n)
+	}
+	sort.Strings(sorted)
+	for _, n := range sorted {
+		ok, err := c.Exists(ctx, n)
+		if errors.Is(err, cratesindex.ErrUnreachable) {
+			return nil, err
+		}
+		if err != nil {
+			return nil, err
+		}
+		answer[n] = ok
+	}
+	for _, r := range refs {
+		if !answer[strings.ToLower(r.Name)] {
+			missing = append(missing, fmt.Sprintf("%s:%d:1: crate %q is not on crates.io: check the spelling (or pass --no-check-crates for private crates)", r.File, r.Line, r.Name))
+		}
+	}
+	return missing, nil
+}
+
+func pluginSync(stdio cli.Stdio, g *globals, provider string) error {
+	dirs, err := config.ResolveDirs()
+	if err != nil {
+		return err
+	}
+	cfg, warnings, err := config.Load(dirs)
+	if err != nil {
+		return err
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(stdio.Err, "warning: %s\n", w)
+	}
+	failed := false
+	r := &plugin.Resolver{Dirs: dirs, Ctx: context.Background(), Warn: func(m string) {
+		failed = true
+		fmt.Fprintf(stdio.Err, "warning: %s\n", m)
+	}}
+	found := false
+	for _, sp := range plugin.Specs(cfg, dirs) {
+		if provider != "" && sp.Name != provider {
+			continue
+		}
+		found = true
+		if sp.Git == "" {
+			if provider != "" && !g.quiet {
+				fmt.Fprintf(stdio.Out, "%s: local directory %s, nothing to fetch\n", sp.Name, sp.Path)
+			}
+			continue
+		}
+		if provider == "" && !sp.AutoUpdate {
+			if !g.quiet {
+				fmt.Fprintf(stdio.Out, "%s: auto-update = false, skipped (name it to sync it)\n", sp.Name)
+			}
+			continue
+		}
+		src := r.Resolve(sp, plugin.UpdateFetch)
+		if src.Dir != "" && !src.Embedded && !g.quiet {
+			fmt.Fprintf(stdio.Out, "%s: %s\n", sp.Name, src.Dir)
+		}
+	}
+	if provider != "" && !found {
+		return fmt.Errorf("no plugin source named %q (see `cargo agents plugin list`)", provider)
+	}
+	if failed {
+		return cli.ErrSilent
+	}
+	return nil
+}

@@ -1,0 +1,70 @@
+package symmatch
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/stream"
+)
+
+func TestReadDeps(t *testing.T) {
+	tests := []struct {
+		name, in string
+		wantOut  string
+		wantErr  string
+	}{
+		{"forwards workspace and unknown kinds", `{"kind":"workspace","root":"/w","members":[]}` + "\n" + `{"kind":"note","x":1}` + "\n" + `{"kind":"dep","name":"serde","version":"1.0.0"}` + "\n",
+			`{"kind":"workspace","root":"/w","members":[]}` + "\n" + `{"kind":"note","x":1}` + "\n", ""},
+		{"no workspace", `{"kind":"dep","name":"serde","version":"1.0.0"}` + "\n", "", "no workspace record"},
+		{"not json", "{oops\n", "", "<stdin>:1: not a JSON record"},
+		{"match output fed back", `{"kind":"workspace","root":"/w"}` + "\n" + `{"kind":"skill","name":"x"}` + "\n", "", "<stdin>:2: a skill record is sym-match output"},
+		{"dep without name", `{"kind":"workspace","root":"/w"}` + "\n" + `{"kind":"dep","version":"1"}` + "\n", "", "<stdin>:2: dep record has no name"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out bytes.Buffer
+			w := stream.NewWriter(&out)
+			set, err := readDeps(strings.NewReader(tt.in), w)
+			w.Flush()
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("err %v, want %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if set.Len() != 1 {
+				t.Errorf("set has %d crates", set.Len())
+			}
+			if diff := cmp.Diff(tt.wantOut, out.String()); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestUsage(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := Main(cli.Stdio{In: strings.NewReader(""), Out: &out, Err: &errb}, []string{"--update", "sometimes"})
+	if code != cli.ExitUsage || !strings.Contains(errb.String(), `--update "sometimes": must be none, check or fetch`) {
+		t.Errorf("code %d stderr %q", code, errb.String())
+	}
+}
+
+func TestPositioned(t *testing.T) {
+	tests := map[string]stream.Diagnostic{
+		"/p/SYMPOSIUM.toml:5:1: unknown field": {Kind: "warning", File: "/p/SYMPOSIUM.toml", Line: 5, Column: 1, Message: "unknown field"},
+		"/p/SKILL.md:3: bad":                   {Kind: "warning", File: "/p/SKILL.md", Line: 3, Message: "bad"},
+		`plugin source "x": cannot clone`:      {Kind: "warning", Message: `plugin source "x": cannot clone`},
+	}
+	for in, want := range tests {
+		if diff := cmp.Diff(want, positioned(in)); diff != "" {
+			t.Errorf("%s (-want +got)\n%s", in, diff)
+		}
+	}
+}

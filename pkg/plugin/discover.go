@@ -1,0 +1,321 @@
+// Package plugin finds plugin sources, discovers the plugins and standalone
+// skills in them (book: "Plugin sources", "Discovery rules"), parses
+// SYMPOSIUM.toml manifests ("Plugin definitions") and matches everything
+// against a workspace's dependencies. It is the only package that runs git
+// (git.go).
+package plugin
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/symposium-dev/symposium-go/pkg/predicate"
+	"github.com/symposium-dev/symposium-go/pkg/skill"
+)
+
+// Source is a plugin source resolved to a directory.
+type Source struct {
+	Name   string
+	Dir    string // "" when the source has no directory (missing, failed clone)
+	Git    string // the repository URL for git sources
+	Level  string // effective update level for its git skill groups
+	Inputs []string
+	// Embedded is set when the built-in snapshot of the recommendations
+	// stood in for a repository that could not be cloned.
+	Embedded bool
+
+	cache *skillCache // parsed SKILL.md files from earlier runs; nil = none
+}
+
+// UseCache makes scans of src remember parsed SKILL.md files under
+// cacheDir (saved by Match).
+func (src *Source) UseCache(cacheDir string) {
+	if cacheDir != "" && src.Dir != "" {
+		src.cache = openSkillCache(cacheDir, src.Name)
+	}
+}
+
+// Standalone is a standalone skill with its parsed predicates.
+type Standalone struct {
+	Skill  *skill.Skill
+	Crates predicate.List
+}
+
+// Problem is an error or warning about one file; the thing it names was
+// skipped, the rest of the source goes on.
+type Problem struct {
+	What    string // plugin, skill, source
+	Name    string // plugin/skill directory name
+	File    string
+	Err     error
+	Warning bool // a later-version manifest and such: not the author's mistake here
+}
+
+// Scan is what discovery found in one source.
+type Scan struct {
+	Source      *Source
+	Plugins     []*Manifest
+	Standalones []*Standalone
+	Problems    []Problem
+	Inputs      []string // walked directories, manifests, SKILL.md files
+
+	root string // Source.Dir without symlinks
+}
+
+// Discover walks src.Dir. Directories with SYMPOSIUM.toml are plugins,
+// others with SKILL.md standalone skills; neither is searched further.
+// Hidden directories are skipped; symlinks are followed only when they stay
+// inside the source. Order is by path, so output is deterministic.
+func Discover(src *Source) *Scan {
+	sc := &Scan{Source: src}
+	if src.Dir == "" {
+		return sc
+	}
+	root, err := filepath.EvalSymlinks(src.Dir)
+	if err != nil {
+		if !errors.Is(err, os.ErrNotExist) {
+			sc.Problems = append(sc.Problems, Problem{What: "source", Name: src.Name, File: src.Dir, Err: err})
+		}
+		return sc
+	}
+	sc.root = root
+	sc.Inputs = append(sc.Inputs, src.Dir)
+	for _, f := range []string{ManifestName, SkillFile} {
+		p := filepath.Join(src.Dir, f)
+		if isFile(p) {
+			sc.Inputs = append(sc.Inputs, p)
+			sc.Problems = append(sc.Problems, Problem{What: "source", Name: src.Name, File: p,
+				Err: fmt.Errorf("%s: %s at the root of plugin source %q: put each plugin or skill in its own subdirectory", p, f, src.Name)})
+		}
+	}
+	w := &walker{root: root, source: src.Name, cache: src.cache, visited: map[string]bool{root: true}, sem: make(chan struct{}, walkWorkers)}
+	// Real directories first, in parallel (without symlinks a directory is
+	// reached once); then symlinked directories, one at a time in path
+	// order, so which name claims a directory reachable twice is fixed.
+	parts := []*part{w.scan(src.Dir, root)}
+	for i := 0; i < len(parts); i++ {
+		for _, l := range parts[i].links {
+			w.mu.Lock()
+			seen := w.visited[l.real]
+			w.visited[l.real] = true
+			w.mu.Unlock()
+			if !seen {
+				parts = append(parts, w.entry(l))
+			}
+		}
+	}
+	for _, pt := range parts {
+		pt.into(sc)
+	}
+	sort.SliceStable(sc.Plugins, func(i, j int) bool { return sc.Plugins[i].Dir < sc.Plugins[j].Dir })
+	sort.SliceStable(sc.Standalones, func(i, j int) bool { return sc.Standalones[i].Skill.Dir < sc.Standalones[j].Skill.Dir })
+	return sc
+}
+
+// walkWorkers bounds the goroutines reading directories and files: the work
+// is mostly system calls, which overlap well.
+const walkWorkers = 8
+
+type walker struct {
+	root    string
+	source  string
+	cache   *skillCache
+	mu      sync.Mutex
+	visited map[string]bool
+	sem     chan struct{}
+}
+
+type sub struct{ path, real, name string }
+
+// part is what one directory entry contributed, kept in order so the
+// merged result does not depend on scheduling.
+type part struct {
+	inputs      []string
+	problems    []Problem
+	plugins     []*Manifest
+	standalones []*Standalone
+	children    []*part
+	links       []sub // symlinked directories found, scanned afterwards
+}
+
+func (pt *part) into(sc *Scan) {
+	sc.Inputs = append(sc.Inputs, pt.inputs...)
+	sc.Problems = append(sc.Problems, pt.problems...)
+	sc.Plugins = append(sc.Plugins, pt.plugins...)
+	sc.Standalones = append(sc.Standalones, pt.standalones...)
+	for _, c := range pt.children {
+		c.into(sc)
+	}
+}
+
+// scan reads dir's subdirectories (realDir is dir without symlinks).
+func (w *walker) scan(dir, realDir string) *part {
+	pt := &part{}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		pt.problems = append(pt.problems, Problem{What: "source", Name: w.source, File: dir, Err: err})
+		return pt
+	}
+	var dirs []sub
+	for _, e := range entries {
+		name := e.Name()
+		if strings.HasPrefix(name, ".") {
+			continue
+		}
+		p := filepath.Join(dir, name)
+		switch {
+		case e.IsDir():
+			dirs = append(dirs, sub{p, filepath.Join(realDir, name), name})
+		case e.Type()&os.ModeSymlink != 0:
+			real, err := filepath.EvalSymlinks(p)
+			if err != nil || !within(w.root, real) {
+				continue // dangling, or leaves the source
+			}
+			if st, err := os.Stat(real); err == nil && st.IsDir() {
+				pt.links = append(pt.links, sub{p, real, name})
+			}
+		}
+	}
+	pt.children = make([]*part, len(dirs))
+	var wg sync.WaitGroup
+	for i, d := range dirs {
+		w.mu.Lock()
+		w.visited[d.real] = true
+		w.mu.Unlock()
+		select {
+		case w.sem <- struct{}{}:
+			wg.Add(1)
+			go func(i int, d sub) {
+				defer wg.Done()
+				pt.children[i] = w.entry(d)
+				<-w.sem
+			}(i, d)
+		default:
+			pt.children[i] = w.entry(d)
+		}
+	}
+	wg.Wait()
+	for _, c := range pt.children {
+		pt.links = append(pt.links, c.links...)
+		c.links = nil
+	}
+	return pt
+}
+
+// entry classifies one directory: a plugin, a standalone skill, or a
+// directory to search further.
+func (w *walker) entry(d sub) *part {
+	pt := &part{}
+	p, name := d.path, d.name
+	manifest := filepath.Join(p, ManifestName)
+	skillFile := filepath.Join(p, SkillFile)
+	var fi os.FileInfo
+	switch {
+	case isFile(manifest):
+		pt.inputs = append(pt.inputs, p, manifest)
+		m, err := LoadManifest(manifest)
+		if err != nil {
+			pt.problems = append(pt.problems, Problem{What: "plugin", Name: name, File: manifest, Err: err, Warning: errors.Is(err, ErrLaterVersion)})
+			break
+		}
+		pt.plugins = append(pt.plugins, m)
+	case isFileInfo(skillFile, &fi):
+		pt.inputs = append(pt.inputs, p, skillFile)
+		st, prob := loadStandalone(w.cache, skillFile, fi, name)
+		if prob != nil {
+			pt.problems = append(pt.problems, *prob)
+			break
+		}
+		pt.standalones = append(pt.standalones, st)
+	default:
+		pt.inputs = append(pt.inputs, p)
+		c := w.scan(p, d.real)
+		pt.children, pt.links = []*part{c}, c.links
+		c.links = nil
+	}
+	return pt
+}
+
+func loadStandalone(c *skillCache, skillFile string, fi os.FileInfo, name string) (*Standalone, *Problem) {
+	s, err := c.load(skillFile, fi)
+	if err != nil {
+		return nil, &Problem{What: "skill", Name: name, File: skillFile, Err: err}
+	}
+	if s.Crates == "" {
+		return nil, &Problem{What: "skill", Name: s.Name, File: skillFile,
+			Err: fmt.Errorf("%s:1:1: standalone skill %q has no crates: add `crates: <crate>` to its frontmatter (or put it in a plugin's [[skills]] group)", skillFile, s.Name)}
+	}
+	l, err := predicate.ParseCommaList(s.Crates)
+	if err != nil {
+		return nil, &Problem{What: "skill", Name: s.Name, File: skillFile, Err: fmt.Errorf("%s:%d:1: %w", skillFile, s.CratesLine, err)}
+	}
+	if !skill.ValidName(s.Name) {
+		return nil, &Problem{What: "skill", Name: s.Name, File: skillFile, Err: fmt.Errorf("%s:2:1: skill name %q cannot be a directory name", skillFile, s.Name)}
+	}
+	return &Standalone{Skill: s, Crates: l}, nil
+}
+
+// isFileInfo is isFile keeping the FileInfo, which the skill cache needs.
+func isFileInfo(p string, fi *os.FileInfo) bool {
+	st, err := os.Stat(p)
+	if err != nil || !st.Mode().IsRegular() {
+		return false
+	}
+	*fi = st
+	return true
+}
+
+func isFile(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.Mode().IsRegular()
+}
+
+// within reports whether p is root or below it (both already clean).
+func within(root, p string) bool {
+	rel, err := filepath.Rel(root, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+// GroupSkills lists the skills of a group directory: SKILL.md in the
+// directory itself, then each subdirectory holding one. inputs are the
+// directories and files read.
+func GroupSkills(dir string) (files []string, inputs []string, err error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	inputs = append(inputs, dir)
+	if p := filepath.Join(dir, SkillFile); isFile(p) {
+		files = append(files, p)
+	}
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		p := filepath.Join(dir, e.Name())
+		if e.Type()&os.ModeSymlink != 0 {
+			st, err := os.Stat(p)
+			if err != nil || !st.IsDir() {
+				continue
+			}
+		} else if !e.IsDir() {
+			continue
+		}
+		// every subdirectory: adding a SKILL.md to one changes its mtime.
+		inputs = append(inputs, p)
+		if f := filepath.Join(p, SkillFile); isFile(f) {
+			files = append(files, f)
+		}
+	}
+	inputs = append(inputs, files...)
+	sort.Strings(files)
+	return files, inputs, nil
+}
+
+// SkillFile is the name of a skill's definition file.
+const SkillFile = "SKILL.md"

@@ -1,0 +1,185 @@
+package plugin
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/symposium-dev/symposium-go/pkg/predicate"
+)
+
+// TestCentralSource discovers the real central repository snapshot: three
+// standalone skills and the rust plugin; dial9 and error-battery-pack warn
+// and are skipped; rtk/rtk.toml is not a manifest.
+func TestCentralSource(t *testing.T) {
+	sc := Discover(&Source{Name: "symposium-recommendations", Dir: filepath.Join(corpus, "recommendations")})
+	var plugins, skills, problems []string
+	for _, m := range sc.Plugins {
+		plugins = append(plugins, m.Name)
+	}
+	for _, s := range sc.Standalones {
+		skills = append(skills, s.Skill.Name+" "+s.Crates.String())
+	}
+	for _, p := range sc.Problems {
+		if !p.Warning || !errors.Is(p.Err, ErrLaterVersion) {
+			t.Errorf("unexpected problem %v", p.Err)
+		}
+		problems = append(problems, p.Name)
+	}
+	if diff := cmp.Diff([]string{"symposium"}, plugins); diff != "" {
+		t.Errorf("plugins (-want +got)\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"assert-struct-guidance assert-struct", "formality-core formality-core", "toasty-guidance toasty"}, skills); diff != "" {
+		t.Errorf("standalone skills (-want +got)\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"dial9", "error-battery-pack"}, problems); diff != "" {
+		t.Errorf("skipped (-want +got)\n%s", diff)
+	}
+
+	// The rust plugin (crates = ["*"], source.path = ".") applies to an
+	// empty workspace; the standalone skills need their crate.
+	set := predicate.NewSet([]predicate.Dep{{Name: "toasty", Version: "0.1.0"}})
+	res := Match([]*Scan{sc}, set, &Resolver{})
+	var got []string
+	for _, s := range res.Skills {
+		got = append(got, s.Plugin+"/"+s.Name)
+	}
+	if diff := cmp.Diff([]string{"symposium/find-crate-source", "symposium/rust-best-practice", "/toasty-guidance"}, got); diff != "" {
+		t.Errorf("matched skills (-want +got)\n%s", diff)
+	}
+}
+
+// TestEmbeddedSnapshot checks the embedded tree is the corpus, byte for byte.
+func TestEmbeddedSnapshot(t *testing.T) {
+	dir, err := embeddedDir(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := filepath.Join(corpus, "recommendations")
+	n := 0
+	err = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		want, _ := os.ReadFile(p)
+		got, err := os.ReadFile(filepath.Join(dir, rel))
+		if err != nil {
+			t.Errorf("%s missing from the snapshot: %v", rel, err)
+			return nil
+		}
+		if string(got) != string(want) {
+			t.Errorf("%s differs from the corpus", rel)
+		}
+		n++
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n < 15 {
+		t.Errorf("only %d files compared", n)
+	}
+	// A second call reuses the extraction.
+	if again, err := embeddedDir(filepath.Dir(dir)); err != nil || again != dir {
+		t.Errorf("second extraction: %q, %v", again, err)
+	}
+}
+
+func write(t *testing.T, root string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+const skillMD = "---\nname: %s\ndescription: d\ncrates: %s\n---\n"
+
+func sk(name, crates string) string {
+	return strings.Replace(strings.Replace(skillMD, "%s", name, 1), "%s", crates, 1)
+}
+
+func TestDiscoveryRules(t *testing.T) {
+	root := t.TempDir()
+	outside := t.TempDir()
+	write(t, root, map[string]string{
+		"my-plugin/SYMPOSIUM.toml":         "name = \"my-plugin\"\ncrates = [\"*\"]\n[[skills]]\nsource.path = \"skills\"\n",
+		"my-plugin/skills/basic/SKILL.md":  sk("basic", "serde"),
+		"serde-skill/SKILL.md":             sk("serde-skill", "serde"),
+		"nested/deep/tokio-skill/SKILL.md": sk("tokio-skill", "tokio"),
+		"mixed/SYMPOSIUM.toml":             "name = \"mixed\"\ncrates = \"serde\"\n",
+		"mixed/SKILL.md":                   sk("ignored", "serde"),
+		"serde-skill/inner/SKILL.md":       sk("nested-ignored", "serde"),
+		".hidden/x/SKILL.md":               sk("hidden", "serde"),
+		"no-crates/SKILL.md":               "---\nname: no-crates\ndescription: d\n---\n",
+		"rtk/rtk.toml":                     "name = \"rtk\"\n",
+		"escape/SYMPOSIUM.toml":            "name = \"escape\"\ncrates = \"*\"\n[[skills]]\nsource.path = \"../..\"\n",
+		"SKILL.md":                         sk("root", "serde"),
+		".store/linked-skill/SKILL.md":     sk("linked", "serde"),
+	})
+	write(t, outside, map[string]string{"out/SKILL.md": sk("outside", "serde")})
+	if err := os.Symlink(filepath.Join(outside, "out"), filepath.Join(root, "link-out")); err != nil {
+		t.Skip("no symlinks:", err)
+	}
+	if err := os.Symlink(filepath.Join(root, "nested"), filepath.Join(root, "link-in")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(root, ".store", "linked-skill"), filepath.Join(root, "linked")); err != nil {
+		t.Fatal(err)
+	}
+	sc := Discover(&Source{Name: "s", Dir: root})
+	var plugins, skills []string
+	for _, m := range sc.Plugins {
+		plugins = append(plugins, m.Name)
+	}
+	for _, s := range sc.Standalones {
+		rel, _ := filepath.Rel(root, s.Skill.Dir)
+		skills = append(skills, filepath.ToSlash(rel))
+	}
+	if diff := cmp.Diff([]string{"escape", "mixed", "my-plugin"}, plugins); diff != "" {
+		t.Errorf("plugins (-want +got)\n%s", diff)
+	}
+	// link-out leaves the source and is not followed; link-in stays inside
+	// but points at nested/, which is scanned once, under its own name;
+	// linked reaches a hidden directory and is followed.
+	if diff := cmp.Diff([]string{"linked", "nested/deep/tokio-skill", "serde-skill"}, skills); diff != "" {
+		t.Errorf("skills (-want +got)\n%s", diff)
+	}
+	var problems []string
+	for _, p := range sc.Problems {
+		problems = append(problems, p.Err.Error())
+	}
+	joined := strings.Join(problems, "\n")
+	for _, want := range []string{"SKILL.md at the root of plugin source", `standalone skill "no-crates" has no crates`} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("problems lack %q:\n%s", want, joined)
+		}
+	}
+
+	res := Match([]*Scan{sc}, predicate.NewSet([]predicate.Dep{{Name: "serde", Version: "1.0.0"}}), &Resolver{})
+	var got []string
+	for _, s := range res.Skills {
+		got = append(got, s.Name)
+	}
+	if diff := cmp.Diff([]string{"linked", "basic", "serde-skill"}, got); diff != "" {
+		t.Errorf("matched (-want +got)\n%s", diff)
+	}
+	var escaped bool
+	for _, r := range res.Rejected {
+		if r.What == "group" && strings.Contains(r.Reason, "leaves the plugin source") {
+			escaped = true
+		}
+	}
+	if !escaped {
+		t.Errorf("source.path leaving the source was not rejected: %+v", res.Rejected)
+	}
+}

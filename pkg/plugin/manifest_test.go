@@ -1,0 +1,193 @@
+package plugin
+
+import (
+	"errors"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/symposium-dev/symposium-go/pkg/predicate"
+)
+
+const corpus = "/work/shared/corpus"
+
+// TestBrokenManifests checks each broken SYMPOSIUM.toml of the corpus fails
+// at the line ../shared/corpus/broken/README.md names, with a message that
+// says what is wrong.
+func TestBrokenManifests(t *testing.T) {
+	tests := []struct {
+		dir, plugin string
+		want        string // regexp after "path:"
+	}{
+		{"symposium-unknown-field", "serde-helpers", `^5:1: unknown field "crate" in \[\[skills\]\] \(known: crates, source\)`},
+		{"symposium-crates-wrong-type", "tokio-helpers", `^2:1: crates = 3: must be a string or an array of strings`},
+		{"symposium-both-sources", "widgetlib", `^5:1: \[\[skills\]\] group \(line 3\) sets both source.path and source.git`},
+		{"symposium-no-source", "widgetlib", `^3:1: \[\[skills\]\] group has no source`},
+		{"symposium-bad-predicate-version", "serde-plugin", `^2:1: .*"serde>=abc"`},
+		{"symposium-predicate-no-crate", "any-plugin", `^4:1: .*">=1.0"`},
+		{"symposium-missing-name", "nameless", `^ missing required field name`},
+		{"symposium-toml-syntax-error", "broken-toml", `^2:1: the array of crates is never closed`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.dir, func(t *testing.T) {
+			path := filepath.Join(corpus, "broken", tt.dir, tt.plugin, ManifestName)
+			_, err := LoadManifest(path)
+			if err == nil {
+				t.Fatal("LoadManifest succeeded")
+			}
+			msg := err.Error()
+			if !strings.HasPrefix(msg, path+":") {
+				t.Fatalf("error %q does not start with the path", msg)
+			}
+			if !regexp.MustCompile(tt.want).MatchString(strings.TrimPrefix(msg, path+":")) {
+				t.Errorf("error %q does not match %q", msg, tt.want)
+			}
+		})
+	}
+}
+
+func TestParseManifest(t *testing.T) {
+	const src = `name = "widgetlib"
+
+[[skills]]
+crates = "widgetlib=1.0"
+source.path = "skills/v1"
+
+[[skills]]
+crates = ["widgetlib=2.0"]
+source.git = "https://github.com/widgetlib/skills/tree/main/symposium/skills/v2"
+
+[[hooks]]
+name = "check"
+event = "post_tool_use"
+command = "./check.sh"
+format = "Claude"
+
+[[mcp_servers]]
+name = "a"
+command = ["bin", "--stdio"]
+args = ["-q"]
+env = { K = "v" }
+crates = ["widgetlib"]
+
+[[mcp-servers]]
+name = "b"
+type = "sse"
+url = "http://localhost/sse"
+headers = [{ name = "X", value = "y" }]
+`
+	m, err := ParseManifest("p/SYMPOSIUM.toml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.HasCrates {
+		t.Error("plugin has no top-level crates but HasCrates is set")
+	}
+	type group struct {
+		Crates, Path, Git string
+		Line              int
+	}
+	var groups []group
+	for _, g := range m.Skills {
+		groups = append(groups, group{g.Crates.String(), g.SourcePath, g.SourceGit, g.Line})
+	}
+	wantGroups := []group{
+		{"widgetlib=1.0", "skills/v1", "", 3},
+		{"widgetlib=2.0", "", "https://github.com/widgetlib/skills/tree/main/symposium/skills/v2", 7},
+	}
+	if diff := cmp.Diff(wantGroups, groups); diff != "" {
+		t.Errorf("groups (-want +got)\n%s", diff)
+	}
+	wantHook := Hook{Name: "check", Event: "PostToolUse", Command: "./check.sh", Format: "claude", Line: 11}
+	if diff := cmp.Diff([]Hook{wantHook}, m.Hooks); diff != "" {
+		t.Errorf("hooks (-want +got)\n%s", diff)
+	}
+	got := []MCPServer{m.MCPServers[0], m.MCPServers[1]}
+	for i := range got {
+		got[i].Crates = nil
+	}
+	want := []MCPServer{
+		{Name: "a", Type: "stdio", Command: "bin", Args: []string{"--stdio", "-q"}, Env: map[string]string{"K": "v"}, HasCrates: true, CratesLine: 22, Line: 17},
+		{Name: "b", Type: "sse", URL: "http://localhost/sse", Headers: map[string]string{"X": "y"}, Line: 24},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("servers (-want +got)\n%s", diff)
+	}
+}
+
+func TestManifestErrors(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      []string // every one must appear
+	}{
+		{"no crates anywhere", "name = \"x\"\n[[skills]]\nsource.path = \"s\"\n", []string{`has no crates anywhere`}},
+		{"several errors at once", "name = \"x\"\ncrates = [\"a b\"]\n[[hooks]]\nname = \"h\"\nevent = \"Sometimes\"\ncommand = \"c\"\nformat = \"vim\"\n",
+			[]string{`p:2:1: invalid crate predicate "a b"`, `p:5:1: [[hooks]] "h": unknown event "Sometimes"`, `p:7:1: [[hooks]] "h": unknown format "vim"`}},
+		{"bad server", "name = \"x\"\ncrates = \"*\"\n[[mcp_servers]]\nname = \"s\"\ntype = \"http\"\n", []string{`p:3:1: [[mcp_servers]] "s": a http server needs url`}},
+		{"env not pairs", "name = \"x\"\ncrates = \"*\"\n[[mcp_servers]]\nname = \"s\"\ncommand = \"c\"\nenv = [1]\n", []string{`p:6:1: [[mcp_servers]] "s": env must be`}},
+		{"unknown top-level", "name = \"x\"\ncrates = \"*\"\ndepends-on = [\"a\"]\n", []string{`p:3:1: unknown field "depends-on"`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseManifest("p", []byte(tt.src))
+			if err == nil {
+				t.Fatal("no error")
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q lacks %q", err, w)
+				}
+			}
+		})
+	}
+}
+
+func TestLaterVersionManifests(t *testing.T) {
+	for _, name := range []string{"dial9", "error-battery-pack"} {
+		_, err := LoadManifest(filepath.Join(corpus, "recommendations", name, ManifestName))
+		if !errors.Is(err, ErrLaterVersion) {
+			t.Errorf("%s: err = %v, want ErrLaterVersion", name, err)
+		}
+	}
+}
+
+func TestCanonicalEvent(t *testing.T) {
+	for in, want := range map[string]string{"PreToolUse": "PreToolUse", "pre-tool-use": "PreToolUse", "post_tool_use": "PostToolUse", "user-prompt-submit": "UserPromptSubmit", "SessionStart": "SessionStart"} {
+		if got, ok := CanonicalEvent(in); !ok || got != want {
+			t.Errorf("CanonicalEvent(%q) = %q, %v", in, got, ok)
+		}
+	}
+	if _, ok := CanonicalEvent("BeforeTool"); ok {
+		t.Error("BeforeTool accepted")
+	}
+}
+
+func TestParseGitURL(t *testing.T) {
+	tests := []struct {
+		in   string
+		want GitRef
+	}{
+		{"https://github.com/o/r/tree/main/skills/v1", GitRef{Repo: "https://github.com/o/r", Ref: "main", Subdir: "skills/v1"}},
+		{"https://github.com/o/r/tree/v2", GitRef{Repo: "https://github.com/o/r", Ref: "v2"}},
+		{"https://github.com/o/r", GitRef{Repo: "https://github.com/o/r"}},
+		{"https://github.com/o/r.git", GitRef{Repo: "https://github.com/o/r"}},
+		{"file:///srv/plugins.git", GitRef{Repo: "file:///srv/plugins.git"}},
+	}
+	for _, tt := range tests {
+		got, err := ParseGitURL(tt.in)
+		if err != nil {
+			t.Errorf("%s: %v", tt.in, err)
+			continue
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("%s (-want +got)\n%s", tt.in, diff)
+		}
+	}
+	if _, err := ParseGitURL("https://github.com/o/r/blob/main/x"); err == nil {
+		t.Error("blob URL accepted")
+	}
+}
+
+var _ = predicate.NewSet

@@ -1,0 +1,239 @@
+package plugin
+
+import (
+	"fmt"
+	"path/filepath"
+	"sort"
+
+	"github.com/symposium-dev/symposium-go/pkg/predicate"
+	"github.com/symposium-dev/symposium-go/pkg/skill"
+	"github.com/symposium-dev/symposium-go/pkg/stream"
+)
+
+// Result is everything that applies to one workspace, in stream order.
+type Result struct {
+	Sources  []stream.Source
+	Skills   []stream.Skill
+	Hooks    []stream.Hook
+	Servers  []stream.MCPServer
+	Rejected []stream.Rejected
+}
+
+// Match evaluates every scanned source against set. Predicates compose as
+// AND across plugin → group → skill; hooks follow the plugin's crates;
+// servers the plugin's and their own. Broken plugins and skills are warned
+// about (through r.Warn) and rejected; the rest go on.
+func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
+	res := &Result{}
+	seenSkill := map[string]string{} // skill name → who provides it
+	for _, sc := range scans {
+		inputs := append([]string{}, sc.Source.Inputs...)
+		inputs = append(inputs, sc.Inputs...)
+		for _, p := range sc.Problems {
+			r.warn("%v", p.Err)
+			res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: p.What, Name: p.Name, Reason: p.Err.Error(), File: p.File})
+		}
+		items := sortedItems(sc)
+		for _, it := range items {
+			if it.standalone != nil {
+				st := it.standalone
+				if why := st.Crates.Explain(set); why != "" {
+					res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "skill", Name: st.Skill.Name, Reason: why, File: st.Skill.Path})
+					continue
+				}
+				res.addSkill(r, seenSkill, stream.Skill{Kind: stream.KindSkill, Name: st.Skill.Name, Source: sc.Source.Name, Dir: st.Skill.Dir,
+					Description: st.Skill.Description, Crates: atomStrings(st.Crates)}, st.Skill.Path)
+				continue
+			}
+			m := it.plugin
+			var pluginCrates []string
+			if m.HasCrates {
+				if why := m.Crates.Explain(set); why != "" {
+					res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "plugin", Name: m.Name, Reason: why, Plugin: m.Name, File: m.Path})
+					res.rejectContents(m, "plugin "+m.Name+" does not apply: "+why)
+					continue
+				}
+				pluginCrates = atomStrings(m.Crates)
+			}
+			for _, g := range m.Skills {
+				gname := g.SourcePath
+				if gname == "" {
+					gname = g.SourceGit
+				}
+				rej := func(reason string) {
+					res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "group", Name: gname, Reason: reason, Plugin: m.Name, File: fmt.Sprintf("%s:%d", m.Path, g.Line)})
+				}
+				groupCrates := pluginCrates
+				if g.HasCrates {
+					if why := g.Crates.Explain(set); why != "" {
+						rej(why)
+						continue
+					}
+					groupCrates = append(append([]string{}, pluginCrates...), atomStrings(g.Crates)...)
+				}
+				dir, in, err := groupDir(r, sc, m, g)
+				inputs = append(inputs, in...)
+				if err != nil {
+					r.warn("%v", err)
+					rej(err.Error())
+					continue
+				}
+				files, in, err := GroupSkills(dir)
+				inputs = append(inputs, in...)
+				if err != nil {
+					err = fmt.Errorf("%s:%d: [[skills]] group %q: %w", m.Path, g.Line, gname, err)
+					r.warn("%v", err)
+					rej(err.Error())
+					continue
+				}
+				for _, f := range files {
+					s, err := sc.Source.cache.load(f, nil)
+					if err != nil {
+						r.warn("%v", err)
+						res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "skill", Name: filepath.Base(filepath.Dir(f)), Reason: err.Error(), Plugin: m.Name, File: f})
+						continue
+					}
+					crates := groupCrates
+					if s.Crates != "" {
+						l, err := predicate.ParseCommaList(s.Crates)
+						if err != nil {
+							err = fmt.Errorf("%s:%d:1: %w", f, s.CratesLine, err)
+							r.warn("%v", err)
+							res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "skill", Name: s.Name, Reason: err.Error(), Plugin: m.Name, File: f})
+							continue
+						}
+						if why := l.Explain(set); why != "" {
+							res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "skill", Name: s.Name, Reason: why, Plugin: m.Name, File: f})
+							continue
+						}
+						crates = append(append([]string{}, groupCrates...), atomStrings(l)...)
+					}
+					if !skill.ValidName(s.Name) {
+						err := fmt.Errorf("%s: skill name %q cannot be a directory name", f, s.Name)
+						r.warn("%v", err)
+						res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "skill", Name: s.Name, Reason: err.Error(), Plugin: m.Name, File: f})
+						continue
+					}
+					res.addSkill(r, seenSkill, stream.Skill{Kind: stream.KindSkill, Name: s.Name, Plugin: m.Name, Source: sc.Source.Name, Dir: s.Dir,
+						Description: s.Description, Crates: crates}, f)
+				}
+			}
+			for _, h := range m.Hooks {
+				res.Hooks = append(res.Hooks, stream.Hook{Kind: stream.KindHook, Plugin: m.Name, Source: sc.Source.Name, Name: h.Name, Event: h.Event,
+					Matcher: h.Matcher, Command: h.Command, Format: h.Format, Dir: m.Dir, Timeout: h.Timeout})
+			}
+			for _, s := range m.MCPServers {
+				if s.HasCrates {
+					if why := s.Crates.Explain(set); why != "" {
+						res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "mcp_server", Name: s.Name, Reason: why, Plugin: m.Name, File: fmt.Sprintf("%s:%d", m.Path, s.Line)})
+						continue
+					}
+				}
+				res.Servers = append(res.Servers, stream.MCPServer{Kind: stream.KindMCPServer, Plugin: m.Name, Source: sc.Source.Name, Name: s.Name, Type: s.Type,
+					Command: s.Command, Args: s.Args, Env: s.Env, URL: s.URL, Headers: s.Headers, Dir: m.Dir})
+			}
+		}
+		sc.Source.cache.save()
+		res.Sources = append(res.Sources, stream.Source{Kind: stream.KindSource, Name: sc.Source.Name, Dir: sc.Source.Dir, Git: sc.Source.Git, Embedded: sc.Source.Embedded, Inputs: uniqSorted(inputs)})
+	}
+	return res
+}
+
+// rejectContents explains each group, hook and server of a plugin that
+// did not apply (its groups are not fetched, so their skills are unknown).
+func (res *Result) rejectContents(m *Manifest, reason string) {
+	for _, g := range m.Skills {
+		name := g.SourcePath
+		if name == "" {
+			name = g.SourceGit
+		}
+		res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "group", Name: name, Reason: reason, Plugin: m.Name, File: fmt.Sprintf("%s:%d", m.Path, g.Line)})
+	}
+	for _, h := range m.Hooks {
+		res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "hook", Name: h.Name, Reason: reason, Plugin: m.Name, File: fmt.Sprintf("%s:%d", m.Path, h.Line)})
+	}
+	for _, s := range m.MCPServers {
+		res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "mcp_server", Name: s.Name, Reason: reason, Plugin: m.Name, File: fmt.Sprintf("%s:%d", m.Path, s.Line)})
+	}
+}
+
+// addSkill keeps the first skill of each name: two skills installed under
+// one directory name would overwrite each other.
+func (res *Result) addSkill(r *Resolver, seen map[string]string, s stream.Skill, file string) {
+	who := s.Source + "/" + s.Plugin
+	if prev, ok := seen[s.Name]; ok {
+		reason := fmt.Sprintf("another skill named %q (from %s) already applies", s.Name, prev)
+		r.warn("%s: %s; skipping this one", file, reason)
+		res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "skill", Name: s.Name, Reason: reason, Plugin: s.Plugin, File: file})
+		return
+	}
+	seen[s.Name] = who
+	res.Skills = append(res.Skills, s)
+}
+
+type item struct {
+	path       string
+	plugin     *Manifest
+	standalone *Standalone
+}
+
+// sortedItems merges plugins and standalone skills in path order.
+func sortedItems(sc *Scan) []item {
+	items := make([]item, 0, len(sc.Plugins)+len(sc.Standalones))
+	for _, m := range sc.Plugins {
+		items = append(items, item{path: m.Dir, plugin: m})
+	}
+	for _, s := range sc.Standalones {
+		items = append(items, item{path: s.Skill.Dir, standalone: s})
+	}
+	sort.SliceStable(items, func(i, j int) bool { return items[i].path < items[j].path })
+	return items
+}
+
+// groupDir resolves a group's source: source.path relative to the plugin
+// directory, which must stay inside the plugin source; source.git through
+// the cache.
+func groupDir(r *Resolver, sc *Scan, m *Manifest, g SkillGroup) (string, []string, error) {
+	if g.SourceGit != "" {
+		dir, in, err := r.GroupGit(g.SourceGit, sc.Source.Level)
+		if err != nil {
+			return "", in, fmt.Errorf("%s:%d: [[skills]] source.git: %w", m.Path, g.Line, err)
+		}
+		return dir, in, nil
+	}
+	dir := filepath.Join(m.Dir, filepath.FromSlash(g.SourcePath))
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return "", nil, fmt.Errorf("%s:%d: [[skills]] source.path %q: %w", m.Path, g.Line, g.SourcePath, err)
+	}
+	root := sc.root
+	if root == "" {
+		root, err = filepath.EvalSymlinks(sc.Source.Dir)
+	}
+	if err != nil || !within(root, real) {
+		return "", nil, fmt.Errorf("%s:%d: [[skills]] source.path %q leaves the plugin source %q", m.Path, g.Line, g.SourcePath, sc.Source.Name)
+	}
+	return dir, nil, nil
+}
+
+func uniqSorted(in []string) []string {
+	sort.Strings(in)
+	out := in[:0]
+	for i, s := range in {
+		if i == 0 || s != in[i-1] {
+			out = append(out, s)
+		}
+	}
+	if out == nil {
+		return []string{}
+	}
+	return out
+}
+
+func atomStrings(l predicate.List) []string {
+	out := make([]string, len(l))
+	for i, a := range l {
+		out[i] = a.String()
+	}
+	return out
+}

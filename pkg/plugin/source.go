@@ -1,0 +1,179 @@
+package plugin
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/symposium-dev/symposium-go/pkg/config"
+)
+
+// EnvRecommendationsURL overrides the central repository's URL (tests point
+// it at a missing file:// URL so they never touch the network).
+const EnvRecommendationsURL = "SYMPOSIUM_RECOMMENDATIONS_URL"
+
+// Resolver turns configured sources into directories, cloning and updating
+// git sources in the cache.
+type Resolver struct {
+	Dirs   config.Dirs
+	Update string // none, check, fetch (for sources with auto-update)
+	Ctx    context.Context
+	// Warn receives one line per problem that does not stop the run.
+	Warn func(msg string)
+
+	groups map[string]*Checkout
+}
+
+func (r *Resolver) ctx() context.Context {
+	if r.Ctx == nil {
+		return context.Background()
+	}
+	return r.Ctx
+}
+
+func (r *Resolver) warn(format string, args ...any) {
+	if r.Warn != nil {
+		r.Warn(fmt.Sprintf(format, args...))
+	}
+}
+
+// Spec is a source as configured, before resolution.
+type Spec struct {
+	Name       string
+	Git        string
+	Path       string // absolute
+	AutoUpdate bool
+	Builtin    bool
+}
+
+// Specs lists the enabled sources: the two built-ins, then
+// [[plugin-source]] entries in file order.
+func Specs(cfg *config.Config, d config.Dirs) []Spec {
+	var out []Spec
+	if cfg.Defaults.SymposiumRecommendations {
+		u := os.Getenv(EnvRecommendationsURL)
+		if u == "" {
+			u = config.RecommendationsURL
+		}
+		out = append(out, Spec{Name: config.RecommendationsSource, Git: u, AutoUpdate: true, Builtin: true})
+	}
+	if cfg.Defaults.UserPlugins {
+		out = append(out, Spec{Name: config.UserPluginsSource, Path: d.UserPlugins(), Builtin: true})
+	}
+	for _, s := range cfg.Sources {
+		sp := Spec{Name: s.Name, Git: s.Git, AutoUpdate: s.AutoUpdate}
+		if s.Path != "" {
+			sp.Path = s.ResolvedPath(d)
+		}
+		out = append(out, sp)
+	}
+	return out
+}
+
+// safeName makes a source name usable as one directory name.
+func safeName(name string) string {
+	if n := cacheName(name, ""); n != "" {
+		return n
+	}
+	return "source"
+}
+
+// Resolve makes one source available on disk. level overrides the update
+// level (plugin sync passes fetch); "" uses r.Update for auto-update
+// sources and none otherwise. Problems are warnings; a source that cannot
+// be had at all comes back with Dir "".
+func (r *Resolver) Resolve(sp Spec, level string) *Source {
+	src := r.resolve(sp, level)
+	src.UseCache(r.Dirs.Cache)
+	return src
+}
+
+func (r *Resolver) resolve(sp Spec, level string) *Source {
+	if level == "" {
+		level = UpdateNone
+		if sp.AutoUpdate && r.Update != "" {
+			level = r.Update
+		}
+	}
+	src := &Source{Name: sp.Name, Level: level}
+	if sp.Git == "" {
+		src.Dir = sp.Path
+		if _, err := os.Stat(sp.Path); err != nil && !sp.Builtin {
+			r.warn("plugin source %q: %s does not exist", sp.Name, sp.Path)
+			src.Dir = ""
+		}
+		return src
+	}
+	src.Git = sp.Git
+	ref, err := ParseGitURL(sp.Git)
+	if err != nil {
+		r.warn("plugin source %q: %v", sp.Name, err)
+		return src
+	}
+	dir := filepath.Join(r.Dirs.PluginSourceCache(), safeName(sp.Name))
+	co, err := syncClone(r.ctx(), ref, dir, level)
+	if err != nil {
+		if sp.Name == config.RecommendationsSource {
+			emb, eerr := embeddedDir(r.Dirs.PluginSourceCache())
+			if eerr == nil {
+				r.warn("plugin source %q: cannot clone %s (%v); using the built-in snapshot %s", sp.Name, ref.Repo, err, EmbeddedCommit[:7])
+				src.Dir = joinSub(emb, ref.Subdir)
+				src.Inputs = []string{filepath.Join(emb, ".extracted")}
+				src.Embedded = true
+				return src
+			}
+			err = fmt.Errorf("%v; the built-in snapshot failed too: %v", err, eerr)
+		}
+		r.warn("plugin source %q: cannot clone %s: %v", sp.Name, ref.Repo, err)
+		return src
+	}
+	for _, w := range co.Warnings {
+		r.warn("plugin source %q: %s", sp.Name, w)
+	}
+	src.Dir = joinSub(co.Dir, ref.Subdir)
+	src.Inputs = co.Inputs
+	return src
+}
+
+func joinSub(dir, sub string) string {
+	if sub == "" {
+		return dir
+	}
+	return filepath.Join(dir, filepath.FromSlash(sub))
+}
+
+// GroupGit makes a [[skills]] source.git directory available, cloning each
+// repository@ref once per run.
+func (r *Resolver) GroupGit(url, level string) (dir string, inputs []string, err error) {
+	ref, err := ParseGitURL(url)
+	if err != nil {
+		return "", nil, err
+	}
+	key := ref.Repo + "@" + ref.Ref
+	if r.groups == nil {
+		r.groups = map[string]*Checkout{}
+	}
+	co, ok := r.groups[key]
+	if !ok {
+		dir := filepath.Join(r.Dirs.PluginSourceCache(), "git", cacheName(ref.Repo, ref.Ref))
+		co, err = syncClone(r.ctx(), ref, dir, level)
+		if err != nil {
+			return "", nil, err
+		}
+		for _, w := range co.Warnings {
+			r.warn("%s", w)
+		}
+		r.groups[key] = co
+	}
+	d := joinSub(co.Dir, ref.Subdir)
+	real, err := filepath.EvalSymlinks(d)
+	if err != nil {
+		return "", nil, fmt.Errorf("%s: %w", url, err)
+	}
+	root, _ := filepath.EvalSymlinks(co.Dir)
+	if !within(root, real) {
+		return "", nil, fmt.Errorf("%s: path leaves the repository", url)
+	}
+	return d, co.Inputs, nil
+}
