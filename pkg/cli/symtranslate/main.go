@@ -1,14 +1,198 @@
 // Package symtranslate is the sym-translate command: flags, wiring and exit codes.
+//
+// `sym-translate hooks` converts one agent's hook configuration into
+// another's through the Hook Interchange Format (pkg/hif); `sym-translate
+// payload` converts one hook payload (its codecs live in pkg/agent and
+// pkg/hook). This package parses flags, reads the input, prints the result
+// and maps failures to exit codes.
 package symtranslate
 
 import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
+	"io"
+	"os"
+	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/hif"
 )
 
+const prog = "sym-translate"
+
+const usage = `usage: sym-translate hooks --from P --to Q [--strict] [--json] [--write] [FILE]
+       sym-translate payload --from A --to B --event E [FILE]
+
+hooks converts a hook configuration from one agent's format to another's
+through the Hook Interchange Format (HIF 1.0). FILE (default: stdin) may be
+a whole settings or agent file; only its hooks are read. The target's hooks
+configuration is printed on stdout; every dropped or changed field is
+reported on stderr.
+
+P, Q: claude-code (claude), gemini-cli (gemini), copilot-cli (copilot), kiro,
+cursor, codex, windsurf, or hif (the canonical manifest, JSON or YAML).
+
+Exit status: 0 ok, 1 invalid input (or, with --strict, any loss), 2 usage.
+`
+
 // Main runs sym-translate with args (without the program name) and returns the exit code.
-func Main(io cli.Stdio, args []string) int {
-	fmt.Fprintln(io.Err, "sym-translate: not implemented yet")
-	return cli.ExitFailure
+func Main(stdio cli.Stdio, args []string) int {
+	if len(args) == 0 {
+		return cli.Report(stdio.Err, prog, cli.Usagef("missing subcommand (hooks or payload)"))
+	}
+	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(stdio.Out, usage)
+		return cli.ExitOK
+	case "hooks":
+		return hooksMain(stdio, args[1:])
+	case "payload":
+		return payloadMain(stdio, args[1:])
+	}
+	return cli.Report(stdio.Err, prog, cli.Usagef("unknown subcommand %q (want hooks or payload)", args[0]))
+}
+
+// parseFlags parses fs, printing --help on stdout and flag errors (with the
+// usage) on stderr. done is true when Main should return code.
+func parseFlags(stdio cli.Stdio, fs *flag.FlagSet, args []string) (code int, done bool) {
+	var out bytes.Buffer
+	fs.SetOutput(&out)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), usage)
+		fmt.Fprintln(fs.Output(), "\nFlags:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			_, _ = stdio.Out.Write(out.Bytes())
+			return cli.ExitOK, true
+		}
+		_, _ = stdio.Err.Write(out.Bytes())
+		return cli.ExitUsage, true
+	}
+	return 0, false
+}
+
+type hooksOpts struct {
+	from, to  string
+	file      string
+	strict    bool
+	json      bool
+	write     bool
+	root      string
+	kiroAgent string
+}
+
+func hooksMain(stdio cli.Stdio, args []string) int {
+	fs := flag.NewFlagSet(prog+" hooks", flag.ContinueOnError)
+	var o hooksOpts
+	fs.StringVar(&o.from, "from", "", "the input's `provider` (or hif)")
+	fs.StringVar(&o.to, "to", "", "the output's `provider` (or hif)")
+	fs.BoolVar(&o.strict, "strict", false, "fail (exit 1, no output) if anything would be lost")
+	fs.BoolVar(&o.json, "json", false, "write warnings and errors to stderr as JSON records")
+	fs.BoolVar(&o.write, "write", false, "merge the result into the target agent's project file instead of printing it")
+	fs.StringVar(&o.root, "root", ".", "project `directory` for --write")
+	fs.StringVar(&o.kiroAgent, "kiro-agent", "default", "Kiro agent `name` for --write (.kiro/agents/NAME.json)")
+	if code, done := parseFlags(stdio, fs, args); done {
+		return code
+	}
+	if fs.NArg() > 1 {
+		return cli.Report(stdio.Err, prog, cli.Usagef("unexpected argument %q", fs.Arg(1)))
+	}
+	o.file = fs.Arg(0)
+	for _, f := range []struct{ name, val string }{{"--from", o.from}, {"--to", o.to}} {
+		if f.val == "" {
+			return cli.Report(stdio.Err, prog, cli.Usagef("%s is required", f.name))
+		}
+		if _, ok := hif.ProviderSlug(f.val); !ok {
+			return cli.Report(stdio.Err, prog, cli.Usagef("%s: unknown provider %q (want one of %s)", f.name, f.val, strings.Join(hif.Providers(), ", ")))
+		}
+	}
+	err := runHooks(stdio, o)
+	if err != nil && o.json && !errors.Is(err, cli.ErrSilent) {
+		writeRecord(stdio.Err, diagRecord{Kind: "error", Message: err.Error()})
+		return cli.ExitFailure
+	}
+	return cli.Report(stdio.Err, prog, err)
+}
+
+func runHooks(stdio cli.Stdio, o hooksOpts) error {
+	name := o.file
+	var data []byte
+	var err error
+	if name == "" || name == "-" {
+		name = "<stdin>"
+		data, err = io.ReadAll(stdio.In)
+	} else {
+		data, err = os.ReadFile(name)
+	}
+	if err != nil {
+		return err
+	}
+	res, err := hif.Convert(o.from, o.to, name, data)
+	if err != nil {
+		return err
+	}
+	for _, w := range res.Warnings {
+		if o.json {
+			writeRecord(stdio.Err, diagRecord{Kind: "warning", Hook: w.Hook, Event: w.Event, Command: w.Command, Field: w.Field, Capability: w.Capability, Message: w.Message})
+		} else {
+			fmt.Fprintf(stdio.Err, "%s: warning: %s\n", prog, w)
+		}
+	}
+	if o.strict && len(res.Warnings) > 0 {
+		return fmt.Errorf("--strict: %d loss(es) converting %s to %s; nothing written", len(res.Warnings), o.from, o.to)
+	}
+	if o.write {
+		return writeTarget(stdio, o, res.Output)
+	}
+	_, err = stdio.Out.Write(res.Output)
+	return err
+}
+
+// diagRecord is a warning or error on stderr with --json: pkg/stream's
+// diagnostic fields plus the hook, field and capability concerned.
+type diagRecord struct {
+	Kind       string `json:"kind"`
+	Hook       int    `json:"hook,omitempty"`
+	Event      string `json:"event,omitempty"`
+	Command    string `json:"command,omitempty"`
+	Field      string `json:"field,omitempty"`
+	Capability string `json:"capability,omitempty"`
+	Message    string `json:"message"`
+}
+
+func writeRecord(w io.Writer, r diagRecord) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(r)
+	_, _ = w.Write(b.Bytes())
+}
+
+// ---------------------------------------------------------------------------
+// sym-translate payload — PLACEHOLDER for the lead to wire.
+//
+// The payload codecs (one agent's hook payload → symposium's canonical
+// payload → another agent's) are written in pkg/agent and pkg/hook by
+// another engineer. Wire them here: decode stdin (or FILE) with --from's
+// codec for --event, encode with --to's, print the result, exit 0; invalid
+// payload → exit 1; unknown agent or event → usage (exit 2).
+// ---------------------------------------------------------------------------
+
+func payloadMain(stdio cli.Stdio, args []string) int {
+	fs := flag.NewFlagSet(prog+" payload", flag.ContinueOnError)
+	from := fs.String("from", "", "the payload's `agent` (or symposium)")
+	to := fs.String("to", "", "the wanted `agent` (or symposium)")
+	event := fs.String("event", "", "the hook `event` the payload belongs to")
+	if code, done := parseFlags(stdio, fs, args); done {
+		return code
+	}
+	if *from == "" || *to == "" || *event == "" {
+		return cli.Report(stdio.Err, prog, cli.Usagef("payload needs --from, --to and --event"))
+	}
+	return cli.Report(stdio.Err, prog, errors.New("payload: not implemented yet"))
 }

@@ -1,0 +1,144 @@
+package symtranslate
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/fileedit"
+	"github.com/symposium-dev/symposium-go/pkg/hif"
+)
+
+// projectFile is where each agent reads project hooks from.
+func projectFile(slug, kiroAgent string) (string, bool) {
+	switch slug {
+	case hif.ProviderClaude:
+		return filepath.Join(".claude", "settings.json"), true
+	case hif.ProviderGemini:
+		return filepath.Join(".gemini", "settings.json"), true
+	case hif.ProviderCodex:
+		return filepath.Join(".codex", "hooks.json"), true
+	case hif.ProviderCopilot:
+		return filepath.Join(".github", "hooks", "hooks.json"), true
+	case hif.ProviderCursor:
+		return filepath.Join(".cursor", "hooks.json"), true
+	case hif.ProviderWindsurf:
+		return filepath.Join(".windsurf", "hooks.json"), true
+	case hif.ProviderKiro:
+		return filepath.Join(".kiro", "agents", kiroAgent+".json"), true
+	}
+	return "", false
+}
+
+// writeTarget merges the converted configuration into the target agent's
+// project file: every entry not already there is appended to its event's
+// list, the rest of the file is left as the user wrote it (pkg/fileedit).
+func writeTarget(stdio cli.Stdio, o hooksOpts, out []byte) error {
+	slug, _ := hif.ProviderSlug(o.to)
+	rel, ok := projectFile(slug, o.kiroAgent)
+	if !ok {
+		return cli.Usagef("--write needs an agent as --to, not %q", o.to)
+	}
+	path := filepath.Join(o.root, rel)
+	data, err := os.ReadFile(path)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	doc, err := fileedit.ParseJSON(path, data)
+	if err != nil {
+		return err
+	}
+	var top struct {
+		Version json.RawMessage `json:"version"`
+		Hooks   json.RawMessage `json:"hooks"`
+	}
+	if err := json.Unmarshal(out, &top); err != nil {
+		return err
+	}
+	if top.Version != nil {
+		if _, ok := doc.Get("version"); !ok {
+			if err := doc.Set(top.Version, "version"); err != nil {
+				return err
+			}
+		}
+	}
+	events, err := orderedEvents(top.Hooks)
+	if err != nil {
+		return err
+	}
+	for _, ev := range events {
+		var entries []json.RawMessage
+		if err := json.Unmarshal(ev.value, &entries); err != nil {
+			return err
+		}
+		var have []json.RawMessage
+		if cur, ok := doc.Get("hooks", ev.name); ok {
+			_ = json.Unmarshal(cur, &have)
+		}
+		for _, e := range entries {
+			if containsJSON(have, e) {
+				continue
+			}
+			if err := doc.Append(e, "hooks", ev.name); err != nil {
+				return err
+			}
+		}
+	}
+	status, err := fileedit.Real().WriteFile(path, doc.Bytes(), 0o644)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdio.Out, "%s %s\n", status, path)
+	return nil
+}
+
+type namedValue struct {
+	name  string
+	value json.RawMessage
+}
+
+// orderedEvents lists an object's members in document order.
+func orderedEvents(raw json.RawMessage) ([]namedValue, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if _, err := dec.Token(); err != nil {
+		return nil, err
+	}
+	var out []namedValue
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, namedValue{tok.(string), v})
+	}
+	return out, nil
+}
+
+// containsJSON reports whether list holds a value semantically equal to v.
+func containsJSON(list []json.RawMessage, v json.RawMessage) bool {
+	var want any
+	if json.Unmarshal(v, &want) != nil {
+		return false
+	}
+	wb, _ := json.Marshal(want)
+	for _, x := range list {
+		var got any
+		if json.Unmarshal(x, &got) != nil {
+			continue
+		}
+		gb, _ := json.Marshal(got)
+		if bytes.Equal(wb, gb) {
+			return true
+		}
+	}
+	return false
+}

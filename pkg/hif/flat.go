@@ -1,0 +1,296 @@
+package hif
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"unicode"
+)
+
+// Copilot CLI and Kiro CLI both read flat entries per event: no matcher
+// groups, one object per hook.
+
+func init() {
+	decoders[ProviderCopilot] = decodeCopilot
+	encoders[ProviderCopilot] = encodeCopilot
+	decoders[ProviderKiro] = decodeKiro
+	encoders[ProviderKiro] = encodeKiro
+}
+
+// copilotMatcherNote starts the comment in which a Copilot entry records the
+// matcher Copilot itself cannot apply (its "comment" field is documentation,
+// ignored at runtime; book, "GitHub Copilot Hooks Reference").
+const copilotMatcherNote = "matcher: "
+
+// Copilot CLI 1.0.102 (.github/hooks/*.json):
+//
+//	{"version": 1, "hooks": {"preToolUse": [{"type": "command", "bash": "…", "powershell": "…", "cwd": "…", "env": {…}, "timeoutSec": 30}]}}
+//
+// It also accepts Claude's PascalCase keys with matcher groups
+// (copilot/output-contract.md); those are decoded as Claude's shape.
+func decodeCopilot(p *provider, raw json.RawMessage, w *warner) ([]Hook, error) {
+	events, vals, err := orderedKeys(raw)
+	if err != nil {
+		return nil, fmt.Errorf("hooks: want an object of event → entries, got %s", jsonKind(raw))
+	}
+	var out []Hook
+	for _, native := range events {
+		path := "/hooks/" + native
+		if r := []rune(native); len(r) > 0 && unicode.IsUpper(r[0]) {
+			pascal := *providers[ProviderClaude]
+			pascal.slug = ProviderCopilot
+			one, _ := marshal(object{{native, toAny(vals[native])}})
+			hooks, err := decodeGrouped(&pascal, one, w)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, hooks...)
+			continue
+		}
+		event, ok := p.canonicalEvent(native)
+		if !ok {
+			w.add(0, path, "", "event '%s' dropped — it has no equivalent in the interchange format's event registry", native)
+			continue
+		}
+		var entries []json.RawMessage
+		if err := json.Unmarshal(vals[native], &entries); err != nil {
+			return nil, fmt.Errorf("%s: want an array of hook entries, got %s", path, jsonKind(vals[native]))
+		}
+		for i, eraw := range entries {
+			epath := fmt.Sprintf("%s/%d", path, i)
+			keys, e, err := orderedKeys(eraw)
+			if err != nil {
+				return nil, fmt.Errorf("%s: want a hook entry object, got %s", epath, jsonKind(eraw))
+			}
+			h := Hook{Event: event, Blocking: p.behaviour(event) == behaviourPrevent, Handler: Handler{Type: "command"}}
+			pd := map[string]any{}
+			var bash, command, powershell string
+			for _, k := range keys {
+				v := e[k]
+				var err error
+				switch k {
+				case "type":
+					var t string
+					err = json.Unmarshal(v, &t)
+					if t != "command" && err == nil {
+						return nil, fmt.Errorf("%s/type: unknown hook type %q (Copilot runs \"command\" hooks)", epath, t)
+					}
+				case "bash":
+					err = json.Unmarshal(v, &bash)
+				case "command":
+					err = json.Unmarshal(v, &command)
+				case "powershell":
+					err = json.Unmarshal(v, &powershell)
+				case "cwd":
+					err = json.Unmarshal(v, &h.Handler.Cwd)
+				case "env":
+					err = json.Unmarshal(v, &h.Handler.Env)
+				case "timeoutSec":
+					err = json.Unmarshal(v, &h.Handler.Timeout)
+				case "comment":
+					var c string
+					err = json.Unmarshal(v, &c)
+					if strings.HasPrefix(c, copilotMatcherNote) && IsToolEvent(event) {
+						h.Matcher = parseNameList(p, strings.TrimPrefix(c, copilotMatcherNote))
+					} else {
+						pd[k] = c
+					}
+				default:
+					pd[k] = toAny(v)
+				}
+				if err != nil {
+					return nil, fmt.Errorf("%s/%s: %w", epath, k, err)
+				}
+			}
+			h.Handler.Command = bash
+			if h.Handler.Command == "" {
+				h.Handler.Command = command
+			}
+			if powershell != "" {
+				if h.Handler.Command == "" {
+					h.Handler.Command = powershell
+				}
+				h.Handler.Platform = map[string]string{"windows": powershell}
+			}
+			if h.Handler.Command == "" {
+				w.add(0, epath, "", "entry skipped — it has no bash, powershell or command")
+				continue
+			}
+			if len(pd) > 0 {
+				h.ProviderData = map[string]map[string]any{p.slug: pd}
+			}
+			out = append(out, h)
+		}
+	}
+	return out, nil
+}
+
+// parseNameList reads "a|b|c" of native names.
+func parseNameList(p *provider, s string) *Matcher {
+	var elems []Matcher
+	for _, part := range strings.Split(s, "|") {
+		if part = strings.TrimSpace(part); part != "" {
+			elems = append(elems, nameMatchers(p, part)...)
+		}
+	}
+	return matcherOf(elems)
+}
+
+func encodeCopilot(p *provider, hooks []*prepared, w *warner) (any, error) {
+	byEvent := object{}
+	for _, h := range hooks {
+		if h.dropped {
+			continue
+		}
+		native := p.events[h.Event]
+		hd := &h.Handler
+		o := object{{"type", "command"}, {"bash", hd.Command}}
+		if win := hd.Platform["windows"]; win != "" {
+			o.set("powershell", win)
+		}
+		for _, os := range []string{"linux", "osx"} {
+			if c := hd.Platform[os]; c != "" && c != hd.Command {
+				w.add(h.n, "handler.platform."+os, CapPlatform, "'platform.%s' dropped — Copilot CLI's bash command serves Linux and macOS alike; it runs %q there", os, hd.Command)
+			}
+		}
+		if hd.Cwd != "" {
+			o.set("cwd", hd.Cwd)
+		}
+		if len(hd.Env) > 0 {
+			o.set("env", hd.Env)
+		}
+		if hd.Timeout > 0 {
+			o.set("timeoutSec", timeoutOut(hd.Timeout, 1))
+		}
+		if h.Matcher != nil && IsToolEvent(h.Event) {
+			names := nativeNames(p, h.Matcher, h.n, w)
+			if len(names) == 0 {
+				w.add(h.n, "matcher", "", "hook excluded — none of the tools it matches (%s) exist in %s", describeMatcher(h.Matcher), p.name)
+				h.dropped = true
+				continue
+			}
+			list := strings.Join(names, "|")
+			o.set("comment", copilotMatcherNote+list)
+			w.add(h.n, "matcher", "", "matcher dropped — Copilot CLI runs %s hooks for every tool; the script must check toolName for %s itself (noted in the entry's comment)", native, list)
+		}
+		pd := ownData(p, &h.Hook)
+		for _, k := range sortedKeys(pd) {
+			if _, taken := o.get(k); !taken {
+				o.set(k, pd[k])
+			}
+		}
+		list, _ := byEvent.get(native)
+		l, _ := list.([]any)
+		byEvent.set(native, append(l, o))
+	}
+	return object{{"version", 1}, {"hooks", byEvent}}, nil
+}
+
+// Kiro CLI agent files (.kiro/agents/<name>.json) carry
+//
+//	{"hooks": {"preToolUse": [{"matcher": "execute_bash", "command": "…", "timeout_ms": 30000}]}}
+//
+// one flat entry per hook, the matcher a single tool name, @server or
+// @server/tool, or "*".
+func decodeKiro(p *provider, raw json.RawMessage, w *warner) ([]Hook, error) {
+	events, vals, err := orderedKeys(raw)
+	if err != nil {
+		return nil, fmt.Errorf("hooks: want an object of event → entries, got %s", jsonKind(raw))
+	}
+	var out []Hook
+	for _, native := range events {
+		path := "/hooks/" + native
+		event, ok := p.canonicalEvent(native)
+		if !ok {
+			w.add(0, path, "", "event '%s' dropped — it has no equivalent in the interchange format's event registry", native)
+			continue
+		}
+		var entries []json.RawMessage
+		if err := json.Unmarshal(vals[native], &entries); err != nil {
+			return nil, fmt.Errorf("%s: want an array of hook entries, got %s", path, jsonKind(vals[native]))
+		}
+		for i, eraw := range entries {
+			epath := fmt.Sprintf("%s/%d", path, i)
+			keys, e, err := orderedKeys(eraw)
+			if err != nil {
+				return nil, fmt.Errorf("%s: want a hook entry object, got %s", epath, jsonKind(eraw))
+			}
+			h := Hook{Event: event, Blocking: p.behaviour(event) == behaviourPrevent, Handler: Handler{Type: "command"}}
+			pd := map[string]any{}
+			for _, k := range keys {
+				v := e[k]
+				var err error
+				switch k {
+				case "command":
+					err = json.Unmarshal(v, &h.Handler.Command)
+				case "matcher":
+					var m string
+					if err = json.Unmarshal(v, &m); err == nil && IsToolEvent(event) && m != "*" && m != "" {
+						h.Matcher = nameMatcher(p, m)
+						if strings.HasPrefix(m, "@builtin") {
+							h.Matcher = &Matcher{Pattern: m} // a tool group, not an MCP server
+						}
+					}
+				case "timeout_ms":
+					var ms float64
+					if err = json.Unmarshal(v, &ms); err == nil {
+						h.Handler.Timeout = ms / 1000
+					}
+				default:
+					pd[k] = toAny(v)
+				}
+				if err != nil {
+					return nil, fmt.Errorf("%s/%s: %w", epath, k, err)
+				}
+			}
+			if h.Handler.Command == "" {
+				return nil, fmt.Errorf("%s/command: required", epath)
+			}
+			if len(pd) > 0 {
+				h.ProviderData = map[string]map[string]any{p.slug: pd}
+			}
+			out = append(out, h)
+		}
+	}
+	return out, nil
+}
+
+func encodeKiro(p *provider, hooks []*prepared, w *warner) (any, error) {
+	byEvent := object{}
+	for _, h := range hooks {
+		if h.dropped {
+			continue
+		}
+		native := p.events[h.Event]
+		matchers := []string{""}
+		if h.Matcher != nil && IsToolEvent(h.Event) {
+			// A Kiro matcher names one tool: an OR becomes one entry per tool.
+			matchers = nativeNames(p, h.Matcher, h.n, w)
+			if len(matchers) == 0 {
+				w.add(h.n, "matcher", "", "hook excluded — none of the tools it matches (%s) exist in %s", describeMatcher(h.Matcher), p.name)
+				h.dropped = true
+				continue
+			}
+		}
+		for _, m := range matchers {
+			o := object{}
+			if m != "" {
+				o.set("matcher", m)
+			}
+			o.set("command", h.Handler.Command)
+			if h.Handler.Timeout > 0 {
+				o.set("timeout_ms", timeoutOut(h.Handler.Timeout, 1000))
+			}
+			pd := ownData(p, &h.Hook)
+			for _, k := range sortedKeys(pd) {
+				if _, taken := o.get(k); !taken {
+					o.set(k, pd[k])
+				}
+			}
+			list, _ := byEvent.get(native)
+			l, _ := list.([]any)
+			byEvent.set(native, append(l, o))
+		}
+	}
+	return object{{"hooks", byEvent}}, nil
+}

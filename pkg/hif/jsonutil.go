@@ -1,0 +1,179 @@
+package hif
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strconv"
+
+	"github.com/tailscale/hujson"
+)
+
+// object is a JSON object that keeps its keys in insertion order, so that
+// encoded configs list events and fields the way the source did.
+type object []member
+
+type member struct {
+	Key   string
+	Value any
+}
+
+func (o *object) set(key string, value any) {
+	for i := range *o {
+		if (*o)[i].Key == key {
+			(*o)[i].Value = value
+			return
+		}
+	}
+	*o = append(*o, member{key, value})
+}
+
+func (o object) get(key string) (any, bool) {
+	for _, m := range o {
+		if m.Key == key {
+			return m.Value, true
+		}
+	}
+	return nil, false
+}
+
+// MarshalJSON writes the members in order, without HTML escaping (hook
+// commands are full of & < >).
+func (o object) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, m := range o {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, err := marshal(m.Key)
+		if err != nil {
+			return nil, err
+		}
+		v, err := marshal(m.Value)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", m.Key, err)
+		}
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// marshal is json.Marshal without HTML escaping.
+func marshal(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(b.Bytes(), "\n"), nil
+}
+
+// marshalIndent is marshal with two-space indentation and a final newline.
+func marshalIndent(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+var hujsonPos = regexp.MustCompile(`^hujson: line (\d+), column (\d+): `)
+
+// standardize accepts JSON with comments and trailing commas (agents'
+// settings files are often JSONC) and returns plain JSON, with syntax
+// errors positioned.
+func standardize(data []byte) ([]byte, error) {
+	v, err := hujson.Parse(data)
+	if err != nil {
+		if m := hujsonPos.FindStringSubmatch(err.Error()); m != nil {
+			line, _ := strconv.Atoi(m[1])
+			col, _ := strconv.Atoi(m[2])
+			return nil, &PosError{Line: line, Col: col, Msg: err.Error()[len(m[0]):]}
+		}
+		return nil, err
+	}
+	v.Standardize()
+	return v.Pack(), nil
+}
+
+// orderedKeys returns an object's keys in document order and its values.
+func orderedKeys(raw json.RawMessage) ([]string, map[string]json.RawMessage, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, nil, err
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '{' {
+		return nil, nil, fmt.Errorf("want an object")
+	}
+	var keys []string
+	vals := map[string]json.RawMessage{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, nil, err
+		}
+		k := tok.(string)
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, nil, err
+		}
+		if _, dup := vals[k]; !dup {
+			keys = append(keys, k)
+		}
+		vals[k] = v
+	}
+	return keys, vals, nil
+}
+
+// jsonKind names the JSON type of raw for error messages.
+func jsonKind(raw json.RawMessage) string {
+	b := bytes.TrimSpace(raw)
+	if len(b) == 0 {
+		return "nothing"
+	}
+	switch b[0] {
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	case '"':
+		return "a string"
+	case 't', 'f':
+		return "a boolean"
+	case 'n':
+		return "null"
+	default:
+		return "a number"
+	}
+}
+
+// asArray accepts an array or a single object (Cursor's draft vectors write
+// one object per event) and returns the elements.
+func asArray(raw json.RawMessage) ([]json.RawMessage, bool) {
+	b := bytes.TrimSpace(raw)
+	if len(b) > 0 && b[0] == '{' {
+		return []json.RawMessage{raw}, true
+	}
+	var arr []json.RawMessage
+	if err := json.Unmarshal(raw, &arr); err != nil {
+		return nil, false
+	}
+	return arr, true
+}
+
+// toAny decodes raw into a generic value.
+func toAny(raw json.RawMessage) any {
+	var v any
+	_ = json.Unmarshal(raw, &v)
+	return v
+}
