@@ -25,6 +25,7 @@ const prog = "sym-translate"
 
 const usage = `usage: sym-translate hooks --from P --to Q [--strict] [--json] [--write] [FILE]
        sym-translate payload --from A --to B --event E [FILE]
+       sym-translate output  --from A --to B --event E [--exit N] [FILE]
 
 hooks converts a hook configuration from one agent's format to another's
 through the Hook Interchange Format (HIF 1.0). FILE (default: stdin) may be
@@ -34,6 +35,13 @@ reported on stderr.
 
 P, Q: claude-code (claude), gemini-cli (gemini), copilot-cli (copilot), kiro,
 cursor, codex, windsurf, or hif (the canonical manifest, JSON or YAML).
+
+payload converts one hook payload (what agent A sends on stdin) into what
+agent B would send for the same event; output converts a hook's answer (its
+stdout and exit code in A's format) into B's answer. A, B: claude, codex,
+copilot, gemini, kiro, or symposium (the canonical format). E: pre-tool-use,
+post-tool-use, user-prompt-submit, session-start. These use the same codecs
+as sym-hook.
 
 Exit status: 0 ok, 1 invalid input (or, with --strict, any loss), 2 usage.
 `
@@ -51,8 +59,10 @@ func Main(stdio cli.Stdio, args []string) int {
 		return hooksMain(stdio, args[1:])
 	case "payload":
 		return payloadMain(stdio, args[1:])
+	case "output":
+		return outputMain(stdio, args[1:])
 	}
-	return cli.Report(stdio.Err, prog, cli.Usagef("unknown subcommand %q (want hooks or payload)", args[0]))
+	return cli.Report(stdio.Err, prog, cli.Usagef("unknown subcommand %q (want hooks, payload or output)", args[0]))
 }
 
 // parseFlags parses fs, printing --help on stdout and flag errors (with the
@@ -171,28 +181,4 @@ func writeRecord(w io.Writer, r diagRecord) {
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(r)
 	_, _ = w.Write(b.Bytes())
-}
-
-// ---------------------------------------------------------------------------
-// sym-translate payload — PLACEHOLDER for the lead to wire.
-//
-// The payload codecs (one agent's hook payload → symposium's canonical
-// payload → another agent's) are written in pkg/agent and pkg/hook by
-// another engineer. Wire them here: decode stdin (or FILE) with --from's
-// codec for --event, encode with --to's, print the result, exit 0; invalid
-// payload → exit 1; unknown agent or event → usage (exit 2).
-// ---------------------------------------------------------------------------
-
-func payloadMain(stdio cli.Stdio, args []string) int {
-	fs := flag.NewFlagSet(prog+" payload", flag.ContinueOnError)
-	from := fs.String("from", "", "the payload's `agent` (or symposium)")
-	to := fs.String("to", "", "the wanted `agent` (or symposium)")
-	event := fs.String("event", "", "the hook `event` the payload belongs to")
-	if code, done := parseFlags(stdio, fs, args); done {
-		return code
-	}
-	if *from == "" || *to == "" || *event == "" {
-		return cli.Report(stdio.Err, prog, cli.Usagef("payload needs --from, --to and --event"))
-	}
-	return cli.Report(stdio.Err, prog, errors.New("payload: not implemented yet"))
 }
