@@ -318,3 +318,20 @@ func nthLine(data []byte, header string, n int) int {
 	}
 	return 0
 }
+
+// LoadUser resolves the directories and loads the user's config.toml,
+// passing each warning (unknown keys) to warn.
+func LoadUser(warn func(string)) (Dirs, *Config, error) {
+	d, err := ResolveDirs()
+	if err != nil {
+		return d, nil, err
+	}
+	c, warnings, err := Load(d)
+	if err != nil {
+		return d, nil, err
+	}
+	for _, w := range warnings {
+		warn(w)
+	}
+	return d, c, nil
+}

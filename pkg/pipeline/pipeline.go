@@ -251,11 +251,7 @@ func upToDate(opts Options) *syncstate.State {
 	if opts.Update != "none" {
 		return nil // a fetch or check must run
 	}
-	dirs, err := config.ResolveDirs()
-	if err != nil {
-		return nil
-	}
-	cfg, _, err := config.Load(dirs)
+	dirs, cfg, err := config.LoadUser(ignore)
 	if err != nil {
 		return nil
 	}
@@ -328,11 +324,7 @@ func storeOutputs(cacheDir, root string, actions []stream.Action) error {
 // storeState records what the hook path needs. Its inputs are every file
 // whose change should trigger a re-sync.
 func storeState(root string, inputs []string, sum *Summary) (bool, error) {
-	dirs, err := config.ResolveDirs()
-	if err != nil {
-		return false, err
-	}
-	cfg, _, err := config.Load(dirs)
+	dirs, cfg, err := config.LoadUser(ignore)
 	if err != nil {
 		return false, err
 	}
@@ -358,6 +350,9 @@ func storeState(root string, inputs []string, sum *Summary) (bool, error) {
 	}
 	return written, storeOutputs(dirs.Cache, root, sum.Actions)
 }
+
+// ignore drops config warnings: the stages report them.
+func ignore(string) {}
 
 func dedupe(in []string) []string {
 	seen := map[string]bool{}

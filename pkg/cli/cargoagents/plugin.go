@@ -71,17 +71,10 @@ func runPlugin(stdio cli.Stdio, g *globals, args []string) error {
 
 // sources loads the config and resolves and scans every source.
 func sources(stdio cli.Stdio, g *globals) ([]*plugin.Scan, error) {
-	dirs, err := config.ResolveDirs()
-	if err != nil {
-		return nil, err
-	}
-	cfg, warnings, err := config.Load(dirs)
-	if err != nil {
-		return nil, err
-	}
 	warn := func(m string) { fmt.Fprintf(stdio.Err, "warning: %s\n", m) }
-	for _, w := range warnings {
-		warn(w)
+	dirs, cfg, err := config.LoadUser(warn)
+	if err != nil {
+		return nil, err
 	}
 	r := &plugin.Resolver{Dirs: dirs, Update: g.update, Ctx: context.Background(), Warn: warn}
 	var scans []*plugin.Scan
@@ -255,16 +248,9 @@ func checkCrates(c *cratesindex.Client, refs []plugin.CrateRef) (missing []strin
 }
 
 func pluginSync(stdio cli.Stdio, g *globals, provider string) error {
-	dirs, err := config.ResolveDirs()
+	dirs, cfg, err := config.LoadUser(func(w string) { fmt.Fprintf(stdio.Err, "warning: %s\n", w) })
 	if err != nil {
 		return err
-	}
-	cfg, warnings, err := config.Load(dirs)
-	if err != nil {
-		return err
-	}
-	for _, w := range warnings {
-		fmt.Fprintf(stdio.Err, "warning: %s\n", w)
 	}
 	failed := false
 	r := &plugin.Resolver{Dirs: dirs, Ctx: context.Background(), Warn: func(m string) {

@@ -177,11 +177,7 @@ func mustGetwd() string {
 // gatesFor re-checks the agents' gates when the stages did not run: the
 // user may have opened (or closed) one since the last sync.
 func gatesFor(root string) []stream.Gate {
-	dirs, err := config.ResolveDirs()
-	if err != nil {
-		return nil
-	}
-	cfg, _, err := config.Load(dirs)
+	dirs, cfg, err := config.LoadUser(func(string) {})
 	if err != nil {
 		return nil
 	}

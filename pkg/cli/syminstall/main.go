@@ -68,17 +68,10 @@ func run(stdio cli.Stdio, args []string) error {
 		return fmt.Errorf("<stdin>: no workspace record and no --root: pipe `sym-deps | sym-match` into sym-install")
 	}
 
-	dirs, err := config.ResolveDirs()
-	if err != nil {
-		return err
-	}
-	cfg, warnings, err := config.Load(dirs)
-	if err != nil {
-		return err
-	}
 	diag := diagnostics{w: stdio.Err, json: *jsonDiag}
-	for _, w := range warnings {
-		diag.warn(w)
+	dirs, cfg, err := config.LoadUser(diag.warn)
+	if err != nil {
+		return err
 	}
 	if len(cfg.Agents) == 0 {
 		diag.warn(fmt.Sprintf("no agents configured in %s: run `cargo agents init` first; only cleaning up", cfg.Path))

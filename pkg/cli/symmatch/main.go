@@ -60,16 +60,9 @@ func run(stdio cli.Stdio, args []string) error {
 		return err
 	}
 
-	dirs, err := config.ResolveDirs()
+	dirs, cfg, err := config.LoadUser(diag.warn)
 	if err != nil {
 		return err
-	}
-	cfg, warnings, err := config.Load(dirs)
-	if err != nil {
-		return err
-	}
-	for _, w := range warnings {
-		diag.warn(w)
 	}
 	res := Run(context.Background(), cfg, dirs, *update, set, diag.warn)
 	return write(out, res, *explain)
