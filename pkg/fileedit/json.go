@@ -21,6 +21,7 @@ type JSON struct {
 	root  hujson.Value
 	dirty bool
 	unit  string // one indentation level, detected from the file
+	crlf  bool   // every line ends with CRLF: so must the lines we add
 }
 
 var hujsonPos = regexp.MustCompile(`^hujson: line (\d+), column (\d+): `)
@@ -43,6 +44,7 @@ func ParseJSON(path string, data []byte) (*JSON, error) {
 	}
 	d.root = v
 	d.unit = detectIndent(src)
+	d.crlf = isCRLF(data)
 	return d, nil
 }
 
@@ -145,6 +147,11 @@ func (d *JSON) Keys(ptr ...string) []string {
 // commit re-parses the packed document so offsets and the AST stay canonical.
 func (d *JSON) commit() error {
 	b := d.root.Pack()
+	if d.crlf {
+		// Our inserts use LF; the file had nothing else, so any LF that
+		// lacks its CR is ours.
+		b = bytes.ReplaceAll(bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n")), []byte("\n"), []byte("\r\n"))
+	}
 	v, err := hujson.Parse(b)
 	if err != nil {
 		return fmt.Errorf("%s: internal: edit produced invalid JSON: %w", d.path, err)

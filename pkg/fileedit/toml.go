@@ -231,6 +231,7 @@ func (d *TOML) trimBlankTail(start, end int) int {
 type splice struct {
 	start, end int
 	text       string
+	kv         bool // a key/value line outside a table block (deletion keeps what follows)
 }
 
 // regions lists the text that defines the table at keys or anything below
@@ -259,7 +260,7 @@ func (d *TOML) regions(keys []string) (rs []splice, main int, inline int) {
 			if len(s.path) == len(keys) {
 				inline = len(rs)
 			}
-			rs = append(rs, splice{start: s.start, end: s.end})
+			rs = append(rs, splice{start: s.start, end: s.end, kv: true})
 			_ = i
 		}
 	}
@@ -268,24 +269,70 @@ func (d *TOML) regions(keys []string) (rs []splice, main int, inline int) {
 
 // apply splices the edits (non-overlapping) into a new document.
 func (d *TOML) apply(edits []splice) []byte {
-	sort.Slice(edits, func(i, j int) bool { return edits[i].start > edits[j].start })
+	// Last first, so earlier offsets stay valid; at one offset, the
+	// removal before the insertion (an insertion applied first would be
+	// removed with the region).
+	sort.Slice(edits, func(i, j int) bool {
+		if edits[i].start != edits[j].start {
+			return edits[i].start > edits[j].start
+		}
+		return edits[i].end > edits[j].end
+	})
+	crlf := isCRLF(d.data)
 	out := bytes.Clone(d.data)
 	for _, e := range edits {
-		out = append(out[:e.start], append([]byte(e.text), out[e.end:]...)...)
+		text := e.text
+		if crlf {
+			text = strings.ReplaceAll(text, "\n", "\r\n")
+		}
+		out = append(out[:e.start], append([]byte(text), out[e.end:]...)...)
+	}
+	if len(d.data) > 0 && !bytes.HasSuffix(d.data, []byte("\n")) {
+		// Keep the user's missing final newline missing.
+		out = bytes.TrimRight(out, "\r\n")
 	}
 	return out
 }
 
-// deletion removes r, and with a block that ends the file the blank line
-// that separated it from what precedes.
+// isCRLF reports whether every line of b ends with CRLF, so that the text
+// we insert must too (Windows editors keep it that way).
+func isCRLF(b []byte) bool {
+	n := bytes.Count(b, []byte("\n"))
+	return n > 0 && n == bytes.Count(b, []byte("\r\n"))
+}
+
+// deletion removes r. Comment lines that follow the region's last
+// statement directly belong to it; after the first blank line, comments
+// belong to what comes next (a section comment above the next table) and
+// stay, and the blank lines that separated the region from them go with it.
+// A region that ends the file also takes the blank line that separated it
+// from what precedes.
 func (d *TOML) deletion(r splice) splice {
+	cut := r.end
+	if !r.kv {
+		if cut = d.trimBlankTail(r.start, r.end); cut == r.start {
+			cut = r.end
+		}
+	}
+	for cut < r.end && isComment(d.data[cut:lineEnd(d.data, cut)]) {
+		cut = lineEnd(d.data, cut)
+	}
+	for cut < r.end && isBlank(d.data[cut:lineEnd(d.data, cut)]) {
+		cut = lineEnd(d.data, cut)
+	}
+	r.end = cut
 	if r.end == len(d.data) {
 		if s, line := prevLine(d.data, r.start); s >= 0 && isBlank(line) {
 			r.start = s
 			// A file without a final newline got ours without one too
 			// (appendText): give the newline back as well.
-			if !bytes.HasSuffix(d.data, []byte("\n")) && s > 0 && d.data[s-1] == '\n' {
-				r.start = s - 1
+			if !bytes.HasSuffix(d.data, []byte("\n")) {
+				switch {
+				case s > 1 && d.data[s-2] == '\r' && d.data[s-1] == '\n':
+					r.start = s - 2
+				case s > 0 && d.data[s-1] == '\n':
+					r.start = s - 1
+				}
 			}
 		}
 	}
@@ -299,7 +346,7 @@ func (d *TOML) appendText(text string) splice {
 	n := len(d.data)
 	pre := ""
 	switch {
-	case n == 0 || bytes.HasSuffix(d.data, []byte("\n\n")):
+	case n == 0 || bytes.HasSuffix(d.data, []byte("\n\n")) || bytes.HasSuffix(d.data, []byte("\n\r\n")):
 	case d.data[n-1] != '\n':
 		// Keep the user's missing final newline missing.
 		pre = "\n\n"
@@ -317,7 +364,9 @@ func (d *TOML) deletions(rs []splice) []splice {
 	var merged []splice
 	for _, r := range rs {
 		if k := len(merged) - 1; k >= 0 && r.start <= merged[k].end {
-			merged[k].end = max(merged[k].end, r.end)
+			if r.end >= merged[k].end {
+				merged[k].end, merged[k].kv = r.end, r.kv
+			}
 			continue
 		}
 		merged = append(merged, r)
@@ -389,6 +438,12 @@ func (d *TOML) SetTable(value map[string]any, keys ...string) error {
 	if cur, ok := d.GetTable(keys...); ok && sameValue(cur, value) {
 		return nil
 	}
+	if a, ok := d.inlineAncestor(keys); ok {
+		return d.editInline(a, keys, func(t map[string]any, rel []string) bool {
+			setIn(t, rel, value)
+			return true
+		})
+	}
 	rs, main, inline := d.regions(keys)
 	var edits []splice
 	switch {
@@ -400,9 +455,15 @@ func (d *TOML) SetTable(value map[string]any, keys ...string) error {
 		var others []splice
 		for i, r := range rs {
 			if i == main {
-				// Keep the comments above and the blank lines below.
-				h := d.stmtAt(r)
-				edits = append(edits, splice{start: h, end: d.trimBlankTail(h, r.end), text: text})
+				// Keep the header line as the user wrote it (spacing, a
+				// comment after it), the comments above and the blank
+				// lines below; replace the body.
+				h := d.headerAt(r)
+				body := text[strings.IndexByte(text, '\n')+1:]
+				if h.end > 0 && d.data[h.end-1] != '\n' {
+					body = "\n" + body
+				}
+				edits = append(edits, splice{start: h.end, end: max(h.end, d.trimBlankTail(h.start, r.end)), text: body})
 				continue
 			}
 			others = append(others, r)
@@ -425,14 +486,64 @@ func (d *TOML) SetTable(value map[string]any, keys ...string) error {
 	return d.commit(d.apply(edits), keys)
 }
 
-// stmtAt returns the header line start inside a header region.
-func (d *TOML) stmtAt(r splice) int {
+// headerAt returns the header statement inside a header region.
+func (d *TOML) headerAt(r splice) tomlStmt {
 	for _, s := range d.stmts {
 		if s.kind != stmtKeyValue && s.start >= r.start && s.start < r.end {
-			return s.start
+			return s
 		}
 	}
-	return r.start
+	return tomlStmt{start: r.start, end: r.start}
+}
+
+// inlineAncestor finds the key/value statement whose value holds the table
+// at keys, as in `mcp_servers = { x = { ... } }` for ("mcp_servers", "x").
+func (d *TOML) inlineAncestor(keys []string) (tomlStmt, bool) {
+	for _, s := range d.stmts {
+		if s.kind == stmtKeyValue && len(s.path) < len(keys) && hasPrefix(keys, s.path) {
+			return s, true
+		}
+	}
+	return tomlStmt{}, false
+}
+
+// editInline rewrites the inline table of statement a after edit changed
+// its copy (edit gets the path relative to it; false: nothing to do).
+// TOML 1.0 inline tables are one line, so the whole value is re-rendered
+// (its keys sorted); the rest of the line, a comment included, stays.
+func (d *TOML) editInline(a tomlStmt, keys []string, edit func(t map[string]any, rel []string) bool) error {
+	cur, _ := lookup(d.value, a.path)
+	t, ok := cur.(map[string]any)
+	if !ok {
+		return fmt.Errorf("%s: %s is not a table", d.path, strings.Join(a.path, "."))
+	}
+	nt := deepCopy(t)
+	if !edit(nt, keys[len(a.path):]) {
+		return errNotFound
+	}
+	text, err := renderValue(nt)
+	if err != nil {
+		return fmt.Errorf("%s: %w", d.path, err)
+	}
+	return d.commit(d.apply([]splice{{start: a.valStart, end: a.valEnd, text: text}}), keys)
+}
+
+var errNotFound = errors.New("not found")
+
+// deleteIn removes keys from m; false when absent.
+func deleteIn(m map[string]any, keys []string) bool {
+	for _, k := range keys[:len(keys)-1] {
+		sub, ok := m[k].(map[string]any)
+		if !ok {
+			return false
+		}
+		m = sub
+	}
+	if _, ok := m[keys[len(keys)-1]]; !ok {
+		return false
+	}
+	delete(m, keys[len(keys)-1])
+	return true
 }
 
 func (d *TOML) stmtAtKV(start int) tomlStmt {
@@ -449,6 +560,9 @@ func (d *TOML) stmtAtKV(start int) tomlStmt {
 func (d *TOML) DeleteTable(keys ...string) bool {
 	if len(keys) == 0 {
 		return false
+	}
+	if a, ok := d.inlineAncestor(keys); ok {
+		return d.editInline(a, keys, deleteIn) == nil
 	}
 	rs, _, _ := d.regions(keys)
 	if len(rs) == 0 {
@@ -476,21 +590,11 @@ func (d *TOML) SetValue(value any, keys ...string) error {
 		}
 	}
 	// Inside an inline table: rewrite that inline table.
-	for _, s := range d.stmts {
-		if s.kind == stmtKeyValue && hasPrefix(keys, s.path) {
-			cur, _ := lookup(d.value, s.path)
-			t, ok := cur.(map[string]any)
-			if !ok {
-				return fmt.Errorf("%s: %s is not a table", d.path, strings.Join(s.path, "."))
-			}
-			nt := deepCopy(t)
-			setIn(nt, keys[len(s.path):], value)
-			text, err := renderValue(nt)
-			if err != nil {
-				return fmt.Errorf("%s: %w", d.path, err)
-			}
-			return d.commit(d.apply([]splice{{start: s.valStart, end: s.valEnd, text: text}}), keys)
-		}
+	if a, ok := d.inlineAncestor(keys); ok {
+		return d.editInline(a, keys, func(t map[string]any, rel []string) bool {
+			setIn(t, rel, value)
+			return true
+		})
 	}
 	parent := keys[:len(keys)-1]
 	// The deepest explicit header that contains the key (root: none).
@@ -700,6 +804,32 @@ func renderValue(v any) (string, error) {
 		}
 		return "{ " + strings.Join(parts, ", ") + " }", nil
 	}
+	switch t := v.(type) {
+	case nil:
+		return "", errors.New("TOML has no null value")
+	case json.Number:
+		if _, err := t.Int64(); err == nil {
+			return t.String(), nil
+		}
+		f, err := t.Float64()
+		if err != nil {
+			return "", err
+		}
+		return renderValue(f)
+	}
+	switch reflect.ValueOf(v).Kind() {
+	case reflect.Map, reflect.Slice, reflect.Array, reflect.Struct, reflect.Pointer:
+		// Typed containers and structs: through JSON (as the other
+		// formats take values) into the generic forms above.
+		n, err := viaJSON(v)
+		if err != nil {
+			return "", err
+		}
+		switch n.(type) {
+		case map[string]any, []any, string, bool, json.Number:
+			return renderValue(n)
+		}
+	}
 	b, err := toml.Marshal(map[string]any{"v": v})
 	if err != nil {
 		return "", err
@@ -709,4 +839,21 @@ func renderValue(v any) (string, error) {
 		return "", fmt.Errorf("cannot write %T as an inline TOML value", v)
 	}
 	return strings.TrimPrefix(s, "v = "), nil
+}
+
+// viaJSON turns v into the generic values encoding/json decodes
+// (map[string]any, []any, string, bool, json.Number, nil), the forms
+// renderValue writes.
+func viaJSON(v any) (any, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	var out any
+	if err := dec.Decode(&out); err != nil {
+		return nil, err
+	}
+	return out, nil
 }

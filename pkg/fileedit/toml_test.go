@@ -56,8 +56,15 @@ func TestTOMLForms(t *testing.T) {
 		{"inline", "[mcp_servers]\nx = { command = \"old\" } # mine\n", "[mcp_servers]\nx = { command = \"new\" } # mine\n", []string{"mcp_servers", "x"}, map[string]any{"command": "new"}},
 		{"root-inline", "mcp_servers.x = { command = \"old\" }\n", "mcp_servers.x = { command = \"new\" }\n", []string{"mcp_servers", "x"}, map[string]any{"command": "new"}},
 		{"dotted", "[mcp_servers]\nx.command = \"old\"\nx.args = [\"a\"]\ny.command = \"keep\"\n", "[mcp_servers]\ny.command = \"keep\"\n\n[mcp_servers.x]\ncommand = \"new\"\n", []string{"mcp_servers", "x"}, map[string]any{"command": "new"}},
-		{"with-env", "# top\n[mcp_servers.a] # hdr comment\ncommand = \"old\"\n\n[mcp_servers.a.env]\nK = \"v\"\n\n[other]\nz = 1\n", "# top\n[mcp_servers.a]\ncommand = \"new\"\n\n[mcp_servers.a.env]\nK = \"w\"\n\n[other]\nz = 1\n", []string{"mcp_servers", "a"}, map[string]any{"command": "new", "env": map[string]any{"K": "w"}}},
+		{"with-env", "# top\n[mcp_servers.a] # hdr comment\ncommand = \"old\"\n\n[mcp_servers.a.env]\nK = \"v\"\n\n[other]\nz = 1\n", "# top\n[mcp_servers.a] # hdr comment\ncommand = \"new\"\n\n[mcp_servers.a.env]\nK = \"w\"\n\n[other]\nz = 1\n", []string{"mcp_servers", "a"}, map[string]any{"command": "new", "env": map[string]any{"K": "w"}}},
 		{"drop-env", "[mcp_servers.a]\ncommand = \"old\"\n\n[mcp_servers.a.env]\nK = \"v\"\n\n[other]\nz = 1\n", "[mcp_servers.a]\ncommand = \"old\"\nurl = \"u\"\n\n[other]\nz = 1\n", []string{"mcp_servers", "a"}, map[string]any{"command": "old", "url": "u"}},
+		{"parent-inline", "mcp_servers = { y = { command = \"keep\" } } # mine\n", "mcp_servers = { x = { command = \"new\" }, y = { command = \"keep\" } } # mine\n", []string{"mcp_servers", "x"}, map[string]any{"command": "new"}},
+		{"parent-inline-replace", "mcp_servers = { x = { command = \"old\" }, y = { command = \"keep\" } }\n", "mcp_servers = { x = { command = \"new\" }, y = { command = \"keep\" } }\n", []string{"mcp_servers", "x"}, map[string]any{"command": "new"}},
+		{"section-comment-stays", "[mcp_servers.a]\ncommand = \"old\"\n\n[mcp_servers.a.env]\nK = \"v\"\n\n# --- sandbox ---\n\n[other]\nz = 1\n", "[mcp_servers.a]\ncommand = \"new\"\n\n# --- sandbox ---\n\n[other]\nz = 1\n", []string{"mcp_servers", "a"}, map[string]any{"command": "new"}},
+		{"typed-values", "", "[mcp_servers.a]\ne = {}\ntimeout = 5\ntools = [{ name = \"t\" }]\n", []string{"mcp_servers", "a"}, map[string]any{"tools": []map[string]any{{"name": "t"}}, "timeout": int32(5), "e": map[string]string{}}},
+		{"empty-body-then-subtable", "[mcp_servers]\n[mcp_servers.a]\n[mcp_servers.a.env]\nK = \"v\"\n", "[mcp_servers]\n[mcp_servers.a]\ncommand = \"new\"\n", []string{"mcp_servers", "a"}, map[string]any{"command": "new"}},
+		{"no-final-newline", "x = 1\n[mcp_servers.a]\ncommand = \"old\"", "x = 1\n[mcp_servers.a]\ncommand = \"new\"", []string{"mcp_servers", "a"}, map[string]any{"command": "new"}},
+		{"header-spacing-kept", "[ mcp_servers . a ]\ncommand = \"old\"\n", "[ mcp_servers . a ]\ncommand = \"new\"\n", []string{"mcp_servers", "a"}, map[string]any{"command": "new"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			d, err := ParseTOML("c.toml", []byte(c.in))
@@ -88,6 +95,37 @@ func TestTOMLSetValue(t *testing.T) {
 			}
 			if v, ok := d.Get("features", "codex_hooks"); !ok || v != true {
 				t.Errorf("Get = %v, %v", v, ok)
+			}
+		})
+	}
+}
+
+// TestTOMLDeleteTable: the table and its sub-tables go with their lines;
+// a section comment separated by a blank line belongs to what follows and
+// stays; comments right above the next table stay; inline forms are
+// edited in place.
+func TestTOMLDeleteTable(t *testing.T) {
+	for _, c := range []struct{ name, in, want string }{
+		{"with-env", "model = \"m\"\n\n# ours\n[mcp_servers.a]\ncommand = \"x\"\n# disabled = true\n\n[mcp_servers.a.env]\nK = \"v\"\n\n# --- sandbox ---\n\n# about other\n[other]\nz = 1\n",
+			"model = \"m\"\n\n# --- sandbox ---\n\n# about other\n[other]\nz = 1\n"},
+		{"last", "[other]\nz = 1\n\n[mcp_servers.a]\ncommand = \"x\"\n", "[other]\nz = 1\n"},
+		{"last-then-comment", "[other]\nz = 1\n\n[mcp_servers.a]\ncommand = \"x\"\n\n# end of file\n", "[other]\nz = 1\n\n# end of file\n"},
+		{"dotted", "[mcp_servers]\na.command = \"x\"\n# about b\nb.command = \"y\"\n", "[mcp_servers]\n# about b\nb.command = \"y\"\n"},
+		{"root-inline", "mcp_servers.a = { command = \"x\" }\nmodel = \"m\"\n", "model = \"m\"\n"},
+		{"parent-inline", "mcp_servers = { a = { command = \"x\" }, b = { command = \"y\" } }\n", "mcp_servers = { b = { command = \"y\" } }\n"},
+		{"crlf", "[other]\r\nz = 1\r\n\r\n[mcp_servers.a]\r\ncommand = \"x\"\r\n\r\n[last]\r\nq = 2\r\n", "[other]\r\nz = 1\r\n\r\n[last]\r\nq = 2\r\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			d, err := ParseTOML("c.toml", []byte(c.in))
+			mustDo(t, "ParseTOML", err)
+			if !d.DeleteTable("mcp_servers", "a") {
+				t.Fatal("DeleteTable = false")
+			}
+			if diff := cmp.Diff(c.want, string(d.Bytes())); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+			if d.DeleteTable("mcp_servers", "a") {
+				t.Error("second DeleteTable = true")
 			}
 		})
 	}

@@ -1,12 +1,31 @@
 // Package fileedit edits users' agent settings files safely: atomic
 // replacement that keeps permissions and symlinks, cross-process locking for
 // read-modify-write, and order- and comment-preserving edits of JSON(C),
-// TOML and YAML documents. Edits splice text into the original bytes, so
-// everything we do not touch stays byte for byte what the user wrote.
+// TOML and YAML documents.
+//
+// Why edit and never regenerate: the files we register hooks and MCP
+// servers in (~/.claude/settings.json, opencode.jsonc, ~/.codex/config.toml,
+// ~/.config/goose/config.yaml, ...) belong to the user and to their agent.
+// Decoding them into a map and encoding it again would sort their keys,
+// drop their comments, re-indent them and lose keys a newer agent added.
+// So each format is parsed only to locate things, and every edit splices
+// text into the original bytes: what we did not change stays byte for
+// byte what the user wrote, and inserted text copies the file's own
+// indentation and line endings. Removing what we inserted gives back the
+// original bytes; setting a value it already has changes nothing.
+//
+// Writes go through a Writer: Real replaces files atomically (renameio:
+// temp file in the same directory, fsync, rename) and skips identical
+// bytes, so an unchanged file keeps its mtime; DryRun reports the same
+// statuses without touching the disk. Lock serialises read-modify-write
+// across processes, since a rename alone would lose one of two concurrent
+// updates.
 package fileedit
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -279,15 +298,32 @@ func (d *dryRun) ReadFile(p string) ([]byte, error) {
 
 // Lock takes the cross-process lock lockDir/locks/<name>.lock, serialising
 // read-modify-write of the files it guards (a rename alone would lose one of
-// two concurrent updates). Call unlock when done.
+// two concurrent updates). lockDir is a directory we own (the cache), never
+// the user's: the lock file must not appear next to their settings. name is
+// a fixed name ("install") or the path of the guarded file; a name that is
+// not a plain file name is hashed into one. Call unlock when done.
 func Lock(lockDir, name string) (unlock func(), err error) {
 	dir := filepath.Join(lockDir, "locks")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("creating lock directory: %w", err)
 	}
-	unlock, err = lockedfile.MutexAt(filepath.Join(dir, name+".lock")).Lock()
+	unlock, err = lockedfile.MutexAt(filepath.Join(dir, lockName(name))).Lock()
 	if err != nil {
 		return nil, fmt.Errorf("locking %s: %w", name, err)
 	}
 	return unlock, nil
+}
+
+// lockName is the lock file's name for name: itself when it is a short
+// plain name, else a hash of it (of the absolute path for a path, so that
+// two spellings of one file share a lock).
+func lockName(name string) string {
+	if name != "" && len(name) <= 64 && !strings.ContainsAny(name, `/\:`) && name != "." && name != ".." {
+		return name + ".lock"
+	}
+	if abs, err := filepath.Abs(name); err == nil && strings.ContainsAny(name, `/\`) {
+		name = abs
+	}
+	sum := sha256.Sum256([]byte(name))
+	return hex.EncodeToString(sum[:12]) + ".lock"
 }

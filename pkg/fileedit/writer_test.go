@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"sync"
 	"syscall"
@@ -210,5 +211,29 @@ func TestLock(t *testing.T) {
 	b, _ := os.ReadFile(p)
 	if string(b) != strconv.Itoa(8*25+50) {
 		t.Errorf("counter = %s, want %d", b, 8*25+50)
+	}
+}
+
+// TestLockNames: a path used as the lock name is hashed into one file in
+// lockDir (two spellings of one path share it); a plain name is kept.
+func TestLockNames(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "home", ".claude", "settings.json")
+	for _, name := range []string{"install", target, filepath.Join(dir, "home", ".claude", "..", ".claude", "settings.json")} {
+		unlock, err := Lock(filepath.Join(dir, "cache"), name)
+		mustDo(t, "Lock("+name+")", err)
+		unlock()
+	}
+	ents, err := os.ReadDir(filepath.Join(dir, "cache", "locks"))
+	mustDo(t, "ReadDir", err)
+	var got []string
+	for _, e := range ents {
+		got = append(got, e.Name())
+	}
+	if len(got) != 2 || !slices.Contains(got, "install.lock") {
+		t.Errorf("lock files = %v, want install.lock and one hashed name", got)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "home")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("Lock created something outside lockDir: %v", err)
 	}
 }

@@ -140,6 +140,8 @@ func (d *YAML) locate(keys []string) *ast.MappingValueNode {
 
 func indentOf(line string) int { return len(line) - len(strings.TrimLeft(line, " ")) }
 
+func blankLine(line string) bool { return strings.TrimSpace(line) == "" }
+
 func blankOrComment(line string) bool {
 	t := strings.TrimSpace(line)
 	return t == "" || strings.HasPrefix(t, "#")
@@ -270,8 +272,13 @@ func (d *YAML) render(key string, value any, ind int) (string, error) {
 
 // commit re-parses the edited lines.
 func (d *YAML) commit(lines []string) error {
+	out := []byte(strings.Join(lines, ""))
+	if len(d.data) > 0 && !bytes.HasSuffix(d.data, []byte("\n")) {
+		// Keep the user's missing final newline missing.
+		out = bytes.TrimRight(out, "\r\n")
+	}
 	nd := &YAML{path: d.path}
-	if err := nd.load([]byte(strings.Join(lines, ""))); err != nil {
+	if err := nd.load(out); err != nil {
 		return fmt.Errorf("%s: internal: edit produced invalid YAML: %w", d.path, err)
 	}
 	*d = *nd
@@ -423,6 +430,13 @@ func (d *YAML) Delete(keys ...string) bool {
 		if vals, _ := mappingValues(m.Value); len(vals) == 1 {
 			pl := m.Key.GetToken().Position.Line - 1
 			lines[pl] = strings.TrimRight(lines[pl], "\r\n") + " {}" + d.nl
+		}
+	}
+	// A blank-line gap on both sides: drop the one above, so deleting an
+	// entry that stood between blank lines leaves one gap, not two.
+	if first > 0 && last+1 < len(lines) && blankLine(lines[first-1]) && blankLine(lines[last+1]) {
+		for first > 0 && blankLine(lines[first-1]) {
+			first--
 		}
 	}
 	if d.commit(splice3(lines, first, last+1, "")) != nil {

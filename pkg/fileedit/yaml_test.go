@@ -76,3 +76,31 @@ func TestYAMLGet(t *testing.T) {
 		t.Error("Get of a missing key succeeded")
 	}
 }
+
+// TestYAMLDelete: an entry goes with its lines; the comments around it
+// stay; an entry between two blank-line gaps leaves one gap; a file
+// without a final newline keeps it missing.
+func TestYAMLDelete(t *testing.T) {
+	for _, c := range []struct{ name, in, want string }{
+		{"between-gaps", "extensions:\n  a:\n    cmd: a\n\n\n  b:   # keep?\n    cmd: b\n\n# trailing\nOTHER: 1\n", "extensions:\n  a:\n    cmd: a\n\n# trailing\nOTHER: 1\n"},
+		{"comment-above-next", "extensions:\n  a:\n    cmd: a\n  # about b\n  b:\n    cmd: b\n", "extensions:\n  # about b\n  b:\n    cmd: b\n"},
+		{"no-final-newline", "extensions:\n  a:\n    cmd: a\n  b:\n    cmd: b", "extensions:\n  a:\n    cmd: a"},
+		{"last-leaves-empty-mapping", "extensions:\n  b:\n    cmd: b\nX: 1\n", "extensions: {}\nX: 1\n"},
+		{"crlf", "extensions:\r\n  a:\r\n    cmd: a\r\n  b:\r\n    cmd: b\r\n", "extensions:\r\n  a:\r\n    cmd: a\r\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			d, err := ParseYAML("c.yaml", []byte(c.in))
+			mustDo(t, "ParseYAML", err)
+			key := "b"
+			if c.name == "comment-above-next" {
+				key = "a"
+			}
+			if !d.Delete("extensions", key) {
+				t.Fatal("Delete = false")
+			}
+			if diff := cmp.Diff(c.want, string(d.Bytes())); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
