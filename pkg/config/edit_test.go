@@ -22,6 +22,12 @@ func TestEditAgents(t *testing.T) {
 			"auto-sync = true\n\n[[agent]]\nname = \"gemini\"\n\n# sources\n[[plugin-source]]\nname = \"x\"\npath = \"p\"\n"},
 		{"add existing is a no-op", "[[agent]]\nname = \"claude\"\n", []string{"claude"}, nil, "[[agent]]\nname = \"claude\"\n"},
 		{"remove last agent", "hook-scope = \"project\"\n\n[[agent]]\nname = \"claude\"\n", nil, []string{"claude"}, "hook-scope = \"project\"\n"},
+		{"single quotes and inline comment", "[[agent]]\nname = 'claude' # main\n\n[[agent]]\nname = \"kiro\"  # sometimes\n", nil, []string{"claude", "kiro"}, ""},
+		{"comment above the next table stays with it", "[[agent]]\nname = \"claude\"\n# the sources I trust\n[[plugin-source]]\nname = \"x\"\npath = \"p\"\n",
+			nil, []string{"claude"}, "# the sources I trust\n[[plugin-source]]\nname = \"x\"\npath = \"p\"\n"},
+		{"add and remove at once", "[[agent]]\nname = \"claude\"\n", []string{"codex"}, []string{"claude"}, "[[agent]]\nname = \"codex\"\n"},
+		{"crlf kept", "auto-sync = true\r\n\r\n[[agent]]\r\nname = \"claude\"\r\n", []string{"goose"}, nil,
+			"auto-sync = true\r\n\r\n[[agent]]\r\nname = \"claude\"\r\n\r\n[[agent]]\r\nname = \"goose\"\r\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

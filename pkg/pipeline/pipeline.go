@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -269,7 +268,9 @@ func upToDate(opts Options) *syncstate.State {
 			break
 		}
 	}
-	if !known || !st.Fresh(syncstate.Extra(cfg.Agents, cfg.HookScope, cli.Version)) {
+	// st.Fresh, with the stats shared among goroutines: a workspace with
+	// many sources has thousands of inputs.
+	if !known || !st.Trusted || st.Extra != syncstate.Extra(cfg.Agents, cfg.HookScope, cli.Version) || !syncstate.StampsFresh(st.Inputs) {
 		return nil
 	}
 	if !syncstate.OutputsFresh(dirs.Cache, st.WorkspaceRoot) {
@@ -293,8 +294,12 @@ func nearestManifest(dir string) string {
 	}
 }
 
-// storeOutputs records the files the sync left behind, for upToDate. A
-// directory stands for itself and the files in it.
+// storeOutputs records the files the sync left behind, for upToDate. An
+// installed skill is recorded by its directory and its SKILL.md: adding or
+// removing a file changes the directory's mtime, and stat'ing every file of
+// every skill would cost more than the no-change sync may take. (Editing
+// another file of an installed skill in place is not noticed; the next
+// sync with changed inputs restores it.)
 func storeOutputs(cacheDir, root string, actions []stream.Action) error {
 	var paths []string
 	for _, a := range actions {
@@ -302,13 +307,8 @@ func storeOutputs(cacheDir, root string, actions []stream.Action) error {
 			continue
 		}
 		paths = append(paths, a.Path)
-		if fi, err := os.Stat(a.Path); err == nil && fi.IsDir() {
-			filepath.WalkDir(a.Path, func(p string, d fs.DirEntry, err error) error {
-				if err == nil && p != a.Path {
-					paths = append(paths, p)
-				}
-				return nil
-			})
+		if a.Op == "skill" {
+			paths = append(paths, filepath.Join(a.Path, "SKILL.md"))
 		}
 	}
 	paths = dedupe(paths)

@@ -4,7 +4,10 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // Outputs are the files a sync wrote or checked (installed skills, agent
@@ -52,6 +55,55 @@ func OutputsFresh(cacheDir, root string) bool {
 	if json.Unmarshal(data, &out) != nil || len(out.Files) == 0 {
 		return false
 	}
-	st := State{Trusted: true, Inputs: out.Files}
-	return st.Fresh("")
+	return StampsFresh(out.Files)
+}
+
+// StampsFresh reports whether every stamp still describes its file. A sync
+// leaves thousands of outputs, and a stat is mostly waiting on the kernel,
+// so several goroutines share the work and all stop at the first change.
+func StampsFresh(stamps []FileStamp) bool {
+	const chunk = 256
+	if len(stamps) <= chunk {
+		return stampsFresh(stamps, nil)
+	}
+	var stale atomic.Bool
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	workers := min(2*runtime.GOMAXPROCS(0), (len(stamps)+chunk-1)/chunk)
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for !stale.Load() {
+				lo := int(next.Add(chunk)) - chunk
+				if lo >= len(stamps) {
+					return
+				}
+				if !stampsFresh(stamps[lo:min(lo+chunk, len(stamps))], &stale) {
+					stale.Store(true)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return !stale.Load()
+}
+
+func stampsFresh(stamps []FileStamp, stop *atomic.Bool) bool {
+	for i, in := range stamps {
+		if stop != nil && i%32 == 0 && stop.Load() {
+			return false
+		}
+		fi, err := os.Stat(in.Path)
+		if err != nil {
+			if in.Size != -1 {
+				return false
+			}
+			continue
+		}
+		if in.Size != fi.Size() || in.MTime != fi.ModTime().UnixNano() {
+			return false
+		}
+	}
+	return true
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -124,10 +125,14 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 		fmt.Fprintf(stdio.Out, "%s %s: agents %s, hook scope %s\n", cfg.Path, status, listOrNone(newCfg.Agents), newCfg.HookScope)
 	}
 
-	// Register (global scope) or unregister hooks. Project-scope hooks are
-	// written by `cargo agents sync` in each workspace.
+	// Global scope: register in the home directory (and drop ours from the
+	// current workspace's files, so no hook fires twice). Project scope:
+	// register in the current workspace, if any; elsewhere only drop the
+	// global entries, and each workspace gets its hooks from
+	// `cargo agents sync`.
 	cwd, _ := os.Getwd()
-	target := agent.Target{Workspace: cwd, Home: dirs.Home, Scope: newCfg.HookScope, Command: syminstall.OurCommand()}
+	ws := workspaceRoot(cwd)
+	target := agent.Target{Workspace: ws, Home: dirs.Home, Scope: newCfg.HookScope, Command: syminstall.OurCommand()}
 	var failed bool
 	for _, name := range remove {
 		if !contains(before, name) {
@@ -145,13 +150,16 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 			}
 			continue
 		}
-		if newCfg.HookScope != config.ScopeGlobal {
+		var changes []agent.Change
+		var err error
+		if newCfg.HookScope == config.ScopeProject && ws == "" {
+			changes, err = a.UnregisterHooks(w, agent.Target{Home: dirs.Home, Scope: config.ScopeGlobal})
 			if !g.quiet && contains(add, name) {
 				fmt.Fprintf(stdio.Out, "  %-8s hooks will be registered by `cargo agents sync` in each workspace\n", name)
 			}
-			continue
+		} else {
+			changes, err = a.RegisterHooks(w, target)
 		}
-		changes, err := a.RegisterHooks(w, target)
 		failed = report(stdio, g, name, changes, err) || failed
 		for _, gate := range a.Gates(target) {
 			fmt.Fprintf(stdio.Out, "note: %s: %s\n  fix: %s\n", gate.Agent, gate.Problem, strings.ReplaceAll(gate.Fix, "\n", "\n       "))
@@ -242,6 +250,32 @@ func prompt(stdio cli.Stdio, cfg *config.Config) (agents []string, scope string,
 		scope = config.ScopeGlobal
 	}
 	return agents, scope, nil
+}
+
+// workspaceRoot is the Cargo workspace containing dir: the nearest
+// ancestor whose Cargo.toml has a [workspace] table, else the nearest
+// Cargo.toml's directory, else "".
+func workspaceRoot(dir string) string {
+	nearest := ""
+	for d := dir; d != ""; {
+		data, err := os.ReadFile(filepath.Join(d, "Cargo.toml"))
+		if err == nil {
+			if nearest == "" {
+				nearest = d
+			}
+			for _, line := range strings.Split(string(data), "\n") {
+				if strings.TrimSpace(line) == "[workspace]" {
+					return d
+				}
+			}
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			break
+		}
+		d = parent
+	}
+	return nearest
 }
 
 func diffAgents(before, after []string) (add, remove []string) {
