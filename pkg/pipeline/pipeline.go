@@ -172,7 +172,7 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 
 	sum := &Summary{}
 	var workspace stream.Workspace
-	var inputs []string
+	var inputs, sourceFiles []string
 	if err := decode(&matchOut, "sym-match", func(rd *stream.Reader, raw stream.Raw) error {
 		switch raw.Kind {
 		case stream.KindWorkspace:
@@ -187,7 +187,9 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 			if err := rd.Decode(raw, &src); err != nil {
 				return err
 			}
-			inputs = append(inputs, src.Inputs...)
+			light, files := splitSourceInputs(src.Inputs)
+			inputs = append(inputs, light...)
+			sourceFiles = append(sourceFiles, files...)
 		case stream.KindSkill:
 			var s stream.Skill
 			if err := rd.Decode(raw, &s); err != nil {
@@ -237,9 +239,30 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	if opts.DryRun || workspace.Root == "" {
 		return sum, nil
 	}
-	written, err := storeState(workspace.Root, inputs, sum)
+	written, err := storeState(workspace.Root, inputs, sourceFiles, sum)
 	sum.StateWritten = written
 	return sum, err
+}
+
+// splitSourceInputs sorts a plugin source's inputs for the two fingerprints.
+// The hook path, on every tool call, checks the light ones: directories
+// (a skill or plugin added or removed changes its parent's mtime) and git's
+// own files (a fetch moves HEAD or a ref). Explicit syncs also check every
+// manifest and SKILL.md, so an edit inside a local source is picked up by
+// `cargo agents sync` without the hook stat'ing thousands of files.
+func splitSourceInputs(in []string) (light, files []string) {
+	for _, p := range in {
+		if strings.Contains(p, string(filepath.Separator)+".git"+string(filepath.Separator)) {
+			light = append(light, p)
+			continue
+		}
+		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+			light = append(light, p)
+			continue
+		}
+		files = append(files, p)
+	}
+	return light, files
 }
 
 // upToDate returns the stored state of the workspace containing opts.Dir
@@ -294,14 +317,15 @@ func nearestManifest(dir string) string {
 	}
 }
 
-// storeOutputs records the files the sync left behind, for upToDate. An
+// storeOutputs records, for upToDate, the plugin sources' files and the
+// files the sync left behind. An
 // installed skill is recorded by its directory and its SKILL.md: adding or
 // removing a file changes the directory's mtime, and stat'ing every file of
 // every skill would cost more than the no-change sync may take. (Editing
 // another file of an installed skill in place is not noticed; the next
 // sync with changed inputs restores it.)
-func storeOutputs(cacheDir, root string, actions []stream.Action) error {
-	var paths []string
+func storeOutputs(cacheDir, root string, actions []stream.Action, sourceFiles []string) error {
+	paths := append([]string(nil), sourceFiles...)
 	for _, a := range actions {
 		if a.Status == stream.StatusSkipped {
 			continue
@@ -323,7 +347,7 @@ func storeOutputs(cacheDir, root string, actions []stream.Action) error {
 
 // storeState records what the hook path needs. Its inputs are every file
 // whose change should trigger a re-sync.
-func storeState(root string, inputs []string, sum *Summary) (bool, error) {
+func storeState(root string, inputs, sourceFiles []string, sum *Summary) (bool, error) {
 	dirs, cfg, err := config.LoadUser(ignore)
 	if err != nil {
 		return false, err
@@ -348,7 +372,7 @@ func storeState(root string, inputs []string, sum *Summary) (bool, error) {
 	if err != nil {
 		return written, err
 	}
-	return written, storeOutputs(dirs.Cache, root, sum.Actions)
+	return written, storeOutputs(dirs.Cache, root, sum.Actions, sourceFiles)
 }
 
 // ignore drops config warnings: the stages report them.
