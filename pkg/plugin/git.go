@@ -109,9 +109,25 @@ func syncClone(ctx context.Context, ref GitRef, dir, level string) (*Checkout, e
 	_, statErr := os.Stat(filepath.Join(dir, ".git"))
 	cached := statErr == nil
 	if !cached {
+		// After a failed clone, syncs that did not ask for the network
+		// (every auto-sync from a hook) do not retry for a while: on a
+		// network that hangs instead of refusing, each try would stall the
+		// agent.
+		marker := dir + ".unreachable"
+		if level == UpdateNone {
+			if fi, err := os.Stat(marker); err == nil && time.Since(fi.ModTime()) < cloneRetryAfter {
+				return nil, fmt.Errorf("the last clone failed %s ago; not retrying until %s have passed (run `cargo agents plugin sync` to retry now)",
+					time.Since(fi.ModTime()).Round(time.Second), cloneRetryAfter)
+			}
+		}
 		if err := clone(ctx, ref, dir); err != nil {
+			if werr := os.WriteFile(marker, []byte(err.Error()+"\n"), 0o644); werr == nil {
+				now := time.Now()
+				os.Chtimes(marker, now, now)
+			}
 			return nil, err
 		}
+		os.Remove(marker)
 		co.Fetched = true
 	} else {
 		switch level {
@@ -135,7 +151,16 @@ func syncClone(ctx context.Context, ref GitRef, dir, level string) (*Checkout, e
 	return co, nil
 }
 
+// cloneRetryAfter is how long a failed clone is not retried by syncs that
+// did not ask for the network; cloneTimeout bounds one clone.
+const (
+	cloneRetryAfter = 10 * time.Minute
+	cloneTimeout    = 2 * time.Minute
+)
+
 func clone(ctx context.Context, ref GitRef, dir string) error {
+	ctx, cancel := context.WithTimeout(ctx, cloneTimeout)
+	defer cancel()
 	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package plugin
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -183,5 +184,28 @@ func TestRecommendationsFallback(t *testing.T) {
 	warnings = nil
 	if sc := Discover(r.Resolve(specs[1], "")); len(sc.Plugins)+len(sc.Standalones)+len(sc.Problems) != 0 || len(warnings) != 0 {
 		t.Errorf("missing user-plugins: %+v %q", sc, warnings)
+	}
+}
+
+// TestFailedCloneNotRetried: after a failed clone, a sync that did not ask
+// for the network does not run git again for a while (a hanging network
+// would stall every hook-triggered sync); a fetch retries at once.
+func TestFailedCloneNotRetried(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	dir := filepath.Join(t.TempDir(), "cache", "src")
+	ref := GitRef{Repo: "file://" + filepath.Join(t.TempDir(), "no-such-repo")}
+	ctx := context.Background()
+	if _, err := syncClone(ctx, ref, dir, UpdateNone); err == nil {
+		t.Fatal("clone of a missing repository succeeded")
+	}
+	_, err := syncClone(ctx, ref, dir, UpdateNone)
+	if err == nil || !strings.Contains(err.Error(), "not retrying") {
+		t.Fatalf("second syncClone = %v, want a not-retrying error", err)
+	}
+	_, err = syncClone(ctx, ref, dir, UpdateFetch)
+	if err == nil || strings.Contains(err.Error(), "not retrying") {
+		t.Fatalf("syncClone with fetch = %v, want a real clone attempt", err)
 	}
 }
