@@ -46,7 +46,7 @@ func runCommand(ctx context.Context, h *stream.Hook, input []byte, cwd string) c
 	cmd.Stdin = bytes.NewReader(input)
 	stdout, stderr := &capped{max: MaxOutput}, &capped{max: MaxOutput}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
-	ownProcessGroup(cmd)
+	OwnProcessGroup(cmd)
 	// Once the group is killed, stop waiting for pipes a stray grandchild
 	// in another group might still hold.
 	cmd.WaitDelay = 500 * time.Millisecond

@@ -4,6 +4,6 @@ package hook
 
 import "os/exec"
 
-// ownProcessGroup: without Unix process groups only the hook's own process
+// OwnProcessGroup: without Unix process groups only the hook's own process
 // is killed on timeout (exec's default).
-func ownProcessGroup(cmd *exec.Cmd) {}
+func OwnProcessGroup(cmd *exec.Cmd) {}

@@ -7,9 +7,9 @@ import (
 	"syscall"
 )
 
-// ownProcessGroup starts cmd in a new process group and makes cancellation
+// OwnProcessGroup starts cmd in a new process group and makes cancellation
 // kill the whole group, so a hook's children die with it.
-func ownProcessGroup(cmd *exec.Cmd) {
+func OwnProcessGroup(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 }

@@ -16,6 +16,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/symposium-dev/symposium-go/pkg/agent"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
@@ -121,6 +122,9 @@ func canonicalEvent(s string) string {
 	return ""
 }
 
+// autoSyncTimeout bounds one auto-sync from the hook path.
+const autoSyncTimeout = 20 * time.Second
+
 // execSync runs `cargo-agents -q sync` in dir.
 func execSync(ctx context.Context, dir string) error {
 	exe := "cargo-agents"
@@ -129,7 +133,12 @@ func execSync(ctx context.Context, dir string) error {
 			exe = p
 		}
 	}
+	// The sync must leave time for the plugin hooks within the call's
+	// deadline, and take its stage processes (and git) with it when killed.
+	ctx, cancel := context.WithTimeout(ctx, autoSyncTimeout)
+	defer cancel()
 	cmd := exec.CommandContext(ctx, exe, "-q", "sync")
+	hook.OwnProcessGroup(cmd)
 	cmd.Dir = dir
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
