@@ -319,11 +319,11 @@ func nearestManifest(dir string) string {
 
 // storeOutputs records, for upToDate, the plugin sources' files and the
 // files the sync left behind. An
-// installed skill is recorded by its directory and its SKILL.md: adding or
-// removing a file changes the directory's mtime, and stat'ing every file of
-// every skill would cost more than the no-change sync may take. (Editing
-// another file of an installed skill in place is not noticed; the next
-// sync with changed inputs restores it.)
+// installed skill is recorded by its directory: adding, removing or
+// replacing a file (editors save by rename) changes the directory's mtime,
+// and stat'ing every file of every skill would cost more than the
+// no-change sync may take. (A file of an installed skill edited in place
+// is not noticed; the next sync with changed inputs restores it.)
 func storeOutputs(cacheDir, root string, actions []stream.Action, sourceFiles []string) error {
 	paths := append([]string(nil), sourceFiles...)
 	for _, a := range actions {
@@ -331,9 +331,6 @@ func storeOutputs(cacheDir, root string, actions []stream.Action, sourceFiles []
 			continue
 		}
 		paths = append(paths, a.Path)
-		if a.Op == "skill" {
-			paths = append(paths, filepath.Join(a.Path, "SKILL.md"))
-		}
 	}
 	paths = dedupe(paths)
 	stamps, trusted := syncstate.Stamp(paths, time.Now())
