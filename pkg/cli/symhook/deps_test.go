@@ -7,33 +7,52 @@ import (
 	"testing"
 )
 
-// TestHotPathDeps keeps the hook binary small and quick to start: the
-// manifest, version, query and skill parsers belong to sync's stages, never
-// to the code that runs on every tool call.
+// TestHotPathDeps keeps what runs on every agent tool call small and quick
+// to start: the manifest, version, query and skill parsers belong to sync's
+// stages (and to sym-match, which runs `cargo agents plugin`), never to
+// sym-hook or cargo-agents, nor to the pipeline they use for auto-sync.
 func TestHotPathDeps(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go list")
 	}
-	cmd := exec.Command("go", "list", "-deps", "./cmd/sym-hook")
-	cmd.Dir = filepath.Join("..", "..", "..")
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("go list -deps ./cmd/sym-hook: %v", err)
-	}
-	forbidden := []string{
+	heavy := []string{
 		"github.com/Masterminds/semver",
 		"github.com/adrg/frontmatter",
 		"github.com/itchyny/gojq",
+		"gopkg.in/yaml.v2",
+		"net/http",
 		"github.com/symposium-dev/symposium-go/pkg/plugin",
 		"github.com/symposium-dev/symposium-go/pkg/predicate",
 		"github.com/symposium-dev/symposium-go/pkg/skill",
-		"github.com/symposium-dev/symposium-go/pkg/cargo",
+		"github.com/symposium-dev/symposium-go/pkg/cratesindex",
 	}
-	for _, dep := range strings.Fields(string(out)) {
-		for _, f := range forbidden {
-			if dep == f || strings.HasPrefix(dep, f+"/") {
-				t.Errorf("sym-hook links %s", dep)
+	tests := []struct {
+		pkg       string
+		forbidden []string
+	}{
+		{"./cmd/sym-hook", append(heavy, "github.com/symposium-dev/symposium-go/pkg/cargo")},
+		{"./cmd/cargo-agents", heavy},
+		{"./pkg/pipeline", append(heavy,
+			"github.com/goccy/go-yaml",
+			"github.com/symposium-dev/symposium-go/pkg/cargo",
+			"github.com/symposium-dev/symposium-go/pkg/install",
+			"github.com/symposium-dev/symposium-go/pkg/agent")},
+	}
+	for _, tc := range tests {
+		t.Run(tc.pkg, func(t *testing.T) {
+			cmd := exec.Command("go", "list", "-deps", tc.pkg)
+			cmd.Dir = filepath.Join("..", "..", "..")
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("go list -deps %s: %v", tc.pkg, err)
 			}
-		}
+			for _, dep := range strings.Fields(string(out)) {
+				for _, f := range tc.forbidden {
+					if dep == f || strings.HasPrefix(dep, f+"/") {
+						t.Errorf("%s links %s", tc.pkg, dep)
+					}
+				}
+			}
+		})
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/cli/sourcecmd"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
@@ -23,7 +24,16 @@ import (
 const prog = "sym-match"
 
 // Main runs sym-match with args (without the program name) and returns the exit code.
+//
+// `sym-match plugin ...` and `sym-match crate-info ...` run those
+// cargo-agents subcommands (pkg/cli/sourcecmd): cargo-agents delegates them
+// here so that it does not link what they need.
 func Main(stdio cli.Stdio, args []string) int {
+	if len(args) > 0 {
+		if cmd, ok := sourcecmd.Commands[args[0]]; ok {
+			return cli.Report(stdio.Err, "cargo agents "+args[0], cmd(stdio, sourcecmd.GlobalsFromEnv(), args[1:]))
+		}
+	}
 	return cli.Report(stdio.Err, prog, run(stdio, args))
 }
 

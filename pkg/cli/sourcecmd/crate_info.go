@@ -1,4 +1,4 @@
-package cargoagents
+package sourcecmd
 
 import (
 	"bytes"
@@ -20,10 +20,6 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
-func init() {
-	register("crate-info", subcommand{summary: "Find a crate's source and the skills available for it (for agents)", hidden: true, run: runCrateInfo})
-}
-
 const crateInfoUsage = `Usage: cargo agents crate-info NAME [--version REQ] [--json]
 
 Prints where the source of crate NAME is on this machine and which skills
@@ -43,7 +39,7 @@ type crateInfo struct {
 	Notes     []string       `json:"notes,omitempty"`
 }
 
-func runCrateInfo(stdio cli.Stdio, g *globals, args []string) error {
+func runCrateInfo(stdio cli.Stdio, g Globals, args []string) error {
 	fs := flag.NewFlagSet("cargo agents crate-info", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	version := fs.String("version", "", "")
@@ -111,7 +107,7 @@ func runCrateInfo(stdio cli.Stdio, g *globals, args []string) error {
 	if info.Version == "" && dep != nil {
 		info.Version = dep.Version
 	}
-	skills, err := skillsFor(name, info.Version, g.update)
+	skills, err := skillsFor(name, info.Version, g.Update)
 	if err != nil {
 		info.Notes = append(info.Notes, "could not list skills: "+err.Error())
 	}

@@ -1,4 +1,4 @@
-package cargoagents
+package sourcecmd
 
 import (
 	"context"
@@ -17,14 +17,8 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
 )
 
-// plugin is `cargo agents plugin list|show|validate|sync` (book: "cargo
-// agents plugin").
-func init() {
-	register("plugin", subcommand{
-		summary: "manage plugin sources (list, show, validate, sync)",
-		run:     runPlugin,
-	})
-}
+// runPlugin is `cargo agents plugin list|show|validate|sync` (book:
+// "cargo agents plugin").
 
 const pluginUsage = `Usage: cargo agents plugin <SUBCOMMAND>
 
@@ -35,7 +29,7 @@ Subcommands:
   sync [PROVIDER]                       fetch git plugin sources (all with auto-update, or PROVIDER)
 `
 
-func runPlugin(stdio cli.Stdio, g *globals, args []string) error {
+func runPlugin(stdio cli.Stdio, g Globals, args []string) error {
 	if len(args) == 0 {
 		fmt.Fprint(stdio.Err, pluginUsage)
 		return &cli.ExitCodeError{Code: cli.ExitUsage}
@@ -70,13 +64,13 @@ func runPlugin(stdio cli.Stdio, g *globals, args []string) error {
 }
 
 // sources loads the config and resolves and scans every source.
-func sources(stdio cli.Stdio, g *globals) ([]*plugin.Scan, error) {
+func sources(stdio cli.Stdio, g Globals) ([]*plugin.Scan, error) {
 	warn := func(m string) { fmt.Fprintf(stdio.Err, "warning: %s\n", m) }
 	dirs, cfg, err := config.LoadUser(warn)
 	if err != nil {
 		return nil, err
 	}
-	r := &plugin.Resolver{Dirs: dirs, Update: g.update, Ctx: context.Background(), Warn: warn}
+	r := &plugin.Resolver{Dirs: dirs, Update: g.Update, Ctx: context.Background(), Warn: warn}
 	var scans []*plugin.Scan
 	for _, sp := range plugin.Specs(cfg, dirs) {
 		sc := plugin.Discover(r.Resolve(sp, ""))
@@ -88,7 +82,7 @@ func sources(stdio cli.Stdio, g *globals) ([]*plugin.Scan, error) {
 	return scans, nil
 }
 
-func pluginList(stdio cli.Stdio, g *globals) error {
+func pluginList(stdio cli.Stdio, g Globals) error {
 	scans, err := sources(stdio, g)
 	if err != nil {
 		return err
@@ -132,7 +126,7 @@ func cratesText(has bool, s string) string {
 	return s
 }
 
-func pluginShow(stdio cli.Stdio, g *globals, name string) error {
+func pluginShow(stdio cli.Stdio, g Globals, name string) error {
 	scans, err := sources(stdio, g)
 	if err != nil {
 		return err
@@ -247,7 +241,7 @@ func checkCrates(c *cratesindex.Client, refs []plugin.CrateRef) (missing []strin
 	return missing, nil
 }
 
-func pluginSync(stdio cli.Stdio, g *globals, provider string) error {
+func pluginSync(stdio cli.Stdio, g Globals, provider string) error {
 	dirs, cfg, err := config.LoadUser(func(w string) { fmt.Fprintf(stdio.Err, "warning: %s\n", w) })
 	if err != nil {
 		return err
@@ -264,19 +258,19 @@ func pluginSync(stdio cli.Stdio, g *globals, provider string) error {
 		}
 		found = true
 		if sp.Git == "" {
-			if provider != "" && !g.quiet {
+			if provider != "" && !g.Quiet {
 				fmt.Fprintf(stdio.Out, "%s: local directory %s, nothing to fetch\n", sp.Name, sp.Path)
 			}
 			continue
 		}
 		if provider == "" && !sp.AutoUpdate {
-			if !g.quiet {
+			if !g.Quiet {
 				fmt.Fprintf(stdio.Out, "%s: auto-update = false, skipped (name it to sync it)\n", sp.Name)
 			}
 			continue
 		}
 		src := r.Resolve(sp, plugin.UpdateFetch)
-		if src.Dir != "" && !src.Embedded && !g.quiet {
+		if src.Dir != "" && !src.Embedded && !g.Quiet {
 			fmt.Fprintf(stdio.Out, "%s: %s\n", sp.Name, src.Dir)
 		}
 	}

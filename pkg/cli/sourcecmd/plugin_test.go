@@ -1,4 +1,4 @@
-package cargoagents
+package sourcecmd
 
 import (
 	"errors"

@@ -1,0 +1,40 @@
+package cargoagents
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+
+	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/pipeline"
+)
+
+// These subcommands read plugin sources and compare versions. They run in
+// sym-match (pkg/cli/sourcecmd), so that cargo-agents, which every agent
+// hook call starts, does not link and initialise the manifest parsers and
+// the semver library.
+func init() {
+	register("plugin", subcommand{summary: "Manage plugin sources (list, show, validate, sync)", run: delegate("plugin")})
+	register("crate-info", subcommand{summary: "Find a crate's source and the skills available for it (for agents)", hidden: true, run: delegate("crate-info")})
+}
+
+func delegate(name string) func(stdio cli.Stdio, g *globals, args []string) error {
+	return func(stdio cli.Stdio, g *globals, args []string) error {
+		exe, err := pipeline.Executable("sym-match")
+		if err != nil {
+			return err
+		}
+		cmd := exec.Command(exe, append([]string{name}, args...)...)
+		cmd.Stdin, cmd.Stdout, cmd.Stderr = stdio.In, stdio.Out, stdio.Err
+		cmd.Env = append(os.Environ(), cli.EnvUpdate+"="+g.update)
+		if g.quiet {
+			cmd.Env = append(cmd.Env, cli.EnvQuiet+"=1")
+		}
+		err = cmd.Run()
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			return &cli.ExitCodeError{Code: exit.ExitCode(), Err: cli.ErrSilent}
+		}
+		return err
+	}
+}
