@@ -161,8 +161,10 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 			changes, err = a.RegisterHooks(w, target)
 		}
 		failed = report(stdio, g, name, changes, err) || failed
-		for _, gate := range a.Gates(target) {
-			fmt.Fprintf(stdio.Out, "note: %s: %s\n  fix: %s\n", gate.Agent, gate.Problem, strings.ReplaceAll(gate.Fix, "\n", "\n       "))
+		if !g.quiet { // sync reports gates too
+			for _, gate := range a.Gates(target) {
+				fmt.Fprintf(stdio.Out, "note: %s: %s\n  fix: %s\n", gate.Agent, gate.Problem, strings.ReplaceAll(gate.Fix, "\n", "\n       "))
+			}
 		}
 	}
 	if !g.quiet {
