@@ -5,6 +5,8 @@ PREFIX    ?= $(shell $(GO) env GOPATH)/bin
 BINARIES  := sym-deps sym-match sym-install sym-hook sym-translate cargo-agents
 GOFLAGS_BUILD := -trimpath -ldflags='-s -w'
 export CGO_ENABLED ?= 0
+# The reference material tests read (../shared; see scripts/find-shared.sh).
+export SYMPOSIUM_SHARED ?= $(shell ./scripts/find-shared.sh)
 
 .PHONY: all build install test lint bench demo e2e-agents clean
 

@@ -29,7 +29,7 @@ mkdir -p "$SYMPOSIUM_HOME" "$tmp/ws" "$tmp/plugin"
 printf 'auto-sync = true\n' > "$SYMPOSIUM_HOME/config.toml"
 printf '[workspace]\n' > "$tmp/ws/Cargo.toml"
 payload=$tmp/payload.json
-sed "s#/home/dev/project#$tmp/ws#g" "$repo/../shared/agent-payloads/claude/PreToolUse.json" > "$payload" 2>/dev/null ||
+sed "s#/home/dev/project#$tmp/ws#g" "$("$repo/scripts/find-shared.sh")/agent-payloads/claude/PreToolUse.json" > "$payload" 2>/dev/null ||
   printf '{"session_id":"s","cwd":"%s","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"cargo test"}}' "$tmp/ws" > "$payload"
 
 # The sync state a sync would store (pkg/syncstate): file name = first 12

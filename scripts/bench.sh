@@ -44,11 +44,11 @@ PY
 echo "runs: $RUNS  ($(nproc) CPUs, $(uname -sr), timed with hyperfine ≥ 1.16 or a bash loop)"
 
 # 1. sym-deps on the largest corpus workspace.
-UV="$ROOT/../shared/corpus/cargo/uv"
+UV="$("$ROOT/scripts/find-shared.sh")/corpus/cargo/uv"
 if [ -d "$UV" ]; then
   (cd "$UV" && time_cmd "sym-deps, corpus uv (70 members, 1473 deps)" /dev/null sym-deps)
 else
-  echo "sym-deps on uv: skipped (../shared/corpus not present)"
+  echo "sym-deps on uv: skipped (shared/corpus not found; set SYMPOSIUM_SHARED)"
 fi
 
 # 2. sym-match against 1,000 generated skills.

@@ -22,7 +22,7 @@ set -uo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/.." && pwd)
 BINDIR=${1:-$REPO/bin}
-SHARED=${SHARED:-$REPO/../shared}
+SHARED=${SHARED:-$("$REPO/scripts/find-shared.sh")}
 CLAUDE_VER=${CLAUDE_VER:-2.1.330}
 GEMINI_VER=${GEMINI_VER:-0.61.0}
 CODEX_VER=${CODEX_VER:-0.169.0}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/symposium-dev/symposium-go/internal/sharedtest"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -18,7 +19,7 @@ import (
 var update = flag.Bool("update", false, "rewrite testdata/wire goldens")
 
 // payloadsDir holds the captures of real agent CLIs.
-var payloadsDir = filepath.Join("..", "..", "..", "shared", "agent-payloads")
+var payloadsDir = sharedtest.Path("agent-payloads")
 
 // wireCase is one captured payload: which wire decodes it, for which event.
 type wireCase struct {
@@ -97,7 +98,7 @@ func TestWireGoldens(t *testing.T) {
 				}
 			}
 
-			ar := &txtar.Archive{Comment: []byte(fmt.Sprintf("%s %s payload: %s\n", c.wire, c.event, filepath.ToSlash(c.file)))}
+			ar := &txtar.Archive{Comment: []byte(fmt.Sprintf("%s %s payload: %s\n", c.wire, c.event, displayPath(c.file)))}
 			for _, name := range WireNames() {
 				tw, _ := WireFor(name)
 				in, err := tw.EncodeInput(p)
@@ -263,4 +264,12 @@ func TestAgentWire(t *testing.T) {
 			t.Errorf("%s: Wire.Name() = %q", a.Name, a.Wire.Name())
 		}
 	}
+}
+
+// displayPath names a capture the same way wherever shared/ is.
+func displayPath(p string) string {
+	if rel, err := filepath.Rel(sharedtest.Path(), p); err == nil && !strings.HasPrefix(rel, "..") {
+		return "shared/" + filepath.ToSlash(rel)
+	}
+	return filepath.ToSlash(p)
 }

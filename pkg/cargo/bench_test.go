@@ -1,6 +1,7 @@
 package cargo
 
 import (
+	"github.com/symposium-dev/symposium-go/internal/sharedtest"
 	"path/filepath"
 	"testing"
 )
@@ -10,7 +11,7 @@ import (
 func BenchmarkLoad(b *testing.B) {
 	for _, name := range []string{"uv", "nushell", "fd"} {
 		b.Run(name, func(b *testing.B) {
-			dir := filepath.Join(corpusDir(b), "cargo", name)
+			dir := filepath.Join(sharedtest.Dir(b, "corpus"), "cargo", name)
 			b.ReportAllocs()
 			for b.Loop() {
 				if _, err := Load(Options{Dir: dir}); err != nil {

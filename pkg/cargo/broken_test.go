@@ -2,6 +2,7 @@ package cargo
 
 import (
 	"errors"
+	"github.com/symposium-dev/symposium-go/internal/sharedtest"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -29,7 +30,7 @@ func TestBroken(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.dir, func(t *testing.T) {
-			dir := filepath.Join(corpusDir(t), "broken", tc.dir)
+			dir := filepath.Join(sharedtest.Dir(t, "corpus"), "broken", tc.dir)
 			fault, err := os.ReadFile(filepath.Join(dir, "FAULT.txt"))
 			if err != nil {
 				t.Fatal(err)
@@ -55,7 +56,7 @@ func TestBroken(t *testing.T) {
 // [[package]] for it, so itoa is unresolved, with a warning at Cargo.lock:16,
 // while anyhow still resolves.
 func TestDanglingLockDependency(t *testing.T) {
-	dir := filepath.Join(corpusDir(t), "broken", "cargo-lock-dangling-dependency")
+	dir := filepath.Join(sharedtest.Dir(t, "corpus"), "broken", "cargo-lock-dangling-dependency")
 	res, err := Load(Options{Dir: dir})
 	if err != nil {
 		t.Fatal(err)

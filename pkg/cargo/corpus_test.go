@@ -2,6 +2,7 @@ package cargo
 
 import (
 	"encoding/json"
+	"github.com/symposium-dev/symposium-go/internal/sharedtest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,24 +14,10 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
-// corpusDir is /work/shared/corpus, found relative to this package
-// (pkg/cargo → ../../../shared/corpus).
-func corpusDir(t testing.TB) string {
-	t.Helper()
-	d, err := filepath.Abs(filepath.Join("..", "..", "..", "shared", "corpus"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(filepath.Join(d, "cargo", "README.md")); err != nil {
-		t.Skipf("corpus not found at %s (it lives beside the repository in /work/shared): %v", d, err)
-	}
-	return d
-}
-
 // corpusCases lists the case directories of corpus/cargo.
 func corpusCases(t testing.TB) []string {
 	t.Helper()
-	dir := filepath.Join(corpusDir(t), "cargo")
+	dir := filepath.Join(sharedtest.Dir(t, "corpus"), "cargo")
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -116,7 +103,7 @@ func loadExpected(t *testing.T, caseDir string) ([]stream.Member, []stream.Dep) 
 func TestCorpus(t *testing.T) {
 	for _, name := range corpusCases(t) {
 		t.Run(name, func(t *testing.T) {
-			dir := filepath.Join(corpusDir(t), "cargo", name)
+			dir := filepath.Join(sharedtest.Dir(t, "corpus"), "cargo", name)
 			wantMembers, wantDeps := loadExpected(t, dir)
 			res, err := Load(Options{Dir: dir})
 			if err != nil {

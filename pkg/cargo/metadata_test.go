@@ -5,6 +5,7 @@ import (
 	"crypto/sha1"
 	"encoding/json"
 	"fmt"
+	"github.com/symposium-dev/symposium-go/internal/sharedtest"
 	"net/url"
 	"os"
 	"os/exec"
@@ -38,7 +39,7 @@ func TestCargoMetadataAgrees(t *testing.T) {
 			t.Parallel()
 			work := filepath.Join(t.TempDir(), name)
 			home := filepath.Join(t.TempDir(), "cargo-home")
-			vendorCase(t, filepath.Join(corpusDir(t), "cargo", name), work)
+			vendorCase(t, filepath.Join(sharedtest.Dir(t, "corpus"), "cargo", name), work)
 			if err := os.MkdirAll(home, 0o755); err != nil {
 				t.Fatal(err)
 			}

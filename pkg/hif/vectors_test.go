@@ -3,6 +3,7 @@ package hif
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/symposium-dev/symposium-go/internal/sharedtest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,7 +16,7 @@ import (
 )
 
 // vectorsDir holds the draft's conformance vectors (read-only, shared).
-var vectorsDir = filepath.Join("..", "..", "..", "shared", "spec", "hif", "test-vectors")
+var vectorsDir = sharedtest.Path("spec", "hif", "test-vectors")
 
 type vector struct {
 	Comment  string          `json:"_comment"`

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/symposium-dev/symposium-go/internal/sharedtest"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -21,7 +22,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/syncstate"
 )
 
-var payloads = filepath.Join("..", "..", "..", "shared", "agent-payloads")
+var payloads = sharedtest.Path("agent-payloads")
 
 // fixture is a workspace with a stored sync state listing hooks of one
 // plugin whose scripts live in the plugin directory.

@@ -2,6 +2,7 @@ package plugin
 
 import (
 	"errors"
+	"github.com/symposium-dev/symposium-go/internal/sharedtest"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -11,7 +12,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 )
 
-const corpus = "/work/shared/corpus"
+var corpus = sharedtest.Path("corpus")
 
 // TestBrokenManifests checks each broken SYMPOSIUM.toml of the corpus fails
 // at the line ../shared/corpus/broken/README.md names, with a message that

@@ -2,6 +2,7 @@ package predicate
 
 import (
 	"errors"
+	"github.com/symposium-dev/symposium-go/internal/sharedtest"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -12,7 +13,7 @@ import (
 	"github.com/pelletier/go-toml/v2"
 )
 
-const corpus = "/work/shared/corpus"
+var corpus = sharedtest.Path("corpus")
 
 // crateArrays collects every crates array of a SYMPOSIUM.toml, top level
 // and per [[skills]] / [[mcp_servers]] entry.

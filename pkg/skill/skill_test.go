@@ -3,6 +3,7 @@ package skill
 import (
 	"encoding/json"
 	"errors"
+	"github.com/symposium-dev/symposium-go/internal/sharedtest"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -12,7 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-const corpus = "/work/shared/corpus"
+var corpus = sharedtest.Path("corpus")
 
 // TestBrokenCorpus checks each hand-made broken SKILL.md against the file
 // line that ../shared/corpus/broken/README.md expects.
