@@ -4,14 +4,18 @@
 // the registry.
 package agent
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/symposium-dev/symposium-go/pkg/stream"
+)
 
 // Canonical hook events (symposium format) and their CLI spellings.
 const (
-	PreToolUse       = "PreToolUse"
-	PostToolUse      = "PostToolUse"
-	UserPromptSubmit = "UserPromptSubmit"
-	SessionStart     = "SessionStart"
+	PreToolUse       = stream.EventPreToolUse
+	PostToolUse      = stream.EventPostToolUse
+	UserPromptSubmit = stream.EventUserPromptSubmit
+	SessionStart     = stream.EventSessionStart
 )
 
 // CLIEvents maps the CLI event argument to the canonical event.

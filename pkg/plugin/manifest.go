@@ -11,6 +11,7 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
+	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
 // ManifestName is the file that makes a directory a plugin.
@@ -228,7 +229,7 @@ func ParseManifest(path string, data []byte) (*Manifest, error) {
 		}
 		if h.Event == nil {
 			errs = append(errs, fmt.Errorf("%s:%d:1: [[hooks]] %q has no event (one of PreToolUse, PostToolUse, UserPromptSubmit, SessionStart)", path, header, hk.Name))
-		} else if ev, ok := CanonicalEvent(*h.Event); ok {
+		} else if ev, ok := stream.CanonicalEvent(*h.Event); ok {
 			hk.Event = ev
 		} else {
 			errs = append(errs, fmt.Errorf("%s:%d:1: [[hooks]] %q: unknown event %q (one of PreToolUse, PostToolUse, UserPromptSubmit, SessionStart)", path, lines.key("hooks", i, "event"), hk.Name, *h.Event))
@@ -325,23 +326,6 @@ func ParseManifest(path string, data []byte) (*Manifest, error) {
 		return nil, errors.Join(errs...)
 	}
 	return m, nil
-}
-
-// CanonicalEvent maps PreToolUse, pre-tool-use, pre_tool_use, … to the
-// canonical event name.
-func CanonicalEvent(s string) (string, bool) {
-	k := strings.ToLower(strings.NewReplacer("-", "", "_", "").Replace(s))
-	switch k {
-	case "pretooluse":
-		return "PreToolUse", true
-	case "posttooluse":
-		return "PostToolUse", true
-	case "userpromptsubmit":
-		return "UserPromptSubmit", true
-	case "sessionstart":
-		return "SessionStart", true
-	}
-	return "", false
 }
 
 func crateList(path string, line int, what string, v any) (predicate.List, error) {

@@ -22,6 +22,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/hook"
+	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
 // maxPayload bounds what we read from the agent.
@@ -60,7 +61,8 @@ func Run(ctx context.Context, stdio cli.Stdio, prog string, args []string) int {
 		fmt.Fprintf(stdio.Err, "%s: want AGENT EVENT, got %d arguments\n%s", prog, len(args), usage)
 		return 0
 	}
-	name, event := args[0], canonicalEvent(args[1])
+	name := args[0]
+	event, _ := stream.CanonicalEvent(args[1])
 	w, ok := agent.WireFor(name)
 	if !ok {
 		fmt.Fprintf(stdio.Err, "%s: unknown agent %q (want one of %s)\n", prog, name, strings.Join(agent.WireNames(), ", "))
@@ -106,20 +108,6 @@ func writeLine(w io.Writer, b []byte) {
 		b = append(b[:len(b):len(b)], '\n')
 	}
 	w.Write(b)
-}
-
-// canonicalEvent accepts the CLI spelling (pre-tool-use) or the canonical
-// one (PreToolUse); "" when neither.
-func canonicalEvent(s string) string {
-	if e, ok := agent.CLIEvents[s]; ok {
-		return e
-	}
-	for _, e := range agent.CLIEvents {
-		if e == s {
-			return e
-		}
-	}
-	return ""
 }
 
 // autoSyncTimeout bounds one auto-sync from the hook path.

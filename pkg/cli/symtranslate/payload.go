@@ -9,6 +9,7 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/agent"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
 // The payload front end: sym-hook's codecs (pkg/agent), driven by hand, so
@@ -42,7 +43,7 @@ func parsePayloadArgs(stdio cli.Stdio, name string, args []string, extra func(*f
 	if a.to, ok = agent.WireFor(*to); !ok {
 		return nil, cli.Report(stdio.Err, prog, cli.Usagef("--to %q: want one of %s", *to, strings.Join(agent.WireNames(), ", "))), true
 	}
-	if a.event = canonicalEvent(*event); a.event == "" {
+	if a.event, ok = stream.CanonicalEvent(*event); !ok {
 		return nil, cli.Report(stdio.Err, prog, cli.Usagef("--event %q: want pre-tool-use, post-tool-use, user-prompt-submit or session-start", *event)), true
 	}
 	var err error
@@ -111,16 +112,4 @@ func outputMain(stdio cli.Stdio, args []string) int {
 	}
 	fmt.Fprintf(stdio.Err, "exit code: %d\n", code2)
 	return cli.ExitOK
-}
-
-func canonicalEvent(s string) string {
-	if e, ok := agent.CLIEvents[s]; ok {
-		return e
-	}
-	for _, e := range agent.CLIEvents {
-		if strings.EqualFold(e, s) {
-			return e
-		}
-	}
-	return ""
 }
