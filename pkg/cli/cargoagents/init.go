@@ -14,9 +14,9 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/agent"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
-	"github.com/symposium-dev/symposium-go/pkg/cli/syminstall"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
+	"github.com/symposium-dev/symposium-go/pkg/pipeline"
 )
 
 func init() {
@@ -132,7 +132,7 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 	// `cargo agents sync`.
 	cwd, _ := os.Getwd()
 	ws := workspaceRoot(cwd)
-	target := agent.Target{Workspace: ws, Home: dirs.Home, Scope: newCfg.HookScope, Command: syminstall.OurCommand()}
+	target := agent.Target{Workspace: ws, Home: dirs.Home, Scope: newCfg.HookScope, Command: pipeline.OurCommand()}
 	var failed bool
 	for _, name := range remove {
 		if !contains(before, name) {

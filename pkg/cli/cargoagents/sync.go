@@ -13,7 +13,6 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/agent"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
-	"github.com/symposium-dev/symposium-go/pkg/cli/syminstall"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/pipeline"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -181,7 +180,7 @@ func gatesFor(root string) []stream.Gate {
 	if err != nil {
 		return nil
 	}
-	t := agent.Target{Workspace: root, Home: dirs.Home, Scope: cfg.HookScope, Command: syminstall.OurCommand()}
+	t := agent.Target{Workspace: root, Home: dirs.Home, Scope: cfg.HookScope, Command: pipeline.OurCommand()}
 	var gates []stream.Gate
 	for _, name := range cfg.Agents {
 		if a, ok := agent.Lookup(name); ok {

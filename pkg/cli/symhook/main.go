@@ -14,7 +14,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -22,6 +21,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/hook"
+	"github.com/symposium-dev/symposium-go/pkg/pipeline"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -115,11 +115,9 @@ const autoSyncTimeout = 20 * time.Second
 
 // execSync runs `cargo-agents -q sync` in dir.
 func execSync(ctx context.Context, dir string) error {
-	exe := "cargo-agents"
-	if self, err := os.Executable(); err == nil {
-		if p := filepath.Join(filepath.Dir(self), "cargo-agents"); isExecutable(p) {
-			exe = p
-		}
+	exe, err := pipeline.Executable("cargo-agents")
+	if err != nil {
+		return err
 	}
 	// The sync must leave time for the plugin hooks within the call's
 	// deadline, and take its stage processes (and git) with it when killed.
@@ -138,9 +136,4 @@ func execSync(ctx context.Context, dir string) error {
 		return fmt.Errorf("cargo-agents sync: %w: %s", err, msg)
 	}
 	return nil
-}
-
-func isExecutable(p string) bool {
-	fi, err := os.Stat(p)
-	return err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0
 }

@@ -8,14 +8,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/exec"
 	"path/filepath"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 	"github.com/symposium-dev/symposium-go/pkg/install"
+	"github.com/symposium-dev/symposium-go/pkg/pipeline"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -88,7 +87,7 @@ func run(stdio cli.Stdio, args []string) error {
 		defer unlock()
 	}
 	res := install.Run(in, install.Options{
-		Root: in.Workspace.Root, Config: cfg, Dirs: dirs, Command: OurCommand(),
+		Root: in.Workspace.Root, Config: cfg, Dirs: dirs, Command: pipeline.OurCommand(),
 		Writer: writer, DryRun: *dryRun,
 	})
 
@@ -150,29 +149,6 @@ func readInput(r io.Reader) (install.Input, error) {
 			in.MCPServers = append(in.MCPServers, s)
 		}
 	}
-}
-
-// OurCommand is how agents should run cargo-agents: by name when the one on
-// PATH is ours, else by the absolute path of the one beside this executable.
-func OurCommand() string {
-	self, err := os.Executable()
-	if err != nil {
-		return "cargo-agents"
-	}
-	sibling := filepath.Join(filepath.Dir(self), "cargo-agents")
-	if _, err := os.Stat(sibling); err != nil {
-		return "cargo-agents"
-	}
-	if onPath, err := exec.LookPath("cargo-agents"); err == nil && sameFile(onPath, sibling) {
-		return "cargo-agents"
-	}
-	return sibling
-}
-
-func sameFile(a, b string) bool {
-	fa, err1 := os.Stat(a)
-	fb, err2 := os.Stat(b)
-	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
 }
 
 type diagnostics struct {
