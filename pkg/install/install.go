@@ -161,7 +161,7 @@ func Run(in Input, opts Options) *Result {
 				continue
 			}
 			dst := filepath.Join(skillDir, name)
-			if !safeName(name) {
+			if !stream.ValidSkillName(name) {
 				continue // a tampered manifest must not make us delete outside skillDir
 			}
 			status, err := w.RemoveAll(dst)
@@ -331,7 +331,7 @@ func chooseSkills(in []stream.Skill, res *Result) []stream.Skill {
 	var out []stream.Skill
 	var losers [][2]stream.Skill // winner, loser (winner fixed up below)
 	for _, s := range in {
-		if !safeName(s.Name) {
+		if !stream.ValidSkillName(s.Name) {
 			res.warnf("skill name %q from %s is not a single safe path segment; skipped", s.Name, describe(s))
 			res.add("skill", "", s.Dir, stream.StatusSkipped, s.Name, "unsafe name")
 			continue
@@ -363,14 +363,6 @@ func describe(s stream.Skill) string {
 		return fmt.Sprintf("source %q (%s)", s.Source, s.Dir)
 	}
 	return s.Dir
-}
-
-// safeName reports whether name is one safe path segment.
-func safeName(name string) bool {
-	if name == "" || name == "." || name == ".." || strings.HasPrefix(name, ".") || len(name) > 255 {
-		return false
-	}
-	return !strings.ContainsAny(name, "/\\\x00:") && !filepath.IsAbs(name)
 }
 
 func readManifest(w fileedit.Writer, path string) (manifest, error) {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/skill"
+	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
 // Source is a plugin source resolved to a directory.
@@ -254,7 +255,7 @@ func loadStandalone(c *skillCache, skillFile string, fi os.FileInfo, name string
 	if err != nil {
 		return nil, &Problem{What: "skill", Name: s.Name, File: skillFile, Err: fmt.Errorf("%s:%d:1: %w", skillFile, s.CratesLine, err)}
 	}
-	if !skill.ValidName(s.Name) {
+	if !stream.ValidSkillName(s.Name) {
 		return nil, &Problem{What: "skill", Name: s.Name, File: skillFile, Err: fmt.Errorf("%s:2:1: skill name %q cannot be a directory name", skillFile, s.Name)}
 	}
 	return &Standalone{Skill: s, Crates: l}, nil

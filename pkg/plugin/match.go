@@ -6,7 +6,6 @@ import (
 	"sort"
 
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
-	"github.com/symposium-dev/symposium-go/pkg/skill"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -108,7 +107,7 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 						}
 						crates = append(append([]string{}, groupCrates...), atomStrings(l)...)
 					}
-					if !skill.ValidName(s.Name) {
+					if !stream.ValidSkillName(s.Name) {
 						err := fmt.Errorf("%s: skill name %q cannot be a directory name", f, s.Name)
 						r.warn("%v", err)
 						res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "skill", Name: s.Name, Reason: err.Error(), Plugin: m.Name, File: f})

@@ -8,6 +8,7 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/skill"
+	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
 // CrateRef is a crate name a predicate mentions, with where it is written.
@@ -153,7 +154,7 @@ func (rep *Report) skillFile(path string, standalone bool) {
 		rep.addErr(err)
 		return
 	}
-	if !skill.ValidName(s.Name) {
+	if !stream.ValidSkillName(s.Name) {
 		rep.Errors = append(rep.Errors, fmt.Sprintf("%s: skill name %q cannot be a directory name", path, s.Name))
 	}
 	if s.Crates == "" {

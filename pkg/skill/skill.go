@@ -299,20 +299,3 @@ func yamlError(path string, open int, err error) error {
 	return &Error{Path: path, Line: open, Col: 1, Msg: "invalid YAML in frontmatter: " + err.Error(),
 		Err: errors.Join(ErrInvalidYAML, err)}
 }
-
-// ValidName reports whether name is safe to use as one path segment, the
-// directory an installer creates for the skill: not empty, no separator,
-// not "." or "..", no leading '.', no NUL or other control character, and
-// no ':' (a drive or stream separator on Windows).
-func ValidName(name string) bool {
-	if name == "" || name[0] == '.' {
-		return false
-	}
-	for i := 0; i < len(name); i++ {
-		switch c := name[i]; {
-		case c == '/', c == '\\', c == ':', c < 0x20, c == 0x7f:
-			return false
-		}
-	}
-	return !filepath.IsAbs(name)
-}

@@ -318,33 +318,3 @@ func TestLoadMissingFile(t *testing.T) {
 		t.Errorf("Load(missing) = %v, want fs.ErrNotExist", err)
 	}
 }
-
-func TestValidName(t *testing.T) {
-	tests := []struct {
-		name string
-		want bool
-	}{
-		{"serde-basics", true},
-		{"widgetlib-1x-basics", true},
-		{"a.b", true},
-		{"rust_best_practice", true},
-		{"", false},
-		{".", false},
-		{"..", false},
-		{".hidden", false},
-		{"a/b", false},
-		{"/abs", false},
-		{`a\b`, false},
-		{`C:evil`, false},
-		{"a\x00b", false},
-		{"a\nb", false},
-		{"../x", false},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := ValidName(tc.name); got != tc.want {
-				t.Errorf("ValidName(%q) = %v, want %v", tc.name, got, tc.want)
-			}
-		})
-	}
-}

@@ -1,0 +1,37 @@
+package stream
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestValidSkillName(t *testing.T) {
+	tests := []struct {
+		name string
+		want bool
+	}{
+		{"serde-basics", true},
+		{"widgetlib-1x-basics", true},
+		{"a.b", true},
+		{"rust_best_practice", true},
+		{"", false},
+		{".", false},
+		{"..", false},
+		{".hidden", false},
+		{"a/b", false},
+		{"/abs", false},
+		{`a\b`, false},
+		{`C:evil`, false},
+		{"a\x00b", false},
+		{"a\nb", false},
+		{"../x", false},
+		{strings.Repeat("a", 256), false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := ValidSkillName(tc.name); got != tc.want {
+				t.Errorf("ValidSkillName(%q) = %v, want %v", tc.name, got, tc.want)
+			}
+		})
+	}
+}
