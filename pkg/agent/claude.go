@@ -17,13 +17,7 @@ var _ = addRegistration(claude, &registration{
 		project: ".claude/settings.json",
 		global:  ".claude/settings.json",
 		grouped: true,
-		element: func(t Target, a *Agent, ev string) ordered {
-			return groupElement("*", ordered{
-				{"type", "command"},
-				{"command", HookCommand(t.Command, a.Name, ev)},
-				{"timeout", t.Timeout},
-			})
-		},
+		element: claudeStyleHook,
 	},
 	mcp: &mcpSpec{
 		project:   ".mcp.json",

@@ -23,13 +23,7 @@ var _ = addRegistration(codex, &registration{
 		project: ".codex/hooks.json",
 		global:  ".codex/hooks.json",
 		grouped: true,
-		element: func(t Target, a *Agent, ev string) ordered {
-			return groupElement("*", ordered{
-				{"type", "command"},
-				{"command", HookCommand(t.Command, a.Name, ev)},
-				{"timeout", t.Timeout},
-			})
-		},
+		element: claudeStyleHook,
 	},
 	mcp: &mcpSpec{
 		project:   ".codex/config.toml",

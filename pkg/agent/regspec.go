@@ -375,6 +375,17 @@ func dropEmpty(o ordered) ordered {
 	return out
 }
 
+// claudeStyleHook is the hook entry Claude Code and Codex share: a group
+// matching every tool, holding one command handler with its timeout in
+// seconds.
+func claudeStyleHook(t Target, a *Agent, ev string) ordered {
+	return groupElement("*", ordered{
+		{"type", "command"},
+		{"command", HookCommand(t.Command, a.Name, ev)},
+		{"timeout", t.Timeout},
+	})
+}
+
 // claudeStyleEntry is the mcpServers form shared by Claude Code, Copilot CLI
 // and Kiro: {command, args, env} for stdio, {type, url, headers} otherwise.
 func claudeStyleEntry(agent string, withType bool) func(s stream.MCPServer) (any, error) {
