@@ -80,8 +80,6 @@ func lineEnd(b []byte, off int) int {
 	return len(b)
 }
 
-func offsetOf(p *unstable.Parser, b []byte) int { return int(p.Range(b).Offset) }
-
 func indexTOML(data []byte) ([]tomlStmt, error) {
 	p := unstable.Parser{KeepComments: true}
 	p.Reset(data)

@@ -187,12 +187,6 @@ func timeoutOut(seconds float64, perSecond float64) any {
 	return v
 }
 
-// number reads a JSON number from a generic value.
-func number(v any) (float64, bool) {
-	f, ok := v.(float64)
-	return f, ok
-}
-
 func describeMatcher(m *Matcher) string {
 	var parts []string
 	for _, e := range m.Elements() {
