@@ -26,6 +26,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/symposium-dev/symposium-go/pkg/cargofind"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -158,25 +159,6 @@ func Load(opts Options) (*Result, error) {
 	return res, nil
 }
 
-// FindManifest returns the nearest Cargo.toml at or above dir.
-func FindManifest(dir string) (string, error) {
-	d, err := filepath.Abs(dir)
-	if err != nil {
-		return "", err
-	}
-	for {
-		p := filepath.Join(d, "Cargo.toml")
-		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
-			return p, nil
-		}
-		up := filepath.Dir(d)
-		if up == d {
-			return "", fmt.Errorf("could not find Cargo.toml in %s or any parent directory", dir)
-		}
-		d = up
-	}
-}
-
 func (l *loader) startManifest(opts Options) (*manifest, error) {
 	if opts.ManifestPath != "" {
 		p, err := filepath.Abs(opts.ManifestPath)
@@ -192,7 +174,7 @@ func (l *loader) startManifest(opts Options) (*manifest, error) {
 	if dir == "" {
 		dir = "."
 	}
-	p, err := FindManifest(dir)
+	p, err := cargofind.Nearest(dir)
 	if err != nil {
 		return nil, err
 	}

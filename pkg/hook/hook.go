@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/symposium-dev/symposium-go/pkg/agent"
+	"github.com/symposium-dev/symposium-go/pkg/cargofind"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 	"github.com/symposium-dev/symposium-go/pkg/syncstate"
@@ -187,7 +188,7 @@ func (r *run) state(ctx context.Context, cfg *config.Config, dir string) *syncst
 			return st
 		}
 		syncDir = st.WorkspaceRoot
-	case inCargoProject(dir):
+	case isCargoProject(dir):
 		syncDir = dir
 	default:
 		return nil // not a Rust project: nothing to sync, nothing to run
@@ -206,19 +207,10 @@ func (r *run) state(ctx context.Context, cfg *config.Config, dir string) *syncst
 	return st
 }
 
-// inCargoProject reports whether dir or an ancestor has a Cargo.toml: a
-// stat per level, no parsing.
-func inCargoProject(dir string) bool {
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "Cargo.toml")); err == nil {
-			return true
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return false
-		}
-		dir = parent
-	}
+// isCargoProject reports whether dir or an ancestor has a Cargo.toml.
+func isCargoProject(dir string) bool {
+	_, err := cargofind.Nearest(dir)
+	return err == nil
 }
 
 // runHooks runs the hooks matching p in order and merges their answers.

@@ -19,6 +19,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/symposium-dev/symposium-go/pkg/cargofind"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -283,7 +284,7 @@ func upToDate(opts Options) *syncstate.State {
 	}
 	// The nearest Cargo.toml must be one the stored sync read: else opts.Dir
 	// is in another workspace nested inside that one.
-	manifest := nearestManifest(opts.Dir)
+	manifest, _ := cargofind.Nearest(opts.Dir)
 	known := false
 	for _, in := range st.Inputs {
 		if in.Path == manifest {
@@ -300,21 +301,6 @@ func upToDate(opts Options) *syncstate.State {
 		return nil
 	}
 	return st
-}
-
-func nearestManifest(dir string) string {
-	dir, _ = filepath.Abs(dir)
-	for {
-		p := filepath.Join(dir, "Cargo.toml")
-		if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
-			return p
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
 }
 
 // storeOutputs records, for upToDate, the plugin sources' files and the

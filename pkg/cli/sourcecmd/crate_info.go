@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/cargo"
+	"github.com/symposium-dev/symposium-go/pkg/cargofind"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/pipeline"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
@@ -83,7 +84,7 @@ func runCrateInfo(stdio cli.Stdio, g Globals, args []string) error {
 		}
 		if dep.Path != "" && req == "=="+dep.Version {
 			info.Version, info.Source = dep.Version, dep.Path
-			if root, err := cargo.FindManifest("."); err == nil && !filepath.IsAbs(dep.Path) {
+			if root, err := cargofind.Nearest("."); err == nil && !filepath.IsAbs(dep.Path) {
 				if res, err := cargo.Load(cargo.Options{ManifestPath: root}); err == nil {
 					info.Source = filepath.Join(res.Workspace.Root, dep.Path)
 				}

@@ -1,0 +1,29 @@
+// Package cargofind finds a directory's Cargo.toml by stat alone, for the
+// callers that must not parse manifests: the hook path, which runs on every
+// tool call, and the no-change check of a sync. pkg/cargo uses it too.
+package cargofind
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// Nearest returns the nearest Cargo.toml at or above dir.
+func Nearest(dir string) (string, error) {
+	d, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	for {
+		p := filepath.Join(d, "Cargo.toml")
+		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
+			return p, nil
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			return "", fmt.Errorf("could not find Cargo.toml in %s or any parent directory", dir)
+		}
+		d = up
+	}
+}
