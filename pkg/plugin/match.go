@@ -1,10 +1,12 @@
 package plugin
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"sort"
 
+	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -16,6 +18,24 @@ type Result struct {
 	Hooks    []stream.Hook
 	Servers  []stream.MCPServer
 	Rejected []stream.Rejected
+}
+
+// ScanConfigured resolves (fetching git sources as update allows) and scans
+// every plugin source of cfg, in config order.
+func ScanConfigured(ctx context.Context, cfg *config.Config, dirs config.Dirs, update string, warn func(string)) (*Resolver, []*Scan) {
+	r := &Resolver{Dirs: dirs, Update: update, Ctx: ctx, Warn: warn}
+	var scans []*Scan
+	for _, sp := range Specs(cfg, dirs) {
+		scans = append(scans, Discover(r.Resolve(sp, "")))
+	}
+	return r, scans
+}
+
+// MatchConfigured is ScanConfigured then Match: what applies to the
+// workspace whose dependencies are set.
+func MatchConfigured(ctx context.Context, cfg *config.Config, dirs config.Dirs, update string, set *predicate.Set, warn func(string)) *Result {
+	r, scans := ScanConfigured(ctx, cfg, dirs, update, warn)
+	return Match(scans, set, r)
 }
 
 // Match evaluates every scanned source against set. Predicates compose as

@@ -1,14 +1,13 @@
 package sourcecmd
 
 import (
-	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -16,7 +15,8 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cargo"
 	"github.com/symposium-dev/symposium-go/pkg/cargofind"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
-	"github.com/symposium-dev/symposium-go/pkg/pipeline"
+	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/plugin"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -196,47 +196,21 @@ func versionLess(a, b string) bool {
 	return atom.Matches(set)
 }
 
-// skillsFor asks sym-match which skills the plugin sources offer for the
-// crate: it feeds a one-dependency stream and keeps the skills whose crate
-// predicates name this crate (not the ones that apply everywhere).
+// skillsFor asks the matcher which skills the plugin sources offer for
+// the crate, as if it were a workspace's only dependency, and keeps those
+// whose crate predicates name it (not the ones that apply everywhere).
 func skillsFor(name, version, update string) ([]stream.Skill, error) {
-	exe, err := pipeline.Executable("sym-match")
+	dirs, cfg, err := config.LoadUser(func(string) {})
 	if err != nil {
 		return nil, err
 	}
-	dep := stream.Dep{Kind: stream.KindDep, Name: name, Version: version, DepKind: "normal", Member: "crate-info", Unresolved: version == ""}
-	var in bytes.Buffer
-	w := stream.NewWriter(&in)
-	w.Write(stream.Workspace{Kind: stream.KindWorkspace})
-	w.Write(dep)
-	w.Flush()
 	if update == "" {
 		update = "none"
 	}
-	cmd := exec.Command(exe, "--update", update)
-	cmd.Stdin = &in
-	var out, errOut bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("sym-match: %v: %s", err, strings.TrimSpace(errOut.String()))
-	}
+	set := predicate.NewSet([]predicate.Dep{{Name: name, Version: version, Unresolved: version == ""}})
+	res := plugin.MatchConfigured(context.Background(), cfg, dirs, update, set, func(string) {})
 	var skills []stream.Skill
-	rd := stream.NewReader(&out, "sym-match output")
-	for {
-		raw, err := rd.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return skills, err
-		}
-		if raw.Kind != stream.KindSkill {
-			continue
-		}
-		var s stream.Skill
-		if err := rd.Decode(raw, &s); err != nil {
-			return skills, err
-		}
+	for _, s := range res.Skills {
 		if namesCrate(s.Crates, name) {
 			skills = append(skills, s)
 		}

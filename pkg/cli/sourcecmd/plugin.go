@@ -70,14 +70,11 @@ func sources(stdio cli.Stdio, g Globals) ([]*plugin.Scan, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &plugin.Resolver{Dirs: dirs, Update: g.Update, Ctx: context.Background(), Warn: warn}
-	var scans []*plugin.Scan
-	for _, sp := range plugin.Specs(cfg, dirs) {
-		sc := plugin.Discover(r.Resolve(sp, ""))
+	_, scans := plugin.ScanConfigured(context.Background(), cfg, dirs, g.Update, warn)
+	for _, sc := range scans {
 		for _, p := range sc.Problems {
 			warn(p.Err.Error())
 		}
-		scans = append(scans, sc)
 	}
 	return scans, nil
 }

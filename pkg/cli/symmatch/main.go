@@ -74,18 +74,8 @@ func run(stdio cli.Stdio, args []string) error {
 	if err != nil {
 		return err
 	}
-	res := Run(context.Background(), cfg, dirs, *update, set, diag.warn)
+	res := plugin.MatchConfigured(context.Background(), cfg, dirs, *update, set, diag.warn)
 	return write(out, res, *explain)
-}
-
-// Run resolves and scans every configured source and matches it against set.
-func Run(ctx context.Context, cfg *config.Config, dirs config.Dirs, update string, set *predicate.Set, warn func(string)) *plugin.Result {
-	r := &plugin.Resolver{Dirs: dirs, Update: update, Ctx: ctx, Warn: warn}
-	var scans []*plugin.Scan
-	for _, sp := range plugin.Specs(cfg, dirs) {
-		scans = append(scans, plugin.Discover(r.Resolve(sp, "")))
-	}
-	return plugin.Match(scans, set, r)
 }
 
 // readDeps forwards the workspace record (and kinds it does not know) and
