@@ -181,10 +181,8 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 				return err
 			}
 			inputs = append(inputs, workspace.Inputs...)
-		case "source":
-			var src struct {
-				Inputs []string `json:"inputs"`
-			}
+		case stream.KindSource:
+			var src stream.Source
 			if err := rd.Decode(raw, &src); err != nil {
 				return err
 			}
