@@ -29,100 +29,85 @@ const copilotMatcherNote = "matcher: "
 // It also accepts Claude's PascalCase keys with matcher groups
 // (copilot/output-contract.md); those are decoded as Claude's shape.
 func decodeCopilot(p *provider, raw json.RawMessage, w *warner) ([]Hook, error) {
-	events, vals, err := orderedKeys(raw)
-	if err != nil {
-		return nil, fmt.Errorf("hooks: want an object of event → entries, got %s", jsonKind(raw))
-	}
 	var out []Hook
-	for _, native := range events {
-		path := "/hooks/" + native
+	var event string
+	err := eachEntry(raw, false, func(native, path string, val json.RawMessage) (bool, error) {
 		if r := []rune(native); len(r) > 0 && unicode.IsUpper(r[0]) {
+			// Claude-style PascalCase keys: Copilot reads Claude's grouped shape.
 			pascal := *providers[ProviderClaude]
 			pascal.slug = ProviderCopilot
-			one, _ := marshal(object{{native, toAny(vals[native])}})
+			one, _ := marshal(object{{native, toAny(val)}})
 			hooks, err := decodeGrouped(&pascal, one, w)
-			if err != nil {
-				return nil, err
-			}
 			out = append(out, hooks...)
-			continue
+			return false, err
 		}
-		event, ok := p.canonicalEvent(native)
-		if !ok {
-			w.add(0, path, "", "event '%s' dropped — it has no equivalent in the interchange format's event registry", native)
-			continue
+		var ok bool
+		if event, ok = p.canonicalEvent(native); !ok {
+			dropEvent(w, path, native)
 		}
-		var entries []json.RawMessage
-		if err := json.Unmarshal(vals[native], &entries); err != nil {
-			return nil, fmt.Errorf("%s: want an array of hook entries, got %s", path, jsonKind(vals[native]))
-		}
-		for i, eraw := range entries {
-			epath := fmt.Sprintf("%s/%d", path, i)
-			keys, e, err := orderedKeys(eraw)
+		return ok, nil
+	}, func(_, epath string, keys []string, e map[string]json.RawMessage) error {
+		h := Hook{Event: event, Blocking: p.behaviour(event) == behaviourPrevent, Handler: Handler{Type: "command"}}
+		pd := map[string]any{}
+		var bash, command, powershell string
+		for _, k := range keys {
+			v := e[k]
+			var err error
+			switch k {
+			case "type":
+				var t string
+				err = json.Unmarshal(v, &t)
+				if t != "command" && err == nil {
+					return fmt.Errorf("%s/type: unknown hook type %q (Copilot runs \"command\" hooks)", epath, t)
+				}
+			case "bash":
+				err = json.Unmarshal(v, &bash)
+			case "command":
+				err = json.Unmarshal(v, &command)
+			case "powershell":
+				err = json.Unmarshal(v, &powershell)
+			case "cwd":
+				err = json.Unmarshal(v, &h.Handler.Cwd)
+			case "env":
+				err = json.Unmarshal(v, &h.Handler.Env)
+			case "timeoutSec":
+				err = json.Unmarshal(v, &h.Handler.Timeout)
+			case "comment":
+				var c string
+				err = json.Unmarshal(v, &c)
+				if strings.HasPrefix(c, copilotMatcherNote) && IsToolEvent(event) {
+					h.Matcher = parseNameList(p, strings.TrimPrefix(c, copilotMatcherNote))
+				} else {
+					pd[k] = c
+				}
+			default:
+				pd[k] = toAny(v)
+			}
 			if err != nil {
-				return nil, fmt.Errorf("%s: want a hook entry object, got %s", epath, jsonKind(eraw))
+				return fmt.Errorf("%s/%s: %w", epath, k, err)
 			}
-			h := Hook{Event: event, Blocking: p.behaviour(event) == behaviourPrevent, Handler: Handler{Type: "command"}}
-			pd := map[string]any{}
-			var bash, command, powershell string
-			for _, k := range keys {
-				v := e[k]
-				var err error
-				switch k {
-				case "type":
-					var t string
-					err = json.Unmarshal(v, &t)
-					if t != "command" && err == nil {
-						return nil, fmt.Errorf("%s/type: unknown hook type %q (Copilot runs \"command\" hooks)", epath, t)
-					}
-				case "bash":
-					err = json.Unmarshal(v, &bash)
-				case "command":
-					err = json.Unmarshal(v, &command)
-				case "powershell":
-					err = json.Unmarshal(v, &powershell)
-				case "cwd":
-					err = json.Unmarshal(v, &h.Handler.Cwd)
-				case "env":
-					err = json.Unmarshal(v, &h.Handler.Env)
-				case "timeoutSec":
-					err = json.Unmarshal(v, &h.Handler.Timeout)
-				case "comment":
-					var c string
-					err = json.Unmarshal(v, &c)
-					if strings.HasPrefix(c, copilotMatcherNote) && IsToolEvent(event) {
-						h.Matcher = parseNameList(p, strings.TrimPrefix(c, copilotMatcherNote))
-					} else {
-						pd[k] = c
-					}
-				default:
-					pd[k] = toAny(v)
-				}
-				if err != nil {
-					return nil, fmt.Errorf("%s/%s: %w", epath, k, err)
-				}
-			}
-			h.Handler.Command = bash
-			if h.Handler.Command == "" {
-				h.Handler.Command = command
-			}
-			if powershell != "" {
-				if h.Handler.Command == "" {
-					h.Handler.Command = powershell
-				}
-				h.Handler.Platform = map[string]string{"windows": powershell}
-			}
-			if h.Handler.Command == "" {
-				w.add(0, epath, "", "entry skipped — it has no bash, powershell or command")
-				continue
-			}
-			if len(pd) > 0 {
-				h.ProviderData = map[string]map[string]any{p.slug: pd}
-			}
-			out = append(out, h)
 		}
-	}
-	return out, nil
+		h.Handler.Command = bash
+		if h.Handler.Command == "" {
+			h.Handler.Command = command
+		}
+		if powershell != "" {
+			if h.Handler.Command == "" {
+				h.Handler.Command = powershell
+			}
+			h.Handler.Platform = map[string]string{"windows": powershell}
+		}
+		if h.Handler.Command == "" {
+			w.add(0, epath, "", "entry skipped — it has no bash, powershell or command")
+			return nil
+		}
+		if len(pd) > 0 {
+			h.ProviderData = map[string]map[string]any{p.slug: pd}
+		}
+		out = append(out, h)
+		return nil
+	})
+	return out, err
 }
 
 // parseNameList reads "a|b|c" of native names.
@@ -193,66 +178,53 @@ func encodeCopilot(p *provider, hooks []*prepared, w *warner) (any, error) {
 // one flat entry per hook, the matcher a single tool name, @server or
 // @server/tool, or "*".
 func decodeKiro(p *provider, raw json.RawMessage, w *warner) ([]Hook, error) {
-	events, vals, err := orderedKeys(raw)
-	if err != nil {
-		return nil, fmt.Errorf("hooks: want an object of event → entries, got %s", jsonKind(raw))
-	}
 	var out []Hook
-	for _, native := range events {
-		path := "/hooks/" + native
-		event, ok := p.canonicalEvent(native)
-		if !ok {
-			w.add(0, path, "", "event '%s' dropped — it has no equivalent in the interchange format's event registry", native)
-			continue
+	var event string
+	err := eachEntry(raw, false, func(native, path string, _ json.RawMessage) (bool, error) {
+		var ok bool
+		if event, ok = p.canonicalEvent(native); !ok {
+			dropEvent(w, path, native)
 		}
-		var entries []json.RawMessage
-		if err := json.Unmarshal(vals[native], &entries); err != nil {
-			return nil, fmt.Errorf("%s: want an array of hook entries, got %s", path, jsonKind(vals[native]))
-		}
-		for i, eraw := range entries {
-			epath := fmt.Sprintf("%s/%d", path, i)
-			keys, e, err := orderedKeys(eraw)
+		return ok, nil
+	}, func(_, epath string, keys []string, e map[string]json.RawMessage) error {
+		h := Hook{Event: event, Blocking: p.behaviour(event) == behaviourPrevent, Handler: Handler{Type: "command"}}
+		pd := map[string]any{}
+		for _, k := range keys {
+			v := e[k]
+			var err error
+			switch k {
+			case "command":
+				err = json.Unmarshal(v, &h.Handler.Command)
+			case "matcher":
+				var m string
+				if err = json.Unmarshal(v, &m); err == nil && IsToolEvent(event) && m != "*" && m != "" {
+					h.Matcher = nameMatcher(p, m)
+					if strings.HasPrefix(m, "@builtin") {
+						h.Matcher = &Matcher{Pattern: m} // a tool group, not an MCP server
+					}
+				}
+			case "timeout_ms":
+				var ms float64
+				if err = json.Unmarshal(v, &ms); err == nil {
+					h.Handler.Timeout = ms / 1000
+				}
+			default:
+				pd[k] = toAny(v)
+			}
 			if err != nil {
-				return nil, fmt.Errorf("%s: want a hook entry object, got %s", epath, jsonKind(eraw))
+				return fmt.Errorf("%s/%s: %w", epath, k, err)
 			}
-			h := Hook{Event: event, Blocking: p.behaviour(event) == behaviourPrevent, Handler: Handler{Type: "command"}}
-			pd := map[string]any{}
-			for _, k := range keys {
-				v := e[k]
-				var err error
-				switch k {
-				case "command":
-					err = json.Unmarshal(v, &h.Handler.Command)
-				case "matcher":
-					var m string
-					if err = json.Unmarshal(v, &m); err == nil && IsToolEvent(event) && m != "*" && m != "" {
-						h.Matcher = nameMatcher(p, m)
-						if strings.HasPrefix(m, "@builtin") {
-							h.Matcher = &Matcher{Pattern: m} // a tool group, not an MCP server
-						}
-					}
-				case "timeout_ms":
-					var ms float64
-					if err = json.Unmarshal(v, &ms); err == nil {
-						h.Handler.Timeout = ms / 1000
-					}
-				default:
-					pd[k] = toAny(v)
-				}
-				if err != nil {
-					return nil, fmt.Errorf("%s/%s: %w", epath, k, err)
-				}
-			}
-			if h.Handler.Command == "" {
-				return nil, fmt.Errorf("%s/command: required", epath)
-			}
-			if len(pd) > 0 {
-				h.ProviderData = map[string]map[string]any{p.slug: pd}
-			}
-			out = append(out, h)
 		}
-	}
-	return out, nil
+		if h.Handler.Command == "" {
+			return fmt.Errorf("%s/command: required", epath)
+		}
+		if len(pd) > 0 {
+			h.ProviderData = map[string]map[string]any{p.slug: pd}
+		}
+		out = append(out, h)
+		return nil
+	})
+	return out, err
 }
 
 func encodeKiro(p *provider, hooks []*prepared, w *warner) (any, error) {

@@ -48,7 +48,7 @@ func decodeGrouped(p *provider, raw json.RawMessage, w *warner) ([]Hook, error) 
 		path := "/hooks/" + native
 		event, ok := p.canonicalEvent(native)
 		if !ok {
-			w.add(0, path, "", "event '%s' dropped — it has no equivalent in the interchange format's event registry", native)
+			dropEvent(w, path, native)
 			continue
 		}
 		var groups []json.RawMessage

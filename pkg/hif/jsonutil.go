@@ -177,3 +177,52 @@ func toAny(raw json.RawMessage) any {
 	_ = json.Unmarshal(raw, &v)
 	return v
 }
+
+// eachEntry walks a hooks object — native event → array of entry objects —
+// in file order, the skeleton every flat-entry provider shares. event is
+// asked first about each native event: false skips it (event itself warns
+// when it drops one; see dropEvent). single accepts one entry object where
+// an array belongs (the draft's Cursor vectors write it so).
+func eachEntry(raw json.RawMessage, single bool,
+	event func(native, path string, val json.RawMessage) (bool, error),
+	entry func(native, epath string, keys []string, e map[string]json.RawMessage) error) error {
+	events, vals, err := orderedKeys(raw)
+	if err != nil {
+		return fmt.Errorf("hooks: want an object of event → entries, got %s", jsonKind(raw))
+	}
+	for _, native := range events {
+		path := "/hooks/" + native
+		if use, err := event(native, path, vals[native]); err != nil || !use {
+			if err != nil {
+				return err
+			}
+			continue
+		}
+		var entries []json.RawMessage
+		ok := true
+		if single {
+			entries, ok = asArray(vals[native])
+		} else if json.Unmarshal(vals[native], &entries) != nil {
+			ok = false
+		}
+		if !ok {
+			return fmt.Errorf("%s: want an array of hook entries, got %s", path, jsonKind(vals[native]))
+		}
+		for i, eraw := range entries {
+			epath := fmt.Sprintf("%s/%d", path, i)
+			keys, e, err := orderedKeys(eraw)
+			if err != nil {
+				return fmt.Errorf("%s: want a hook entry object, got %s", epath, jsonKind(eraw))
+			}
+			if err := entry(native, epath, keys, e); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// dropEvent warns that a native event has no canonical equivalent.
+func dropEvent(w *warner, path, native string) {
+	w.add(0, path, "", "event '%s' dropped — it has no equivalent in the interchange format's event registry", native)
+}

@@ -92,76 +92,63 @@ func lookupSplit(p *provider, t *splitTable, native string) (event, cat string, 
 
 func decodeSplit(p *provider, raw json.RawMessage, w *warner) ([]Hook, error) {
 	t := splitTables[p.slug]
-	events, vals, err := orderedKeys(raw)
-	if err != nil {
-		return nil, fmt.Errorf("hooks: want an object of event → entries, got %s", jsonKind(raw))
-	}
 	var out []Hook
-	for _, native := range events {
-		path := "/hooks/" + native
-		event, cat, ok := lookupSplit(p, t, native)
-		if !ok {
-			w.add(0, path, "", "event '%s' dropped — it has no equivalent in the interchange format's event registry", native)
-			continue
+	var event, cat string
+	err := eachEntry(raw, true, func(native, path string, _ json.RawMessage) (bool, error) {
+		var ok bool
+		if event, cat, ok = lookupSplit(p, t, native); !ok {
+			dropEvent(w, path, native)
 		}
-		entries, ok := asArray(vals[native])
-		if !ok {
-			return nil, fmt.Errorf("%s: want an array of hook entries, got %s", path, jsonKind(vals[native]))
-		}
-		for i, eraw := range entries {
-			epath := fmt.Sprintf("%s/%d", path, i)
-			keys, e, err := orderedKeys(eraw)
+		return ok, nil
+	}, func(native, epath string, keys []string, e map[string]json.RawMessage) error {
+		h := Hook{Event: event, Blocking: p.behaviour(event) == behaviourPrevent, Handler: Handler{Type: "command"}}
+		pd := map[string]any{}
+		var matcher string
+		for _, k := range keys {
+			v := e[k]
+			var err error
+			switch {
+			case k == "command":
+				err = json.Unmarshal(v, &h.Handler.Command)
+			case k == "timeout" && p.timeouts:
+				err = json.Unmarshal(v, &h.Handler.Timeout)
+			case k == "matcher" && cat == catMCP && t.mcpMatcher:
+				err = json.Unmarshal(v, &matcher)
+			case k == t.cwdKey && t.cwdKey != "":
+				err = json.Unmarshal(v, &h.Handler.Cwd)
+			default:
+				pd[k] = toAny(v)
+			}
 			if err != nil {
-				return nil, fmt.Errorf("%s: want a hook entry object, got %s", epath, jsonKind(eraw))
+				return fmt.Errorf("%s/%s: %w", epath, k, err)
 			}
-			h := Hook{Event: event, Blocking: p.behaviour(event) == behaviourPrevent, Handler: Handler{Type: "command"}}
-			pd := map[string]any{}
-			var matcher string
-			for _, k := range keys {
-				v := e[k]
-				var err error
-				switch {
-				case k == "command":
-					err = json.Unmarshal(v, &h.Handler.Command)
-				case k == "timeout" && p.timeouts:
-					err = json.Unmarshal(v, &h.Handler.Timeout)
-				case k == "matcher" && cat == catMCP && t.mcpMatcher:
-					err = json.Unmarshal(v, &matcher)
-				case k == t.cwdKey && t.cwdKey != "":
-					err = json.Unmarshal(v, &h.Handler.Cwd)
-				default:
-					pd[k] = toAny(v)
-				}
-				if err != nil {
-					return nil, fmt.Errorf("%s/%s: %w", epath, k, err)
-				}
-			}
-			if h.Handler.Command == "" {
-				return nil, fmt.Errorf("%s/command: required", epath)
-			}
-			switch cat {
-			case catShell:
-				h.Matcher = &Matcher{Tool: "shell"}
-			case catRead:
-				h.Matcher = &Matcher{Tool: "file_read"}
-			case catWrite:
-				h.Matcher = &Matcher{Any: []Matcher{{Tool: "file_write"}, {Tool: "file_edit"}}}
-			case catMCP:
-				if matcher != "" && matcher != "*" {
-					h.Matcher = nameMatcher(p, matcher)
-				} else {
-					// "Every MCP tool" has no canonical matcher: keep the
-					// native event so that a trip back lands on it.
-					pd["event"] = native
-				}
-			}
-			if len(pd) > 0 {
-				h.ProviderData = map[string]map[string]any{p.slug: pd}
-			}
-			out = append(out, h)
 		}
-	}
-	return out, nil
+		if h.Handler.Command == "" {
+			return fmt.Errorf("%s/command: required", epath)
+		}
+		switch cat {
+		case catShell:
+			h.Matcher = &Matcher{Tool: "shell"}
+		case catRead:
+			h.Matcher = &Matcher{Tool: "file_read"}
+		case catWrite:
+			h.Matcher = &Matcher{Any: []Matcher{{Tool: "file_write"}, {Tool: "file_edit"}}}
+		case catMCP:
+			if matcher != "" && matcher != "*" {
+				h.Matcher = nameMatcher(p, matcher)
+			} else {
+				// "Every MCP tool" has no canonical matcher: keep the
+				// native event so that a trip back lands on it.
+				pd["event"] = native
+			}
+		}
+		if len(pd) > 0 {
+			h.ProviderData = map[string]map[string]any{p.slug: pd}
+		}
+		out = append(out, h)
+		return nil
+	})
+	return out, err
 }
 
 type splitEntry struct {
