@@ -79,7 +79,6 @@ type manifest struct {
 type agentManifest struct {
 	Skills     []string `toml:"skills,omitempty"`
 	MCPServers []string `toml:"mcp_servers,omitempty"`
-	MCPFile    string   `toml:"mcp_file,omitempty"`
 }
 
 // Run installs in for every configured agent and cleans up after agents no
@@ -194,7 +193,6 @@ func Run(in Input, opts Options) *Result {
 					nowOwned = prev.MCPServers
 				}
 				am.MCPServers = nowOwned
-				am.MCPFile = a.MCPFile(target)
 				next.Agents[a.Name] = am
 				res.Gates = append(res.Gates, a.Gates(target)...)
 				continue
@@ -214,7 +212,7 @@ func Run(in Input, opts Options) *Result {
 					res.Errors = append(res.Errors, fmt.Errorf("%s MCP servers: %w", a.Name, err))
 				}
 				if len(left) > 0 {
-					next.Agents[a.Name] = agentManifest{MCPServers: left, MCPFile: prev.MCPFile}
+					next.Agents[a.Name] = agentManifest{MCPServers: left}
 				}
 			}
 		}

@@ -43,7 +43,6 @@ type Summary struct {
 	Skills        []stream.Skill
 	Hooks         []stream.Hook
 	MCPServers    []stream.MCPServer
-	StateWritten  bool
 	// UpToDate means nothing changed since the last sync (inputs and
 	// outputs), so the stages did not run and Actions is empty.
 	UpToDate bool
@@ -238,9 +237,7 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	if opts.DryRun || workspace.Root == "" {
 		return sum, nil
 	}
-	written, err := storeState(workspace.Root, inputs, sourceFiles, sum)
-	sum.StateWritten = written
-	return sum, err
+	return sum, storeState(workspace.Root, inputs, sourceFiles, sum)
 }
 
 // splitSourceInputs sorts a plugin source's inputs for the two fingerprints.
@@ -328,10 +325,10 @@ func storeOutputs(cacheDir, root string, actions []stream.Action, sourceFiles []
 
 // storeState records what the hook path needs. Its inputs are every file
 // whose change should trigger a re-sync.
-func storeState(root string, inputs, sourceFiles []string, sum *Summary) (bool, error) {
+func storeState(root string, inputs, sourceFiles []string, sum *Summary) error {
 	dirs, cfg, err := config.LoadUser(ignore)
 	if err != nil {
-		return false, err
+		return err
 	}
 	inputs = append(inputs, cfg.Path)
 	if exe, err := os.Executable(); err == nil {
@@ -349,11 +346,10 @@ func storeState(root string, inputs, sourceFiles []string, sum *Summary) (bool, 
 		Hooks:         sum.Hooks,
 		MCPServers:    sum.MCPServers,
 	}
-	written, err := syncstate.Save(dirs.Cache, st)
-	if err != nil {
-		return written, err
+	if _, err := syncstate.Save(dirs.Cache, st); err != nil {
+		return err
 	}
-	return written, storeOutputs(dirs.Cache, root, sum.Actions, sourceFiles)
+	return storeOutputs(dirs.Cache, root, sum.Actions, sourceFiles)
 }
 
 // ignore drops config warnings: the stages report them.
