@@ -14,6 +14,7 @@ import (
 	"github.com/tailscale/hujson"
 
 	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
 // Gate is a switch in the user's own agent configuration that makes the
@@ -23,6 +24,11 @@ type Gate struct {
 	Agent   string // agent name
 	Problem string // what the agent ignores, and why
 	Fix     string // exactly what to run or set
+}
+
+// Record is g as a stream record (sym-install's "gate").
+func (g Gate) Record() stream.Gate {
+	return stream.Gate{Kind: stream.KindGate, Agent: g.Agent, Problem: g.Problem, Fix: g.Fix}
 }
 
 // Gates reads the user's files (never writes them) and returns every closed

@@ -185,7 +185,7 @@ func gatesFor(root string) []stream.Gate {
 	for _, name := range cfg.Agents {
 		if a, ok := agent.Lookup(name); ok {
 			for _, g := range a.Gates(t) {
-				gates = append(gates, stream.Gate{Kind: stream.KindGate, Agent: g.Agent, Problem: g.Problem, Fix: g.Fix})
+				gates = append(gates, g.Record())
 			}
 		}
 	}

@@ -99,7 +99,7 @@ func run(stdio cli.Stdio, args []string) error {
 	for _, g := range res.Gates {
 		if key := g.Agent + "\x00" + g.Problem; !seen[key] {
 			seen[key] = true
-			out.Write(stream.Gate{Kind: stream.KindGate, Agent: g.Agent, Problem: g.Problem, Fix: g.Fix})
+			out.Write(g.Record())
 		}
 	}
 	if err := out.Flush(); err != nil {
