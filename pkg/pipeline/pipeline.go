@@ -287,9 +287,7 @@ func upToDate(opts Options) *syncstate.State {
 			break
 		}
 	}
-	// st.Fresh, with the stats shared among goroutines: a workspace with
-	// many sources has thousands of inputs.
-	if !known || !st.Trusted || st.Extra != syncstate.Extra(cfg.Agents, cfg.HookScope, cli.Version) || !syncstate.StampsFresh(st.Inputs) {
+	if !known || !st.Fresh(syncstate.Extra(cfg.Agents, cfg.HookScope, cli.Version)) {
 		return nil
 	}
 	if !syncstate.OutputsFresh(dirs.Cache, st.WorkspaceRoot) {

@@ -99,22 +99,7 @@ func Stamp(paths []string, now time.Time) (stamps []FileStamp, trusted bool) {
 // Fresh reports whether the stored fingerprint still describes the inputs
 // on disk and the given extra digest. An untrusted state is never fresh.
 func (s *State) Fresh(extra string) bool {
-	if s == nil || !s.Trusted || s.Extra != extra {
-		return false
-	}
-	for _, in := range s.Inputs {
-		fi, err := os.Stat(in.Path)
-		if err != nil {
-			if in.Size != -1 {
-				return false
-			}
-			continue
-		}
-		if in.Size != fi.Size() || in.MTime != fi.ModTime().UnixNano() {
-			return false
-		}
-	}
-	return true
+	return s != nil && s.Trusted && s.Extra == extra && StampsFresh(s.Inputs)
 }
 
 // Save writes st for its workspace unless the bytes on disk are identical.
