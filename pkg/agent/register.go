@@ -51,32 +51,8 @@ func (a *Agent) RegisterHooks(w fileedit.Writer, t Target) ([]Change, error) {
 	if t.Scope == config.ScopeProject {
 		other = config.ScopeGlobal
 	}
-	cleanup := []string{h.file(t, other)}
-	for _, l := range h.legacy {
-		if t.Home != "" {
-			cleanup = append(cleanup, filepath.Join(t.Home, filepath.FromSlash(l)))
-		}
-	}
-	for i, p := range cleanup {
-		if p == "" || p == primary {
-			continue
-		}
-		var ch *Change
-		if h.ownsFile && i == 0 {
-			// Kiro: a leftover symposium agent in the other scope would
-			// shadow (or duplicate) the one we just wrote.
-			ch, err = removeOwnedFile(w, p, h)
-		} else {
-			ch, err = unregisterIn(w, p, h, t)
-		}
-		if err != nil {
-			return changes, err
-		}
-		if ch != nil {
-			changes = append(changes, *ch)
-		}
-	}
-	return changes, nil
+	more, err := removeOurs(w, h, t, h.ourFiles(t, other), primary)
+	return append(changes, more...), err
 }
 
 // UnregisterHooks removes only our entries from the project and the global
@@ -89,23 +65,45 @@ func (a *Agent) UnregisterHooks(w fileedit.Writer, t Target) ([]Change, error) {
 	}
 	h := r.hooks
 	t = t.withDefaults()
-	paths := []string{h.file(t, config.ScopeProject), h.file(t, config.ScopeGlobal)}
+	return removeOurs(w, h, t, h.ourFiles(t, config.ScopeProject, config.ScopeGlobal), "")
+}
+
+// ourFile is a file that may hold our hook entries; owned means it is an
+// agent file we wrote whole (Kiro's), removed rather than edited.
+type ourFile struct {
+	path  string
+	owned bool
+}
+
+// ourFiles lists where our entries may be: the hook files of scopes, then
+// legacy files under the home directory.
+func (h *hookSpec) ourFiles(t Target, scopes ...string) []ourFile {
+	var files []ourFile
+	for _, sc := range scopes {
+		files = append(files, ourFile{h.file(t, sc), h.ownsFile})
+	}
 	for _, l := range h.legacy {
 		if t.Home != "" {
-			paths = append(paths, filepath.Join(t.Home, filepath.FromSlash(l)))
+			files = append(files, ourFile{path: filepath.Join(t.Home, filepath.FromSlash(l))})
 		}
 	}
+	return files
+}
+
+// removeOurs removes our entries from each file (an owned agent file
+// whole), skipping skip: the file just registered.
+func removeOurs(w fileedit.Writer, h *hookSpec, t Target, files []ourFile, skip string) ([]Change, error) {
 	var changes []Change
-	for i, p := range paths {
-		if p == "" {
+	for _, f := range files {
+		if f.path == "" || f.path == skip {
 			continue
 		}
 		var ch *Change
 		var err error
-		if h.ownsFile && i < 2 {
-			ch, err = removeOwnedFile(w, p, h)
+		if f.owned {
+			ch, err = removeOwnedFile(w, f.path, h)
 		} else {
-			ch, err = unregisterIn(w, p, h, t)
+			ch, err = unregisterIn(w, f.path, h, t)
 		}
 		if err != nil {
 			return changes, err
