@@ -63,20 +63,7 @@ func encodeSnake(agent string, p *Payload) ([]byte, error) {
 	} else {
 		o.str("hook_event_name", p.Event)
 	}
-	if isToolEvent(p.Event) {
-		o.str("tool_name", NativeTool(agent, p.ToolName))
-		in := p.ToolInput
-		if len(in) == 0 {
-			in = json.RawMessage("{}")
-		}
-		o.set("tool_input", in)
-		if p.Event == PostToolUse {
-			o.setNull("tool_response", p.ToolResponse)
-		}
-	}
-	if p.Event == UserPromptSubmit {
-		o.set("prompt", jsonString(p.Prompt))
-	}
+	o.eventFields(p, NativeTool(agent, p.ToolName))
 	if p.Agent == agent {
 		o.extra(p.Extra)
 	}

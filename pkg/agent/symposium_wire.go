@@ -2,7 +2,6 @@ package agent
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 )
 
@@ -60,20 +59,7 @@ func (symposiumWire) EncodeInput(p *Payload) ([]byte, error) {
 		return nil, err
 	}
 	o := newObj()
-	if isToolEvent(p.Event) {
-		o.str("tool_name", p.ToolName)
-		in := p.ToolInput
-		if len(in) == 0 {
-			in = json.RawMessage("{}")
-		}
-		o.set("tool_input", in)
-		if p.Event == PostToolUse {
-			o.setNull("tool_response", p.ToolResponse)
-		}
-	}
-	if p.Event == UserPromptSubmit {
-		o.set("prompt", jsonString(p.Prompt))
-	}
+	o.eventFields(p, p.ToolName)
 	o.strOrNull("session_id", p.SessionID)
 	o.strOrNull("cwd", p.Cwd)
 	if p.Agent == Symposium {

@@ -255,6 +255,26 @@ func (o *obj) extra(m map[string]json.RawMessage) {
 	}
 }
 
+// eventFields writes the fields of p's event in the snake_case names
+// Claude, Codex and the symposium format share: tool_name (as toolName),
+// tool_input, tool_response for tool events; prompt for prompts.
+func (o *obj) eventFields(p *Payload, toolName string) {
+	if isToolEvent(p.Event) {
+		o.str("tool_name", toolName)
+		in := p.ToolInput
+		if len(in) == 0 {
+			in = json.RawMessage("{}")
+		}
+		o.set("tool_input", in)
+		if p.Event == PostToolUse {
+			o.setNull("tool_response", p.ToolResponse)
+		}
+	}
+	if p.Event == UserPromptSubmit {
+		o.set("prompt", jsonString(p.Prompt))
+	}
+}
+
 func (o *obj) len() int { return len(o.keys) }
 
 func (o *obj) bytes() []byte {
