@@ -6,15 +6,7 @@ import "bytes"
 // claude/output-contract.md). Answers go in hookSpecificOutput
 // (permissionDecision allow|deny|ask, permissionDecisionReason, updatedInput
 // as an object, additionalContext); exit 2 blocks with stderr as the reason.
-type claudeWire struct{}
-
-func (claudeWire) Name() string     { return "claude" }
-func (claudeWire) ProceedExit() int { return 0 }
-func (claudeWire) Proceed() []byte  { return nil }
-func (claudeWire) Decode(event string, payload []byte) (*Payload, error) {
-	return decodeSnake("claude", event, payload)
-}
-func (claudeWire) EncodeInput(p *Payload) ([]byte, error) { return encodeSnake("claude", p) }
+type claudeWire struct{ snakeWire }
 
 func (claudeWire) Encode(event string, out *Output) ([]byte, int, []byte) {
 	if out.Empty() {
@@ -44,10 +36,6 @@ func (claudeWire) Encode(event string, out *Output) ([]byte, int, []byte) {
 		top.child("hookSpecificOutput", h)
 	}
 	return nonEmpty(top), 0, nil
-}
-
-func (claudeWire) DecodeOutput(event string, stdout []byte, exit int) (*Output, error) {
-	return decodeClaudeLike(event, stdout, exit)
 }
 
 // decodeClaudeLike reads a Claude- or Codex-format hook's answer: JSON, or

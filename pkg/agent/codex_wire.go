@@ -5,15 +5,7 @@ package agent
 // permissionDecision "allow" is rejected unless it carries updatedInput,
 // updatedInput is rejected without "allow", "ask" is unsupported, and a
 // deny needs a non-empty reason. Exit 2 blocks with stderr.
-type codexWire struct{}
-
-func (codexWire) Name() string     { return "codex" }
-func (codexWire) ProceedExit() int { return 0 }
-func (codexWire) Proceed() []byte  { return nil }
-func (codexWire) Decode(event string, payload []byte) (*Payload, error) {
-	return decodeSnake("codex", event, payload)
-}
-func (codexWire) EncodeInput(p *Payload) ([]byte, error) { return encodeSnake("codex", p) }
+type codexWire struct{ snakeWire }
 
 func (codexWire) Encode(event string, out *Output) ([]byte, int, []byte) {
 	if out.Empty() {
@@ -47,8 +39,4 @@ func (codexWire) Encode(event string, out *Output) ([]byte, int, []byte) {
 		top.child("hookSpecificOutput", h)
 	}
 	return nonEmpty(top), 0, nil
-}
-
-func (codexWire) DecodeOutput(event string, stdout []byte, exit int) (*Output, error) {
-	return decodeClaudeLike(event, stdout, exit)
 }

@@ -8,6 +8,22 @@ import "encoding/json"
 // and what else rides along differ, so they share one decoder and one
 // encoder.
 
+// snakeWire is what Claude Code and Codex share: snake_case payloads, exit
+// 0 to proceed, and Claude-shaped answers from a hook written for them.
+// Each embeds it and writes its own Encode.
+type snakeWire struct{ agent string }
+
+func (s snakeWire) Name() string   { return s.agent }
+func (snakeWire) ProceedExit() int { return 0 }
+func (snakeWire) Proceed() []byte  { return nil }
+func (s snakeWire) Decode(event string, payload []byte) (*Payload, error) {
+	return decodeSnake(s.agent, event, payload)
+}
+func (s snakeWire) EncodeInput(p *Payload) ([]byte, error) { return encodeSnake(s.agent, p) }
+func (snakeWire) DecodeOutput(event string, stdout []byte, exit int) (*Output, error) {
+	return decodeClaudeLike(event, stdout, exit)
+}
+
 // decodeSnake decodes a snake_case payload sent by agent for event.
 func decodeSnake(agent, event string, payload []byte) (*Payload, error) {
 	if err := checkEvent(event); err != nil {

@@ -105,9 +105,9 @@ func WireFor(name string) (Wire, bool) {
 	case Symposium:
 		return symposiumWire{}, true
 	case "claude":
-		return claudeWire{}, true
+		return claudeWire{snakeWire{"claude"}}, true
 	case "codex":
-		return codexWire{}, true
+		return codexWire{snakeWire{"codex"}}, true
 	case "copilot":
 		return copilotWire{}, true
 	case "gemini":
