@@ -45,17 +45,18 @@ func Main(io cli.Stdio, args []string) int {
 		case a == "--help" || a == "-h":
 			usage(io.Out)
 			return cli.ExitOK
-		case a == "-q" || a == "--quiet":
-			g.quiet = true
-		case a == "--update" && len(args) > 1:
-			g.update = args[1]
-			args = args[1:]
-		case strings.HasPrefix(a, "--update="):
-			g.update = strings.TrimPrefix(a, "--update=")
 		default:
-			return cli.Report(io.Err, prog, cli.Usagef("unknown option %s", a))
+			n := g.take(args)
+			if n == 0 {
+				return cli.Report(io.Err, prog, cli.Usagef("unknown option %s", a))
+			}
+			args = args[n-1:]
 		}
 		args = args[1:]
+	}
+	if len(args) > 0 {
+		// The global options may also follow the subcommand.
+		args = append(args[:1:1], g.takeAll(args[1:])...)
 	}
 	switch g.update {
 	case "none", "check", "fetch":
@@ -71,6 +72,40 @@ func Main(io cli.Stdio, args []string) int {
 		return cli.Report(io.Err, prog, cli.Usagef("unknown command %q", args[0]))
 	}
 	return cli.Report(io.Err, prog, sc.run(io, g, args[1:]))
+}
+
+// take consumes one global option at the start of args, returning how many
+// arguments it used (0: not a global option).
+func (g *globals) take(args []string) int {
+	switch a := args[0]; {
+	case a == "-q" || a == "--quiet":
+		g.quiet = true
+		return 1
+	case a == "--update" && len(args) > 1:
+		g.update = args[1]
+		return 2
+	case strings.HasPrefix(a, "--update="):
+		g.update = strings.TrimPrefix(a, "--update=")
+		return 1
+	}
+	return 0
+}
+
+// takeAll removes the global options from a subcommand's arguments (up to
+// a "--") and returns the rest.
+func (g *globals) takeAll(args []string) []string {
+	var rest []string
+	for i := 0; i < len(args); i++ {
+		if args[i] == "--" {
+			return append(rest, args[i:]...)
+		}
+		if n := g.take(args[i:]); n > 0 {
+			i += n - 1
+			continue
+		}
+		rest = append(rest, args[i])
+	}
+	return rest
 }
 
 func usage(w io.Writer) {

@@ -40,8 +40,6 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 	fs.SetOutput(io.Discard)
 	dryRun := fs.Bool("dry-run", false, "")
 	check := fs.Bool("check", false, "")
-	quiet := fs.Bool("q", g.quiet, "")
-	fs.BoolVar(quiet, "quiet", g.quiet, "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdio.Out, syncUsage)
@@ -57,7 +55,7 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 		return err
 	}
 	sum, err := pipeline.Sync(context.Background(), pipeline.Options{
-		Dir: cwd, Update: g.update, DryRun: *dryRun || *check, Quiet: *quiet, Stderr: stdio.Err,
+		Dir: cwd, Update: g.update, DryRun: *dryRun || *check, Quiet: g.quiet, Stderr: stdio.Err,
 	})
 	if errors.Is(err, pipeline.ErrNotWorkspace) {
 		return fmt.Errorf("%v\nRun cargo agents sync inside a Rust workspace (a directory with a Cargo.toml, or below one)", err)
@@ -65,7 +63,7 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 	var stageErr *pipeline.StageError
 	if errors.As(err, &stageErr) {
 		// The stage already printed its diagnostics.
-		if sum != nil && !*quiet {
+		if sum != nil && !g.quiet {
 			printSummary(stdio.Out, sum, *dryRun || *check)
 		}
 		return cli.ErrSilent
@@ -77,7 +75,7 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 		sum.Gates = gatesFor(sum.WorkspaceRoot)
 	}
 	drift := changed(sum.Actions)
-	if !*quiet {
+	if !g.quiet {
 		printSummary(stdio.Out, sum, *dryRun || *check)
 	}
 	if *check && drift > 0 {
