@@ -14,6 +14,7 @@ import (
 	"github.com/tailscale/hujson"
 
 	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -24,11 +25,17 @@ type Gate struct {
 	Agent   string // agent name
 	Problem string // what the agent ignores, and why
 	Fix     string // exactly what to run or set
+	// Action says what Open changes, for the user to consent to. Open is
+	// nil for a gate that records the user's own decision (hooks switched
+	// off, a server rejected), which only the user should undo, and for
+	// one whose fix we could not check against the real agent.
+	Action string
+	Open   func(w fileedit.Writer) ([]Change, error) `json:"-"`
 }
 
 // Record is g as a stream record (sym-install's "gate").
 func (g Gate) Record() stream.Gate {
-	return stream.Gate{Kind: stream.KindGate, Agent: g.Agent, Problem: g.Problem, Fix: g.Fix}
+	return stream.Gate{Kind: stream.KindGate, Agent: g.Agent, Problem: g.Problem, Fix: g.Fix, Action: g.Action}
 }
 
 // Gates reads the user's files (never writes them) and returns every closed
@@ -214,10 +221,13 @@ func ourHandlers(doc map[string]any) []ourHandler {
 }
 
 // claudeGates: Claude Code 2.1.330 shows project servers from .mcp.json as
-// "Pending approval" and does not start them until approved; offline only
-// enableAllProjectMcpServers in the user's ~/.claude/settings.json approved
-// them (the project settings files did not). Approvals made in the
-// interactive prompt are kept in ~/.claude.json under projects.<dir>.
+// "Pending approval" and does not start them until the folder is trusted
+// (projects.<dir>.hasTrustDialogAccepted in ~/.claude.json, set by the
+// trust dialog) and each server is approved (enabledMcpjsonServers in
+// .claude/settings.local.json or .claude/settings.json, where the approval
+// prompt puts it; older versions kept it in ~/.claude.json, which 2.1.330
+// moves to settings.local.json), or until the user's ~/.claude/settings.json
+// sets enableAllProjectMcpServers. Checked with `claude mcp list`.
 // disableAllHooks in any settings file turns every hook off.
 func claudeGates(a *Agent, t Target) []Gate {
 	var gates []Gate
@@ -225,37 +235,78 @@ func claudeGates(a *Agent, t Target) []Gate {
 	if t.Workspace != "" {
 		mcp := readJSONC(filepath.Join(t.Workspace, ".mcp.json"))
 		if names := objectKeys(mcp, "mcpServers"); len(names) > 0 && !isTrue(readJSONC(userSettings), "enableAllProjectMcpServers") {
-			state := readJSONC(filepath.Join(t.Home, ".claude.json"))
+			stateFile := filepath.Join(t.Home, ".claude.json")
+			localSettings := filepath.Join(t.Workspace, ".claude", "settings.local.json")
+			state := readJSONC(stateFile)
 			proj, _ := lookup(state, "projects")
 			pm, _ := proj.(map[string]any)
+			trusted := false
 			var enabled, disabled []string
 			for _, key := range []string{t.Workspace, realPath(t.Workspace)} {
 				if e, ok := pm[key].(map[string]any); ok {
+					trusted = trusted || e["hasTrustDialogAccepted"] == true
 					enabled = append(enabled, stringList(e["enabledMcpjsonServers"])...)
 					disabled = append(disabled, stringList(e["disabledMcpjsonServers"])...)
 				}
 			}
-			var pending, rejected []string
+			for _, f := range []string{filepath.Join(t.Workspace, ".claude", "settings.json"), localSettings} {
+				m := readJSONC(f)
+				enabled = append(enabled, stringList(m["enabledMcpjsonServers"])...)
+				disabled = append(disabled, stringList(m["disabledMcpjsonServers"])...)
+			}
+			var pending, toApprove, rejected []string
 			for _, n := range names {
 				switch {
 				case contains(disabled, n):
 					rejected = append(rejected, n)
 				case !contains(enabled, n):
 					pending = append(pending, n)
+					toApprove = append(toApprove, n)
+				case !trusted:
+					pending = append(pending, n)
 				}
 			}
 			if len(pending) > 0 {
+				var steps []string
+				if !trusted {
+					steps = append(steps, fmt.Sprintf(`set "hasTrustDialogAccepted": true under "projects" > %q in %s`, t.Workspace, stateFile))
+				}
+				if len(toApprove) > 0 {
+					steps = append(steps, fmt.Sprintf(`add %s to "enabledMcpjsonServers" in %s`, quoteList(toApprove), localSettings))
+				}
+				ws := t.Workspace
 				gates = append(gates, Gate{
 					Agent:   a.Name,
-					Problem: fmt.Sprintf("Claude Code does not start the project MCP servers in %s until they are approved (pending: %s)", filepath.Join(t.Workspace, ".mcp.json"), strings.Join(pending, ", ")),
-					Fix:     fmt.Sprintf(`set "enableAllProjectMcpServers": true in %s, or run claude in %s and approve them`, userSettings, t.Workspace),
+					Problem: fmt.Sprintf("Claude Code does not start the project MCP servers in %s until the folder is trusted and they are approved (pending: %s)", filepath.Join(t.Workspace, ".mcp.json"), strings.Join(pending, ", ")),
+					Fix:     fmt.Sprintf(`run claude in %s, trust the folder and approve them; or %s`, t.Workspace, strings.Join(steps, " and ")),
+					Action:  strings.Join(steps, ", and "),
+					Open: func(w fileedit.Writer) ([]Change, error) {
+						var changes []Change
+						if !trusted {
+							c, err := editUserJSON(w, stateFile, func(d *fileedit.JSON) error {
+								return d.Set(true, "projects", ws, "hasTrustDialogAccepted")
+							})
+							changes = append(changes, c)
+							if err != nil {
+								return changes, err
+							}
+						}
+						if len(toApprove) > 0 {
+							c, err := editUserJSON(w, localSettings, func(d *fileedit.JSON) error {
+								return appendNew(d, toApprove, "enabledMcpjsonServers")
+							})
+							changes = append(changes, c)
+							return changes, err
+						}
+						return changes, nil
+					},
 				})
 			}
 			if len(rejected) > 0 {
 				gates = append(gates, Gate{
 					Agent:   a.Name,
 					Problem: fmt.Sprintf("Claude Code was told not to start the project MCP servers %s", strings.Join(rejected, ", ")),
-					Fix:     fmt.Sprintf(`remove them from "disabledMcpjsonServers" under projects.%q in %s`, t.Workspace, filepath.Join(t.Home, ".claude.json")),
+					Fix:     fmt.Sprintf(`remove them from "disabledMcpjsonServers" in %s (or under projects.%q in %s)`, localSettings, t.Workspace, stateFile),
 				})
 			}
 		}
@@ -301,10 +352,16 @@ func geminiGates(a *Agent, t Target) []Gate {
 		}
 		if len(what) > 0 && !isFalse(user, "security", "folderTrust", "enabled") && !geminiTrusted(t) {
 			trustFile := filepath.Join(t.Home, ".gemini", "trustedFolders.json")
+			ws := t.Workspace
 			gates = append(gates, Gate{
 				Agent:   a.Name,
 				Problem: fmt.Sprintf("Gemini CLI ignores the %s in %s: %s is not a trusted folder", strings.Join(what, " and "), projFile, t.Workspace),
 				Fix:     fmt.Sprintf(`add "%s": "TRUST_FOLDER" to %s (or run gemini in %s and choose "Trust folder")`, t.Workspace, trustFile, t.Workspace),
+				Action:  fmt.Sprintf(`add "%s": "TRUST_FOLDER" to %s`, t.Workspace, trustFile),
+				Open: func(w fileedit.Writer) ([]Change, error) {
+					c, err := editUserJSON(w, trustFile, func(d *fileedit.JSON) error { return d.Set("TRUST_FOLDER", ws) })
+					return []Change{c}, err
+				},
 			})
 		}
 	}
@@ -378,10 +435,16 @@ func copilotGates(a *Agent, t Target) []Gate {
 			}
 		}
 		if len(what) > 0 && !trusted {
+			ws := t.Workspace
 			gates = append(gates, Gate{
 				Agent:   a.Name,
 				Problem: fmt.Sprintf("Copilot CLI ignores the %s: %s is not a trusted folder", strings.Join(what, " and "), t.Workspace),
 				Fix:     fmt.Sprintf(`add %q to "trustedFolders" in %s (or start copilot in %s and trust the folder)`, t.Workspace, cfgFile, t.Workspace),
+				Action:  fmt.Sprintf(`add %q to "trustedFolders" in %s`, t.Workspace, cfgFile),
+				Open: func(w fileedit.Writer) ([]Change, error) {
+					c, err := editUserJSON(w, cfgFile, func(d *fileedit.JSON) error { return appendNew(d, []string{ws}, "trustedFolders") })
+					return []Change{c}, err
+				},
 			})
 		}
 	}
@@ -415,10 +478,16 @@ func codexGates(a *Agent, t Target) []Gate {
 			what = append(what, "MCP servers in "+mcpFile)
 		}
 		if len(what) > 0 && !codexProjectTrusted(cfg, t.Workspace) {
+			ws := t.Workspace
 			gates = append(gates, Gate{
 				Agent:   a.Name,
 				Problem: fmt.Sprintf("Codex ignores the %s: the project %s is not trusted", strings.Join(what, " and "), t.Workspace),
 				Fix:     fmt.Sprintf("add to %s:\n[projects.%q]\ntrust_level = \"trusted\"", cfgFile, t.Workspace),
+				Action:  fmt.Sprintf(`set trust_level = "trusted" for the project %s in %s`, t.Workspace, cfgFile),
+				Open: func(w fileedit.Writer) ([]Change, error) {
+					c, err := editUserTOML(w, cfgFile, func(d *fileedit.TOML) error { return d.SetValue("trusted", "projects", ws, "trust_level") })
+					return []Change{c}, err
+				},
 			})
 		}
 	}
@@ -436,6 +505,7 @@ func codexGates(a *Agent, t Target) []Gate {
 		}
 	}
 	var missing []string
+	untrusted := map[string]string{} // hooks.state key → trusted_hash
 	for _, f := range files {
 		for _, h := range ourHandlers(readJSONC(f)) {
 			if h.handler < 0 {
@@ -444,6 +514,7 @@ func codexGates(a *Agent, t Target) []Gate {
 			key, hash := CodexHookTrust(f, h.event, h.group, h.handler, h.matcher, h.entry)
 			if got, _ := lookup(cfg, "hooks", "state", key, "trusted_hash"); got != hash {
 				missing = append(missing, fmt.Sprintf("[hooks.state.%q]\ntrusted_hash = %q", key, hash))
+				untrusted[key] = hash
 			}
 		}
 	}
@@ -452,6 +523,18 @@ func codexGates(a *Agent, t Target) []Gate {
 			Agent:   a.Name,
 			Problem: fmt.Sprintf("Codex skips %d symposium hook(s) until you trust them", len(missing)),
 			Fix:     fmt.Sprintf("review them with /hooks in codex, or add to %s:\n%s", cfgFile, strings.Join(missing, "\n")),
+			Action:  fmt.Sprintf("record the trusted_hash of %d symposium hook(s) under [hooks.state] in %s", len(missing), cfgFile),
+			Open: func(w fileedit.Writer) ([]Change, error) {
+				c, err := editUserTOML(w, cfgFile, func(d *fileedit.TOML) error {
+					for _, key := range sortedKeys(untrusted) {
+						if err := d.SetValue(untrusted[key], "hooks", "state", key, "trusted_hash"); err != nil {
+							return err
+						}
+					}
+					return nil
+				})
+				return []Change{c}, err
+			},
 		})
 	}
 	return gates

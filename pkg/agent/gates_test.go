@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 )
 
 // writeFiles creates files (slash paths under root) with the given text;
@@ -77,9 +79,32 @@ func TestGates(t *testing.T) {
 			},
 			want: []Gate{{
 				Agent:   "claude",
-				Problem: "Claude Code does not start the project MCP servers in $WS/.mcp.json until they are approved (pending: b)",
-				Fix:     `set "enableAllProjectMcpServers": true in $HOME/.claude/settings.json, or run claude in $WS and approve them`,
+				Problem: "Claude Code does not start the project MCP servers in $WS/.mcp.json until the folder is trusted and they are approved (pending: a, b)",
+				Fix:     `run claude in $WS, trust the folder and approve them; or set "hasTrustDialogAccepted": true under "projects" > "$WS" in $HOME/.claude.json and add "b" to "enabledMcpjsonServers" in $WS/.claude/settings.local.json`,
 			}},
+		},
+		{
+			name:  "claude trusted folder, one server approved",
+			agent: "claude",
+			files: map[string]string{
+				"ws/.mcp.json":                   `{"mcpServers": {"b": {"command": "b"}, "a": {"command": "a"}}}`,
+				"~/.claude.json":                 `{"projects": {"$WS": {"hasTrustDialogAccepted": true}}}`,
+				"ws/.claude/settings.local.json": `{"enabledMcpjsonServers": ["a"]}`,
+			},
+			want: []Gate{{
+				Agent:   "claude",
+				Problem: "Claude Code does not start the project MCP servers in $WS/.mcp.json until the folder is trusted and they are approved (pending: b)",
+				Fix:     `run claude in $WS, trust the folder and approve them; or add "b" to "enabledMcpjsonServers" in $WS/.claude/settings.local.json`,
+			}},
+		},
+		{
+			name:  "claude trusted folder, servers approved in the project settings",
+			agent: "claude",
+			files: map[string]string{
+				"ws/.mcp.json":             `{"mcpServers": {"a": {"command": "a"}}}`,
+				"~/.claude.json":           `{"projects": {"$WS": {"hasTrustDialogAccepted": true}}}`,
+				"ws/.claude/settings.json": `{"enabledMcpjsonServers": ["a"]}`,
+			},
 		},
 		{
 			name:  "claude all project servers enabled",
@@ -233,7 +258,13 @@ trusted_hash = "` + codexHashFor("UserPromptSubmit", nil, "cargo-agents hook cod
 			}
 			writeFiles(t, ws, home, tc.files)
 			a, _ := Lookup(tc.agent)
-			got := a.Gates(Target{Workspace: ws, Home: home, Scope: "project"})
+			var got []Gate
+			for _, g := range a.Gates(Target{Workspace: ws, Home: home, Scope: "project"}) {
+				if (g.Open == nil) != (g.Action == "") {
+					t.Errorf("gate %q: Open and Action must be set together", g.Problem)
+				}
+				got = append(got, Gate{Agent: g.Agent, Problem: g.Problem, Fix: g.Fix})
+			}
 			r := strings.NewReplacer("$WS", ws, "$HOME", home)
 			var want []Gate
 			for _, g := range tc.want {
@@ -275,4 +306,117 @@ func TestCodexHookTrustRecipe(t *testing.T) {
 func sha256Hex(s string) string {
 	sum := sha256.Sum256([]byte(s))
 	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// TestOpenGates opens every gate that offers to, in users' files holding
+// comments and settings of their own, and checks that the agent's gate is
+// then open, that nothing of the user's was lost, and that a second
+// opening changes nothing.
+func TestOpenGates(t *testing.T) {
+	tests := []struct {
+		name  string
+		agent string
+		files map[string]string
+		keep  map[string][]string // file → substrings that must survive
+	}{
+		{
+			name:  "claude: trust the folder and approve the servers",
+			agent: "claude",
+			files: map[string]string{
+				"ws/.mcp.json":                   `{"mcpServers": {"b": {"command": "b"}, "a": {"command": "a"}}}`,
+				"~/.claude.json":                 "{\n  \"numStartups\": 3,\n  \"projects\": {\"/elsewhere\": {\"hasTrustDialogAccepted\": true}}\n}\n",
+				"ws/.claude/settings.local.json": "{\n  // mine\n  \"enabledMcpjsonServers\": [\"a\"],\n  \"permissions\": {}\n}\n",
+			},
+			keep: map[string][]string{
+				"~/.claude.json":                 {`"numStartups": 3`, `"/elsewhere"`},
+				"ws/.claude/settings.local.json": {"// mine", `"permissions": {}`},
+			},
+		},
+		{
+			name:  "claude: no files of the user's yet",
+			agent: "claude",
+			files: map[string]string{"ws/.mcp.json": `{"mcpServers": {"a": {"command": "a"}}}`},
+		},
+		{
+			name:  "gemini: trust the folder",
+			agent: "gemini",
+			files: map[string]string{
+				"ws/.gemini/settings.json":      ourHooksJSON("BeforeTool"),
+				"~/.gemini/trustedFolders.json": "{\n  // mine\n  \"/other\": \"DO_NOT_TRUST\"\n}\n",
+			},
+			keep: map[string][]string{"~/.gemini/trustedFolders.json": {"// mine", `"/other": "DO_NOT_TRUST"`}},
+		},
+		{
+			name:  "copilot: trust the folder",
+			agent: "copilot",
+			files: map[string]string{
+				"ws/.github/hooks/symposium.json": `{"version": 1, "hooks": {"preToolUse": [{"type": "command", "bash": "cargo-agents hook copilot pre-tool-use"}]}}`,
+				"~/.copilot/config.json":          "{\n  \"model\": \"x\",\n  \"trustedFolders\": [\"/other\"]\n}\n",
+			},
+			keep: map[string][]string{"~/.copilot/config.json": {`"model": "x"`, `"/other"`}},
+		},
+		{
+			name:  "codex: trust the project and the hooks",
+			agent: "codex",
+			files: map[string]string{
+				"ws/.codex/hooks.json": `{"hooks": {"PreToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": "cargo-agents hook codex pre-tool-use", "timeout": 60}]}], "UserPromptSubmit": [{"hooks": [{"type": "command", "command": "cargo-agents hook codex user-prompt-submit", "timeout": 60}]}]}}`,
+				"~/.codex/config.toml": "# mine\nmodel = \"o4\"\n\n[projects.\"/other\"]\ntrust_level = \"untrusted\"\n",
+			},
+			keep: map[string][]string{"~/.codex/config.toml": {"# mine", `model = "o4"`, "[projects.\"/other\"]"}},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			ws, home := filepath.Join(root, "ws"), filepath.Join(root, "home")
+			for _, d := range []string{ws, home} {
+				if err := os.MkdirAll(d, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			writeFiles(t, ws, home, tc.files)
+			a, _ := Lookup(tc.agent)
+			target := Target{Workspace: ws, Home: home, Scope: "project"}
+			opened := 0
+			for _, g := range a.Gates(target) {
+				if g.Open == nil {
+					continue
+				}
+				changes, err := g.Open(fileedit.Real())
+				if err != nil {
+					t.Fatalf("opening %q: %v", g.Problem, err)
+				}
+				for _, c := range changes {
+					if c.Status != StatusCreated && c.Status != StatusUpdated {
+						t.Errorf("opening %q: %s %s", g.Problem, c.Path, c.Status)
+					}
+				}
+				opened++
+			}
+			if opened == 0 {
+				t.Fatal("no gate offered to open")
+			}
+			for _, g := range a.Gates(target) {
+				if g.Open != nil {
+					t.Errorf("still closed after opening: %s", g.Problem)
+				}
+			}
+			for name, subs := range tc.keep {
+				root, rel, _ := strings.Cut(name, "/")
+				dir := ws
+				if root == "~" {
+					dir = home
+				}
+				data, err := os.ReadFile(filepath.Join(dir, rel))
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, sub := range subs {
+					if !strings.Contains(string(data), sub) {
+						t.Errorf("%s lost %q:\n%s", name, sub, data)
+					}
+				}
+			}
+		})
+	}
 }

@@ -95,6 +95,9 @@ func (d *JSON) find(ptr []string) *hujson.Value {
 	return d.root.Find(pointer(ptr))
 }
 
+// Path is the file the document was read from.
+func (d *JSON) Path() string { return d.path }
+
 // Get returns the standard JSON (comments stripped, compact) at ptr.
 func (d *JSON) Get(ptr ...string) (json.RawMessage, bool) {
 	v := d.find(ptr)

@@ -148,6 +148,9 @@ type Gate struct {
 	Agent   string `json:"agent"`
 	Problem string `json:"problem"`
 	Fix     string `json:"fix"`
+	// Action, when set, is the edit `cargo agents init --trust` makes to
+	// open the gate (with the user's consent).
+	Action string `json:"action,omitempty"`
 }
 
 // Source is one plugin source sym-match read (emitted after the workspace

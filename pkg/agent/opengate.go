@@ -1,0 +1,100 @@
+package agent
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"sort"
+	"strings"
+
+	"github.com/symposium-dev/symposium-go/pkg/fileedit"
+)
+
+// OpTrust is the Change op of an edit that opens a gate.
+const OpTrust = "trust"
+
+// editUserJSON edits the user's JSON (or JSONC) file p in place, keeping
+// everything edit does not touch; a missing file starts as {}.
+func editUserJSON(w fileedit.Writer, p string, edit func(*fileedit.JSON) error) (Change, error) {
+	data, err := w.ReadFile(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		data, err = []byte("{}\n"), nil
+	}
+	if err != nil {
+		return Change{}, err
+	}
+	doc, err := fileedit.ParseJSON(p, data)
+	if err != nil {
+		return Change{}, err
+	}
+	if err := edit(doc); err != nil {
+		return Change{}, err
+	}
+	return writeUserFile(w, p, doc.Bytes())
+}
+
+// editUserTOML is editUserJSON for a TOML file; a missing file starts empty.
+func editUserTOML(w fileedit.Writer, p string, edit func(*fileedit.TOML) error) (Change, error) {
+	data, err := w.ReadFile(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		data, err = nil, nil
+	}
+	if err != nil {
+		return Change{}, err
+	}
+	doc, err := fileedit.ParseTOML(p, data)
+	if err != nil {
+		return Change{}, err
+	}
+	if err := edit(doc); err != nil {
+		return Change{}, err
+	}
+	return writeUserFile(w, p, doc.Bytes())
+}
+
+// writeUserFile writes a user's agent file (keeping its mode when it
+// exists: ~/.claude.json is private); the writer skips identical bytes.
+func writeUserFile(w fileedit.Writer, p string, data []byte) (Change, error) {
+	status, err := w.WriteFile(p, data, 0o600)
+	return Change{Op: OpTrust, Path: p, Status: status}, err
+}
+
+// appendNew appends to the string array at ptr each value it lacks.
+func appendNew(d *fileedit.JSON, values []string, ptr ...string) error {
+	var have []string
+	if raw, ok := d.Get(ptr...); ok {
+		var list []any
+		if err := json.Unmarshal(raw, &list); err != nil {
+			return fmt.Errorf("%s: %q is not a list", d.Path(), strings.Join(ptr, "."))
+		}
+		have = stringList(list)
+	}
+	for _, v := range values {
+		if !contains(have, v) {
+			if err := d.Append(v, ptr...); err != nil {
+				return err
+			}
+			have = append(have, v)
+		}
+	}
+	return nil
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// quoteList renders names as "a", "b".
+func quoteList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	return strings.Join(q, ", ")
+}
