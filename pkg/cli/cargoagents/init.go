@@ -23,11 +23,17 @@ func init() {
 	register("init", subcommand{summary: "Set up user-wide configuration (agents, hook scope)", run: runInit})
 }
 
-const initUsage = `Usage: cargo agents init [--add-agent NAME]... [--remove-agent NAME]... [--hook-scope global|project]
+const initUsage = `Usage: cargo agents init [--add-agent NAME]... [--remove-agent NAME]... [--hook-scope global|project] [--trust]
 
 Chooses the agents you use and where their hooks go, writes
 ~/.symposium/config.toml (editing an existing one in place), and registers
 hooks for the selected agents. Without flags it asks, on a terminal.
+
+Some agents ignore what symposium registers until you trust the folder or
+approve it (Claude Code, Gemini CLI, Copilot CLI, Codex). init lists each
+such gate with its fix; on a terminal it offers to make the change, and
+--trust makes every such change without asking. Run it in a workspace
+after ` + "`cargo agents sync`" + ` to cover what sync registered there.
 
 Agents: claude, codex, copilot, gemini, goose, kiro, opencode
 `
@@ -54,6 +60,7 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 	fset.Var(&add, "add-agent", "")
 	fset.Var(&remove, "remove-agent", "")
 	scope := fset.String("hook-scope", "", "")
+	trust := fset.Bool("trust", false, "")
 	if err := fset.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdio.Out, initUsage)
@@ -81,12 +88,13 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 		fmt.Fprintf(stdio.Err, "warning: %s\n", w)
 	}
 	before := append([]string{}, cfg.Agents...)
-	interactive := len(add) == 0 && len(remove) == 0 && *scope == ""
+	interactive := len(add) == 0 && len(remove) == 0 && *scope == "" && !*trust
+	in := bufio.NewReader(stdio.In)
 	if interactive {
 		if !isTerminal(stdio.In) {
 			return cli.Usagef("not a terminal: choose agents with flags, e.g. cargo agents init --add-agent claude --hook-scope global")
 		}
-		chosen, chosenScope, err := prompt(stdio, cfg)
+		chosen, chosenScope, err := prompt(stdio, in, cfg)
 		if err != nil {
 			return err
 		}
@@ -161,10 +169,11 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 			changes, err = a.RegisterHooks(w, target)
 		}
 		failed = report(stdio, g, name, changes, err) || failed
-		if !g.quiet { // sync reports gates too
-			for _, gate := range a.Gates(target) {
-				fmt.Fprintf(stdio.Out, "note: %s: %s\n  fix: %s\n", gate.Agent, gate.Problem, strings.ReplaceAll(gate.Fix, "\n", "\n       "))
-			}
+	}
+	for _, name := range newCfg.Agents {
+		a, _ := agent.Lookup(name)
+		for _, gate := range a.Gates(target) {
+			failed = openGate(stdio, g, in, gate, *trust, interactive) || failed
 		}
 	}
 	if !g.quiet {
@@ -174,6 +183,26 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 		return cli.ErrSilent
 	}
 	return nil
+}
+
+// openGate opens one closed gate when the user consents (--trust, or a yes
+// at the prompt); otherwise it shows the gate and its fix. It reports
+// whether opening failed.
+func openGate(stdio cli.Stdio, g *globals, in *bufio.Reader, gate agent.Gate, trust, interactive bool) bool {
+	if gate.Open != nil && !trust && interactive {
+		fmt.Fprintf(stdio.Out, "%s: %s.\nLet symposium %s? [y/N] ", gate.Agent, gate.Problem, gate.Action)
+		line, _ := in.ReadString('\n')
+		answer := strings.ToLower(strings.TrimSpace(line))
+		trust = answer == "y" || answer == "yes"
+	}
+	if gate.Open == nil || !trust {
+		if !g.quiet {
+			fmt.Fprintf(stdio.Out, "note: %s: %s\n  fix: %s\n", gate.Agent, gate.Problem, strings.ReplaceAll(gate.Fix, "\n", "\n       "))
+		}
+		return false
+	}
+	changes, err := gate.Open(fileedit.Real())
+	return report(stdio, g, gate.Agent, changes, err)
 }
 
 func report(stdio cli.Stdio, g *globals, name string, changes []agent.Change, err error) bool {
@@ -192,12 +221,11 @@ func report(stdio cli.Stdio, g *globals, name string, changes []agent.Change, er
 }
 
 // prompt asks for the agents (a numbered multi-select) and the hook scope.
-func prompt(stdio cli.Stdio, cfg *config.Config) (agents []string, scope string, err error) {
+func prompt(stdio cli.Stdio, in *bufio.Reader, cfg *config.Config) (agents []string, scope string, err error) {
 	selected := map[string]bool{}
 	for _, a := range cfg.Agents {
 		selected[a] = true
 	}
-	in := bufio.NewReader(stdio.In)
 	all := agent.All()
 	for {
 		fmt.Fprintln(stdio.Out, "Which agents do you use? (type numbers to toggle, e.g. `1 3`; enter to confirm)")

@@ -46,3 +46,41 @@ func TestInitInteractive(t *testing.T) {
 		t.Errorf("prompt did not show the selection:\n%s", out.String())
 	}
 }
+
+// TestInitAsksBeforeOpeningGates: on a terminal, init offers to trust the
+// folder for an agent that would ignore our hooks, and only a yes makes
+// the change.
+func TestInitAsksBeforeOpeningGates(t *testing.T) {
+	for _, answer := range []string{"y", "n"} {
+		t.Run(answer, func(t *testing.T) {
+			home := t.TempDir()
+			t.Setenv("HOME", home)
+			t.Setenv("SYMPOSIUM_HOME", filepath.Join(home, ".symposium"))
+			ws := t.TempDir()
+			os.WriteFile(filepath.Join(ws, "Cargo.toml"), []byte("[workspace]\nmembers = []\n"), 0o644)
+			t.Chdir(ws)
+			old := isTerminal
+			isTerminal = func(io.Reader) bool { return true }
+			defer func() { isTerminal = old }()
+
+			// Gemini (4), confirm, project scope, then the answer.
+			var out, errOut bytes.Buffer
+			in := strings.NewReader("4\n\n2\n" + answer + "\n")
+			if code := Main(cli.Stdio{In: in, Out: &out, Err: &errOut}, []string{"agents", "init"}); code != 0 {
+				t.Fatalf("init exit %d\nstdout:\n%s\nstderr:\n%s", code, out.String(), errOut.String())
+			}
+			if !strings.Contains(out.String(), "is not a trusted folder.\nLet symposium add \""+ws+"\": \"TRUST_FOLDER\" to ") {
+				t.Errorf("no consent question:\n%s", out.String())
+			}
+			data, err := os.ReadFile(filepath.Join(home, ".gemini", "trustedFolders.json"))
+			switch {
+			case answer == "y" && !strings.Contains(string(data), ws):
+				t.Errorf("yes, but the folder is not trusted (%v):\n%s", err, data)
+			case answer == "n" && err == nil:
+				t.Errorf("no, but trustedFolders.json was written:\n%s", data)
+			case answer == "n" && !strings.Contains(out.String(), "note: gemini:"):
+				t.Errorf("no, and the gate is not shown:\n%s", out.String())
+			}
+		})
+	}
+}

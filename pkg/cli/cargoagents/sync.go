@@ -161,8 +161,15 @@ func printSummary(w io.Writer, sum *pipeline.Summary, dry bool) {
 		}
 		fmt.Fprintf(w, "  %-8s %s\n", n, strings.Join(parts, "; "))
 	}
+	openable := 0
 	for _, g := range sum.Gates {
 		fmt.Fprintf(w, "note: %s: %s\n  fix: %s\n", g.Agent, g.Problem, strings.ReplaceAll(g.Fix, "\n", "\n       "))
+		if g.Action != "" {
+			openable++
+		}
+	}
+	if openable > 0 {
+		fmt.Fprintln(w, "  (`cargo agents init --trust` here makes these changes for you)")
 	}
 }
 
