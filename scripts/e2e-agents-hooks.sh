@@ -22,15 +22,17 @@
 #   1. a Rust workspace depending on serde, and ~/.symposium/config.toml with a local plugin
 #      source holding one plugin (crates = ["serde"]) whose PreToolUse hook (matcher "Bash") is
 #      scripts/e2e/guard.sh: exit 2 + reason when the command mentions e2e-blocked-marker;
-#   2. `cargo-agents init --add-agent AGENT --hook-scope project`, `cargo-agents sync`;
+#   2. `cargo-agents init --add-agent AGENT --hook-scope project`, `cargo-agents sync`, then
+#      `cargo-agents init --trust`, which opens the gates sync reported (folder trust, Codex's
+#      per-hook trust) in the agent's own user config, as a user consenting to it would;
 #   3. the CLI runs twice, non-interactively, against the stub, which asks for one shell call:
 #      `touch allowed.txt`, then `touch e2e-blocked-marker.txt`;
 #   4. checks: allowed.txt exists, e2e-blocked-marker.txt does not, and the guard logged an
 #      allow for the first run and a block for the second (so the hook really ran).
-# The gates each CLI puts in front of project hooks are opened the way the captures did:
-# Claude --allowedTools Bash; Gemini GEMINI_CLI_TRUST_WORKSPACE=true; Codex a trusted project
-# plus --dangerously-bypass-hook-trust (persisted hook trust is scripts/e2e-agents.sh's check);
-# Copilot --trust-folder.
+# No per-session bypass of those gates is used (no --trust-folder, no
+# --dangerously-bypass-hook-trust, no GEMINI_CLI_TRUST_WORKSPACE, no pre-trusted project): the
+# hooks run because init --trust opened the gates. Claude gets --allowedTools Bash, a
+# permission for the tool itself, which headless mode cannot ask for.
 set -uo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/.." && pwd)
@@ -192,9 +194,6 @@ wire_api = "responses"
 # off: its plugin marketplace sync resolves github.com at startup (seen with STRACE=1)
 [features]
 plugins = false
-
-[projects."$R/ws"]
-trust_level = "trusted"
 TOML
     ;;
   esac
@@ -211,17 +210,17 @@ run_agent() { # run_agent AGENT R NAME CLI: one non-interactive run against the 
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 DISABLE_AUTOUPDATER=1 DISABLE_TELEMETRY=1 \
       "${TRACE[@]}" timeout "$TMO" "$cli" -p "run the e2e shell command" --allowedTools Bash >"$out" 2>"$err" </dev/null || rc=$? ;;
   gemini)
-    env_run "$R" GEMINI_CLI_TRUST_WORKSPACE=true GEMINI_TELEMETRY_ENABLED=false GEMINI_API_KEY=fake-key GOOGLE_GEMINI_BASE_URL="http://127.0.0.1:$PORT" \
+    env_run "$R" GEMINI_TELEMETRY_ENABLED=false GEMINI_API_KEY=fake-key GOOGLE_GEMINI_BASE_URL="http://127.0.0.1:$PORT" \
       "${TRACE[@]}" timeout "$TMO" "$cli" -p "run the e2e shell command" --yolo >"$out" 2>"$err" </dev/null || rc=$? ;;
   codex)
     sed -i "s#^base_url = \"http://127.0.0.1:[0-9A-Z]*/v1\"#base_url = \"http://127.0.0.1:$PORT/v1\"#" "$R/home/.codex/config.toml"
     env_run "$R" CODEX_HOME="$R/home/.codex" OPENAI_API_KEY=sk-fake \
-      "${TRACE[@]}" timeout "$TMO" "$cli" exec --dangerously-bypass-hook-trust "run the e2e shell command" >"$out" 2>"$err" </dev/null || rc=$? ;;
+      "${TRACE[@]}" timeout "$TMO" "$cli" exec "run the e2e shell command" >"$out" 2>"$err" </dev/null || rc=$? ;;
   copilot)
     env_run "$R" COPILOT_HOME="$R/home/.copilot" COPILOT_OFFLINE=true COPILOT_AUTO_UPDATE=false \
       COPILOT_PROVIDER_BASE_URL="http://127.0.0.1:$PORT/v1" COPILOT_PROVIDER_TYPE=openai \
       COPILOT_PROVIDER_API_KEY=sk-fake COPILOT_MODEL=gpt-4.1 \
-      "${TRACE[@]}" timeout "$TMO" "$cli" -p "run the e2e shell command" --allow-all-tools --trust-folder >"$out" 2>"$err" </dev/null || rc=$? ;;
+      "${TRACE[@]}" timeout "$TMO" "$cli" -p "run the e2e shell command" --allow-all-tools >"$out" 2>"$err" </dev/null || rc=$? ;;
   esac
   echo "$rc" >"$R/$n.rc"
 }
@@ -260,6 +259,9 @@ for a in $AGENTS; do
   fi
   if ! env_run "$R" cargo-agents sync >"$R/sync.log" 2>&1; then
     RES[$a]=FAIL; NOTE[$a]="cargo-agents sync failed: $(head -1 "$R/sync.log")"; FAILED=1; log "$a: ${NOTE[$a]}"; continue
+  fi
+  if ! env_run "$R" cargo-agents init --trust >"$R/trust.log" 2>&1; then
+    RES[$a]=FAIL; NOTE[$a]="cargo-agents init --trust failed: $(head -1 "$R/trust.log")"; FAILED=1; log "$a: ${NOTE[$a]}"; continue
   fi
   hf=$(hook_file "$a")
   if ! grep -Eqs "(cargo-agents|cargo agents|sym-hook)( hook)? $a pre-tool-use" "$R/ws/$hf"; then

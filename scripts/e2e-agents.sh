@@ -15,9 +15,10 @@
 #   3. asks each CLI to list its MCP servers: `claude mcp list`, `gemini mcp list`,
 #      `codex mcp list`, `copilot mcp list` must show "mini"; then checks that the
 #      gates pkg/agent reported are real (Claude's pending approval, Gemini's/Copilot's
-#      folder trust, Codex's project trust) by opening each one the way its Fix says
-#      and listing again; and compares Codex's own hook hashes (app-server hooks/list)
-#      with the trusted_hash our Gate told the user to set.
+#      folder trust, Codex's project trust) by opening each one with the gate's own Open
+#      (what `cargo agents init --trust` runs: go test -run TestE2EOpenGates) and
+#      listing again; and compares Codex's own hook hashes (app-server hooks/list)
+#      with the trusted_hash our Gate wrote, which Codex must then report as trusted.
 set -uo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/.." && pwd)
@@ -82,6 +83,13 @@ run() {
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 DISABLE_AUTOUPDATER=1 GEMINI_API_KEY=fake-key \
     timeout 90 "$BIN/$c" "$@" </dev/null 2>&1)
 }
+# open AGENT: open the agent's gates through pkg/agent (Gate.Open, as init --trust does)
+open_gates() {
+  if (cd "$REPO" && SYMPOSIUM_E2E_WS=$WS SYMPOSIUM_E2E_HOME=$H SYMPOSIUM_E2E_OPEN=$1 SYMPOSIUM_E2E_COMMAND=$CARGO_AGENTS \
+      go test -count=1 -v -run '^TestE2EOpenGates$' ./pkg/agent/ >"$WORK/open-$1.log" 2>&1); then
+    ok "$1: gates opened by symposium ($(grep -cE '^ +e2e_helper_test.go:[0-9]+: (created|updated)' "$WORK/open-$1.log") file(s) written)"
+  else bad "$1: opening the gates failed"; sed 's/^/     | /' "$WORK/open-$1.log" | tail -20; fi
+}
 gate() { node -e 'const g=require(process.argv[1])[process.argv[2]]||[];process.stdout.write(g.map(x=>x.Problem+"\n  fix: "+x.Fix).join("\n"))' "$H/gates.json" "$1"; }
 expect() { # expect NAME OUTPUT REGEX
   if printf '%s' "$2" | grep -Eq "$3"; then ok "$1"; else bad "$1"; printf '%s\n' "$2" | sed 's/^/     | /' | head -20; fi
@@ -91,20 +99,20 @@ log "claude"
 out=$(run claude mcp list); expect "claude mcp list shows mini" "$out" 'mini'
 g=$(gate claude); expect "claude gate: pending approval reported" "$g" 'pending: mini'
 printf '%s\n' "$out" | grep -q 'mini.*[Pp]ending' && ok "claude really shows mini pending" || ok "claude did not say pending (see output above)"
-node -e 'const f=process.argv[1],fs=require("fs");let o={};try{o=JSON.parse(fs.readFileSync(f))}catch{};o.enableAllProjectMcpServers=true;fs.writeFileSync(f,JSON.stringify(o,null,2))' "$H/.claude/settings.json"
-out=$(run claude mcp list); expect "claude after the fix: mini not pending" "$out" 'mini.*(Connected|✓)'
+open_gates claude
+out=$(run claude mcp list); expect "claude after the fix: mini not pending" "$out" 'mini.*(Connected|✓|✔)'
 
 log "gemini"
 out=$(run gemini mcp list); g=$(gate gemini)
 expect "gemini gate: untrusted folder reported" "$g" 'not a trusted folder'
 expect "gemini really disables mini while untrusted" "$out" 'untrusted|mini.*Disabled'
-mkdir -p "$H/.gemini"; printf '{"%s": "TRUST_FOLDER"}\n' "$WS" >"$H/.gemini/trustedFolders.json"
+open_gates gemini
 out=$(run gemini mcp list); expect "gemini after the fix: mini connected" "$out" 'mini.*(Connected|✓)'
 
 log "codex"
 g=$(gate codex); expect "codex gate: untrusted project reported" "$g" 'is not trusted'
 out=$(run codex mcp list); printf '%s\n' "$out" | grep -q 'mini' && bad "codex listed project servers although untrusted" || ok "codex ignores project config while untrusted"
-printf '\n[projects."%s"]\ntrust_level = "trusted"\n' "$WS" >>"$H/.codex/config.toml"
+open_gates codex
 out=$(run codex mcp list); expect "codex after the fix: mini listed" "$out" 'mini'
 if [ -f "$SHARED/agent-payloads/lib/codex-appserver.js" ]; then
   hl=$(cd "$WS" && PATH=$BIN:$PATH HOME=$H CODEX_HOME=$H/.codex timeout 60 node "$SHARED/agent-payloads/lib/codex-appserver.js" "$WS" 2>/dev/null)
@@ -112,6 +120,9 @@ if [ -f "$SHARED/agent-payloads/lib/codex-appserver.js" ]; then
   got=$(printf '%s' "$hl" | grep -o '"currentHash": *"sha256:[0-9a-f]*"' | grep -o 'sha256:[0-9a-f]*' | sort -u)
   if [ -n "$want" ] && [ "$want" = "$got" ]; then ok "codex trusted_hash values match app-server hooks/list ($(printf '%s\n' "$got" | wc -l) hooks)"
   else bad "codex trusted_hash mismatch"; printf 'ours:\n%s\ncodex:\n%s\n' "$want" "$got"; fi
+  status=$(printf '%s' "$hl" | grep -o '"trustStatus": *"[a-z]*"' | sort | uniq -c | tr -s ' ')
+  if printf '%s' "$status" | grep -q trusted && ! printf '%s' "$status" | grep -qE 'untrusted|modified'; then ok "codex reports every hook trusted after the opening ($status)"
+  else bad "codex hook trust after the opening: $status"; fi
   keys=$(printf '%s' "$hl" | grep -o '"key": *"[^"]*"' | sed 's/"key": *//' | sort -u)
   printf '%s\n' "$keys" | while read -r k; do
     k=${k#\"}; k=${k%\"}; gate codex | grep -qF "$k" && ok "codex key $k" || bad "codex key $k not in our gate"; done
@@ -120,7 +131,7 @@ fi
 log "copilot"
 g=$(gate copilot); expect "copilot gate: untrusted folder reported" "$g" 'not a trusted folder'
 out=$(run copilot mcp list); printf '%s\n' "$out" | grep -q 'mini' && bad "copilot listed workspace servers although untrusted" || ok "copilot ignores workspace servers while untrusted"
-mkdir -p "$H/.copilot"; printf '{"trustedFolders": ["%s"]}\n' "$WS" >"$H/.copilot/config.json"
+open_gates copilot
 out=$(run copilot mcp list); expect "copilot after the fix: mini listed" "$out" 'mini'
 
 log "gates reported (before the fixes):"; cat "$H/gates.json" >&2

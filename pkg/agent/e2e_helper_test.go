@@ -43,3 +43,31 @@ func TestE2ERegister(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestE2EOpenGates is the consent half: with SYMPOSIUM_E2E_OPEN naming an
+// agent, it opens that agent's gates the way `cargo agents init --trust`
+// does, so the script can check that the real CLI then runs what we
+// registered. Skipped otherwise.
+func TestE2EOpenGates(t *testing.T) {
+	ws, home, name := os.Getenv("SYMPOSIUM_E2E_WS"), os.Getenv("SYMPOSIUM_E2E_HOME"), os.Getenv("SYMPOSIUM_E2E_OPEN")
+	if ws == "" || home == "" || name == "" {
+		t.Skip("set SYMPOSIUM_E2E_WS, SYMPOSIUM_E2E_HOME and SYMPOSIUM_E2E_OPEN (scripts/e2e-agents.sh does)")
+	}
+	a, ok := Lookup(name)
+	if !ok {
+		t.Fatalf("unknown agent %q", name)
+	}
+	tg := Target{Workspace: ws, Home: home, Scope: "project", Command: os.Getenv("SYMPOSIUM_E2E_COMMAND")}
+	for _, g := range a.Gates(tg) {
+		if g.Open == nil {
+			continue
+		}
+		changes, err := g.Open(fileedit.Real())
+		if err != nil {
+			t.Fatalf("%s: %v", g.Action, err)
+		}
+		for _, c := range changes {
+			t.Logf("%s %s", c.Status, c.Path)
+		}
+	}
+}
