@@ -64,15 +64,30 @@ func readSkill(src string) ([]skillFile, error) {
 // copySkill makes dst an exact copy of a skill's files (their modes too, plus
 // our .gitignore), writing only files whose bytes or mode differ and
 // removing files that are no longer in the skill. It reports created when
-// dst did not exist, updated when anything changed, else unchanged.
-func copySkill(w fileedit.Writer, files []skillFile, dst string, dry bool) (string, error) {
-	_, statErr := os.Lstat(dst)
-	existed := statErr == nil
+// dst did not exist, updated when anything changed, else unchanged. absent
+// says the caller already saw that dst does not exist (saving a stat per
+// skill on a first sync).
+func copySkill(w fileedit.Writer, files []skillFile, dst string, absent, dry bool) (string, error) {
+	existed := false
+	if !absent {
+		_, statErr := os.Lstat(dst)
+		existed = statErr == nil
+	}
 	want := map[string]bool{}
 	changed := false
 	if !existed && !dry {
-		if err := os.MkdirAll(dst, 0o755); err != nil {
-			return "", err
+		err := os.Mkdir(dst, 0o755)
+		switch {
+		case err == nil:
+		case errors.Is(err, fs.ErrExist) && absent:
+			// Not there a moment ago (or there under another case, on a
+			// case-insensitive file system): not ours to write into.
+			return "", fmt.Errorf("%s exists and was not installed by symposium; leaving it alone", dst)
+		case errors.Is(err, fs.ErrExist):
+		default:
+			if err := os.MkdirAll(dst, 0o755); err != nil {
+				return "", err
+			}
 		}
 	}
 	madeDirs := map[string]bool{dst: true}
@@ -82,7 +97,7 @@ func copySkill(w fileedit.Writer, files []skillFile, dst string, dry bool) (stri
 		if !existed && !dry {
 			// A new directory: nothing to compare with, nothing to stat.
 			if dir := filepath.Dir(out); !madeDirs[dir] {
-				if err := os.MkdirAll(dir, 0o755); err != nil {
+				if err := mkdir(dir); err != nil {
 					return "", err
 				}
 				madeDirs[dir] = true
@@ -139,6 +154,16 @@ func copySkill(w fileedit.Writer, files []skillFile, dst string, dry bool) (stri
 		return stream.StatusUpdated, nil
 	}
 	return stream.StatusUnchanged, nil
+}
+
+// mkdir makes dir, whose parent usually exists (thousands of skill
+// directories: os.MkdirAll would stat each one and its parent first).
+func mkdir(dir string) error {
+	err := os.Mkdir(dir, 0o755)
+	if err == nil || errors.Is(err, fs.ErrExist) {
+		return nil
+	}
+	return os.MkdirAll(dir, 0o755)
 }
 
 // writeWithMode writes one file of an installed skill with mode perm. These

@@ -134,17 +134,24 @@ func Run(in Input, opts Options) *Result {
 		}
 		agentLabel := strings.Join(users, ",")
 		var jobs []copyJob
+		var present map[string]bool // names in skillDir, read once when needed
 		for _, name := range sortedKeys(want) {
 			s := want[name]
 			dst := filepath.Join(skillDir, name)
 			if !owned[name] {
-				if _, err := os.Lstat(dst); err == nil {
+				if present == nil {
+					present = entryNames(skillDir)
+				}
+				if present[name] {
 					res.warnf("%s exists and was not installed by symposium; leaving it alone (skill %q from %s not installed)", dst, name, describe(s))
 					res.add("skill", agentLabel, dst, stream.StatusSkipped, name, "not ours")
 					continue
 				}
 			}
-			jobs = append(jobs, copyJob{name: name, src: s.Dir, dst: dst})
+			jobs = append(jobs, copyJob{name: name, src: s.Dir, dst: dst, absent: !owned[name]})
+		}
+		if len(jobs) > 0 && !opts.DryRun {
+			os.MkdirAll(skillDir, 0o755) // once for all skills; a failure surfaces per skill below
 		}
 		copyAll(w, jobs, opts.DryRun, sources)
 		for _, j := range jobs {
@@ -223,6 +230,17 @@ func Run(in Input, opts Options) *Result {
 	return res
 }
 
+// entryNames lists the names in dir (none when it cannot be read): one
+// directory read instead of a stat per skill.
+func entryNames(dir string) map[string]bool {
+	names := map[string]bool{}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		names[e.Name()] = true
+	}
+	return names
+}
+
 // sourceCache reads each skill's source directory once, however many skill
 // directories it is copied into.
 type sourceCache struct {
@@ -250,6 +268,7 @@ func (c *sourceCache) get(src string) ([]skillFile, error) {
 
 type copyJob struct {
 	name, src, dst string
+	absent         bool // dst was seen not to exist
 	status         string
 	err            error
 }
@@ -276,7 +295,7 @@ func copyAll(w fileedit.Writer, jobs []copyJob, dry bool, sources *sourceCache) 
 					jobs[i].err = err
 					continue
 				}
-				jobs[i].status, jobs[i].err = copySkill(w, files, jobs[i].dst, dry)
+				jobs[i].status, jobs[i].err = copySkill(w, files, jobs[i].dst, jobs[i].absent, dry)
 			}
 		}()
 	}

@@ -376,3 +376,27 @@ func TestRunGitStatus(t *testing.T) {
 		}
 	}
 }
+
+// TestCopySkillRefusesAnUnexpectedDirectory: a skill directory seen absent
+// that exists when we create it (made meanwhile, or the same name in
+// another case on a case-insensitive file system) is not written into.
+func TestCopySkillRefusesAnUnexpectedDirectory(t *testing.T) {
+	dst := filepath.Join(t.TempDir(), "serde-basics")
+	if err := os.Mkdir(dst, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	mine := filepath.Join(dst, "SKILL.md")
+	if err := os.WriteFile(mine, []byte("mine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files := []skillFile{{rel: "SKILL.md", data: []byte("ours\n"), perm: 0o644}}
+	if _, err := copySkill(fileedit.Real(), files, dst, true, false); err == nil || !strings.Contains(err.Error(), "not installed by symposium") {
+		t.Fatalf("copySkill into an unexpected directory: err = %v", err)
+	}
+	if data, _ := os.ReadFile(mine); string(data) != "mine\n" {
+		t.Errorf("the user's file was overwritten: %q", data)
+	}
+	if _, err := os.Stat(filepath.Join(dst, ".gitignore")); err == nil {
+		t.Error("our .gitignore was written into the user's directory")
+	}
+}

@@ -172,7 +172,7 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 
 	sum := &Summary{}
 	var workspace stream.Workspace
-	var inputs, sourceFiles []string
+	var inputs, sourceInputs []string
 	if err := decode(&matchOut, "sym-match", func(rd *stream.Reader, raw stream.Raw) error {
 		switch raw.Kind {
 		case stream.KindWorkspace:
@@ -185,9 +185,7 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 			if err := rd.Decode(raw, &src); err != nil {
 				return err
 			}
-			light, files := splitSourceInputs(src.Inputs)
-			inputs = append(inputs, light...)
-			sourceFiles = append(sourceFiles, files...)
+			sourceInputs = append(sourceInputs, src.Inputs...)
 		case stream.KindSkill:
 			var s stream.Skill
 			if err := rd.Decode(raw, &s); err != nil {
@@ -237,26 +235,23 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	if opts.DryRun || workspace.Root == "" {
 		return sum, nil
 	}
-	return sum, storeState(workspace.Root, inputs, sourceFiles, sum)
+	return sum, storeState(workspace.Root, inputs, sourceInputs, sum)
 }
 
-// splitSourceInputs sorts a plugin source's inputs for the two fingerprints.
-// The hook path, on every tool call, checks the light ones: directories
-// (a skill or plugin added or removed changes its parent's mtime) and git's
-// own files (a fetch moves HEAD or a ref). Explicit syncs also check every
-// manifest and SKILL.md, so an edit inside a local source is picked up by
-// `cargo agents sync` without the hook stat'ing thousands of files.
-func splitSourceInputs(in []string) (light, files []string) {
-	for _, p := range in {
-		if strings.Contains(p, string(filepath.Separator)+".git"+string(filepath.Separator)) {
-			light = append(light, p)
-			continue
+// splitSourceStamps sorts a plugin source's inputs for the two
+// fingerprints. The hook path, on every tool call, checks the light ones:
+// directories (a skill or plugin added or removed changes its parent's
+// mtime) and git's own files (a fetch moves HEAD or a ref). Explicit syncs
+// also check every manifest and SKILL.md, so an edit inside a local source
+// is picked up by `cargo agents sync` without the hook stat'ing thousands
+// of files.
+func splitSourceStamps(in []syncstate.FileStamp) (light, files []syncstate.FileStamp) {
+	for _, s := range in {
+		if s.Dir || strings.Contains(s.Path, string(filepath.Separator)+".git"+string(filepath.Separator)) {
+			light = append(light, s)
+		} else {
+			files = append(files, s)
 		}
-		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
-			light = append(light, p)
-			continue
-		}
-		files = append(files, p)
 	}
 	return light, files
 }
@@ -303,17 +298,17 @@ func upToDate(opts Options) *syncstate.State {
 // and stat'ing every file of every skill would cost more than the
 // no-change sync may take. (A file of an installed skill edited in place
 // is not noticed; the next sync with changed inputs restores it.)
-func storeOutputs(cacheDir, root string, actions []stream.Action, sourceFiles []string) error {
-	paths := append([]string(nil), sourceFiles...)
+func storeOutputs(cacheDir, root string, actions []stream.Action, sourceFiles []syncstate.FileStamp, now time.Time) error {
+	var paths []string
 	for _, a := range actions {
 		if a.Status == stream.StatusSkipped {
 			continue
 		}
 		paths = append(paths, a.Path)
 	}
-	paths = dedupe(paths)
-	stamps, trusted := syncstate.Stamp(paths, time.Now())
-	if !trusted || len(stamps) == 0 {
+	written, _ := syncstate.Stamp(dedupe(paths), now)
+	stamps := syncstate.Merge(sourceFiles, written)
+	if !syncstate.Trusted(stamps, now) || len(stamps) == 0 {
 		// Too fresh to trust (or nothing to record): the next sync runs in full.
 		os.Remove(syncstate.OutputsPath(cacheDir, root))
 		return nil
@@ -322,8 +317,9 @@ func storeOutputs(cacheDir, root string, actions []stream.Action, sourceFiles []
 }
 
 // storeState records what the hook path needs. Its inputs are every file
-// whose change should trigger a re-sync.
-func storeState(root string, inputs, sourceFiles []string, sum *Summary) error {
+// whose change should trigger a re-sync. Each path is stat'ed once, though
+// the source inputs serve both fingerprints.
+func storeState(root string, inputs, sourceInputs []string, sum *Summary) error {
 	dirs, cfg, err := config.LoadUser(ignore)
 	if err != nil {
 		return err
@@ -333,13 +329,16 @@ func storeState(root string, inputs, sourceFiles []string, sum *Summary) error {
 		// A new build of symposium may install differently.
 		inputs = append(inputs, exe)
 	}
-	inputs = dedupe(inputs)
-	stamps, trusted := syncstate.Stamp(inputs, time.Now())
+	now := time.Now()
+	sourceStamps, _ := syncstate.Stamp(dedupe(sourceInputs), now)
+	light, sourceFiles := splitSourceStamps(sourceStamps)
+	own, _ := syncstate.Stamp(dedupe(inputs), now)
+	stamps := syncstate.Merge(own, light)
 	st := &syncstate.State{
 		WorkspaceRoot: root,
 		Inputs:        stamps,
 		Extra:         syncstate.Extra(cfg.Agents, cfg.HookScope, cli.Version),
-		Trusted:       trusted,
+		Trusted:       syncstate.Trusted(stamps, now),
 		Skills:        sum.Skills,
 		Hooks:         sum.Hooks,
 		MCPServers:    sum.MCPServers,
@@ -347,7 +346,7 @@ func storeState(root string, inputs, sourceFiles []string, sum *Summary) error {
 	if _, err := syncstate.Save(dirs.Cache, st); err != nil {
 		return err
 	}
-	return storeOutputs(dirs.Cache, root, sum.Actions, sourceFiles)
+	return storeOutputs(dirs.Cache, root, sum.Actions, sourceFiles, now)
 }
 
 // ignore drops config warnings: the stages report them.

@@ -62,38 +62,43 @@ func OutputsFresh(cacheDir, root string) bool {
 // leaves thousands of outputs, and a stat is mostly waiting on the kernel,
 // so several goroutines share the work and all stop at the first change.
 func StampsFresh(stamps []FileStamp) bool {
+	return eachChunk(len(stamps), func(lo, hi int) bool { return stampsFresh(stamps[lo:hi]) })
+}
+
+// eachChunk calls do on consecutive ranges of [0, n): on one goroutine for
+// a short list, else on several (a stat is mostly waiting on the kernel).
+// It stops at the first range for which do returns false, and reports
+// whether none did.
+func eachChunk(n int, do func(lo, hi int) bool) bool {
 	const chunk = 256
-	if len(stamps) <= chunk {
-		return stampsFresh(stamps, nil)
+	if n <= chunk {
+		return do(0, n)
 	}
-	var stale atomic.Bool
+	var stop atomic.Bool
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	workers := min(2*runtime.GOMAXPROCS(0), (len(stamps)+chunk-1)/chunk)
+	workers := min(2*runtime.GOMAXPROCS(0), (n+chunk-1)/chunk)
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for !stale.Load() {
+			for !stop.Load() {
 				lo := int(next.Add(chunk)) - chunk
-				if lo >= len(stamps) {
+				if lo >= n {
 					return
 				}
-				if !stampsFresh(stamps[lo:min(lo+chunk, len(stamps))], &stale) {
-					stale.Store(true)
+				if !do(lo, min(lo+chunk, n)) {
+					stop.Store(true)
 				}
 			}
 		}()
 	}
 	wg.Wait()
-	return !stale.Load()
+	return !stop.Load()
 }
 
-func stampsFresh(stamps []FileStamp, stop *atomic.Bool) bool {
-	for i, in := range stamps {
-		if stop != nil && i%32 == 0 && stop.Load() {
-			return false
-		}
+func stampsFresh(stamps []FileStamp) bool {
+	for _, in := range stamps {
 		fi, err := os.Stat(in.Path)
 		if err != nil {
 			if in.Size != -1 {

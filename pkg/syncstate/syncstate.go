@@ -34,6 +34,7 @@ type FileStamp struct {
 	Path  string `json:"path"`
 	Size  int64  `json:"size"`
 	MTime int64  `json:"mtime_ns"`
+	Dir   bool   `json:"-"` // what the stat said; not stored
 }
 
 // State is what one sync stored for one workspace.
@@ -76,24 +77,54 @@ func Load(cacheDir, root string) (*State, error) {
 	return &st, nil
 }
 
-// Stamp stats every path. trusted is false when any file changed within
+// Stamp stats every path, in order (several goroutines share a long list,
+// as in StampsFresh). trusted is false when any file changed within
 // modTimeCutoff of now.
 func Stamp(paths []string, now time.Time) (stamps []FileStamp, trusted bool) {
-	trusted = true
-	stamps = make([]FileStamp, 0, len(paths))
-	for _, p := range paths {
-		fi, err := os.Stat(p)
-		if err != nil {
-			stamps = append(stamps, FileStamp{Path: p, Size: -1})
-			continue
+	stamps = make([]FileStamp, len(paths))
+	eachChunk(len(paths), func(lo, hi int) bool {
+		for i := lo; i < hi; i++ {
+			stamps[i] = stampOf(paths[i])
 		}
-		mt := fi.ModTime()
-		if now.Sub(mt) < modTimeCutoff {
-			trusted = false
-		}
-		stamps = append(stamps, FileStamp{Path: p, Size: fi.Size(), MTime: mt.UnixNano()})
+		return true
+	})
+	return stamps, Trusted(stamps, now)
+}
+
+func stampOf(p string) FileStamp {
+	fi, err := os.Stat(p)
+	if err != nil {
+		return FileStamp{Path: p, Size: -1}
 	}
-	return stamps, trusted
+	return FileStamp{Path: p, Size: fi.Size(), MTime: fi.ModTime().UnixNano(), Dir: fi.IsDir()}
+}
+
+// Trusted reports whether no stamped file changed within modTimeCutoff of
+// now.
+func Trusted(stamps []FileStamp, now time.Time) bool {
+	cutoff := now.Add(-modTimeCutoff).UnixNano()
+	for _, s := range stamps {
+		if s.Size != -1 && s.MTime > cutoff {
+			return false
+		}
+	}
+	return true
+}
+
+// Merge sorts stamp lists into one by path, each path once.
+func Merge(lists ...[]FileStamp) []FileStamp {
+	var out []FileStamp
+	for _, l := range lists {
+		out = append(out, l...)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	uniq := out[:0]
+	for i, s := range out {
+		if i == 0 || s.Path != out[i-1].Path {
+			uniq = append(uniq, s)
+		}
+	}
+	return uniq
 }
 
 // Fresh reports whether the stored fingerprint still describes the inputs
