@@ -100,6 +100,21 @@ type loader struct {
 	wsDeps    map[string]*depSpec
 }
 
+// Root finds the root directory of the workspace opts points into, as Load
+// does (package.workspace, the nearest [workspace] above that does not
+// exclude the package), reading no member and no lock.
+func Root(opts Options) (string, error) {
+	l := &loader{manifests: map[string]*manifest{}, inputs: map[string]bool{}}
+	start, err := l.startManifest(opts)
+	if err != nil {
+		return "", err
+	}
+	if err := l.findRoot(start); err != nil {
+		return "", err
+	}
+	return l.root.dir, nil
+}
+
 // Load finds the workspace and lists its members' direct dependencies.
 func Load(opts Options) (*Result, error) {
 	l := &loader{manifests: map[string]*manifest{}, inputs: map[string]bool{}}

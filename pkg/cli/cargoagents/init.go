@@ -8,11 +8,12 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/agent"
+	"github.com/symposium-dev/symposium-go/pkg/cargo"
+	"github.com/symposium-dev/symposium-go/pkg/cargofind"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
@@ -138,8 +139,14 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 	// register in the current workspace, if any; elsewhere only drop the
 	// global entries, and each workspace gets its hooks from
 	// `cargo agents sync`.
-	cwd, _ := os.Getwd()
-	ws := workspaceRoot(cwd)
+	ws, err := cargo.Root(cargo.Options{})
+	if err != nil {
+		ws = ""
+		if _, nearErr := cargofind.Nearest("."); nearErr == nil {
+			// A Cargo.toml is here but does not parse: register nothing in it.
+			fmt.Fprintf(stdio.Err, "warning: %v; no project files written\n", err)
+		}
+	}
 	target := agent.Target{Workspace: ws, Home: dirs.Home, Scope: newCfg.HookScope, Command: pipeline.OurCommand()}
 	var failed bool
 	for _, name := range remove {
@@ -280,32 +287,6 @@ func prompt(stdio cli.Stdio, in *bufio.Reader, cfg *config.Config) (agents []str
 		scope = config.ScopeGlobal
 	}
 	return agents, scope, nil
-}
-
-// workspaceRoot is the Cargo workspace containing dir: the nearest
-// ancestor whose Cargo.toml has a [workspace] table, else the nearest
-// Cargo.toml's directory, else "".
-func workspaceRoot(dir string) string {
-	nearest := ""
-	for d := dir; d != ""; {
-		data, err := os.ReadFile(filepath.Join(d, "Cargo.toml"))
-		if err == nil {
-			if nearest == "" {
-				nearest = d
-			}
-			for _, line := range strings.Split(string(data), "\n") {
-				if strings.TrimSpace(line) == "[workspace]" {
-					return d
-				}
-			}
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			break
-		}
-		d = parent
-	}
-	return nearest
 }
 
 func diffAgents(before, after []string) (add, remove []string) {
