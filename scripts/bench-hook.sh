@@ -18,33 +18,66 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 bin=${1:-}
+[ -z "$bin" ] || bin=$(cd "$bin" && pwd)
 if [ -z "$bin" ]; then
   bin=$tmp/bin
-  (cd "$repo" && CGO_ENABLED=0 go build -trimpath -ldflags='-s -w' -o "$bin/" ./cmd/cargo-agents ./cmd/sym-hook)
+  (cd "$repo" && CGO_ENABLED=0 go build -trimpath -ldflags='-s -w' -o "$bin/" ./cmd/...)
 fi
 (cd "$repo" && CGO_ENABLED=0 go build -trimpath -ldflags='-s -w' -o "$tmp/floor" ./scripts/floor)
 
 export SYMPOSIUM_HOME=$tmp/home HOME=$tmp/home
-mkdir -p "$SYMPOSIUM_HOME" "$tmp/ws" "$tmp/plugin"
-printf 'auto-sync = true\n' > "$SYMPOSIUM_HOME/config.toml"
-printf '[workspace]\n' > "$tmp/ws/Cargo.toml"
+mkdir -p "$SYMPOSIUM_HOME" "$tmp/ws" "$tmp/plugins/p"
+cat > "$SYMPOSIUM_HOME/config.toml" <<TOML
+auto-sync = true
+hook-scope = "project"
+
+[[agent]]
+name = "claude"
+
+[defaults]
+symposium-recommendations = false
+user-plugins = false
+
+[[plugin-source]]
+name = "bench"
+path = "$tmp/plugins"
+TOML
+cat > "$tmp/ws/Cargo.toml" <<'TOML'
+[package]
+name = "bench"
+version = "0.1.0"
+edition = "2021"
+
+[dependencies]
+serde = "1"
+TOML
+cat > "$tmp/ws/Cargo.lock" <<'TOML'
+version = 3
+
+[[package]]
+name = "bench"
+version = "0.1.0"
+dependencies = ["serde"]
+
+[[package]]
+name = "serde"
+version = "1.0.200"
+source = "registry+https://github.com/rust-lang/crates.io-index"
+TOML
 payload=$tmp/payload.json
 sed "s#/home/dev/project#$tmp/ws#g" "$("$repo/scripts/find-shared.sh")/agent-payloads/claude/PreToolUse.json" > "$payload" 2>/dev/null ||
   printf '{"session_id":"s","cwd":"%s","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"cargo test"}}' "$tmp/ws" > "$payload"
 
-# The sync state a sync would store (pkg/syncstate): file name = first 12
-# bytes of sha256(root) in hex; extra = syncstate.Extra(agents, scope, version).
-version=$("$bin/cargo-agents" --version | awk '{print $2}')
-extra=$(printf '\001global\000%s' "$version" | sha256sum | cut -c1-64)
-key=$(printf '%s' "$tmp/ws" | sha256sum | cut -c1-24)
-stamp() { stat -c '{"path":"%n","size":%s,"mtime_ns":%.9Y}' "$1" | sed 's/\.\([0-9]\{9\}\)}/\1}/'; }
-seed() { # seed HOOKS_JSON
-  mkdir -p "$SYMPOSIUM_HOME/cache/sync-state"
-  printf '{"version":1,"workspace_root":"%s","inputs":[%s,%s],"extra":"%s","trusted":true,"skills":[],"hooks":%s,"mcp_servers":[]}' \
-    "$tmp/ws" "$(stamp "$tmp/ws/Cargo.toml")" "$(stamp "$SYMPOSIUM_HOME/config.toml")" "$extra" "$1" \
-    > "$SYMPOSIUM_HOME/cache/sync-state/$key.json"
+# plugin HOOKS_TOML: the plugin's manifest, then a real `cargo agents sync`
+# stores the state the hook reads. A fingerprint taken of files written in
+# the last 2 s is not trusted (the next hook call would sync again), so
+# sync once more after they have aged, as any later sync would.
+plugin() {
+  printf 'name = "p"\ncrates = ["serde"]\n%s' "$1" > "$tmp/plugins/p/SYMPOSIUM.toml"
+  (cd "$tmp/ws" && PATH="$bin:$PATH" "$bin/cargo-agents" -q sync && sleep 2.1 && PATH="$bin:$PATH" "$bin/cargo-agents" -q sync)
+  rm -rf "$SYMPOSIUM_HOME/logs"
 }
-# A tripwire: if auto-sync ever ran, it would fail loudly into a log file.
+# A tripwire: if auto-sync ever ran, it would log into a log file.
 check_quiet() {
   if [ -d "$SYMPOSIUM_HOME/logs" ]; then echo "unexpected log (sync or failure):" >&2; cat "$SYMPOSIUM_HOME"/logs/* >&2; exit 1; fi
 }
@@ -76,7 +109,18 @@ PY
 }
 
 echo "runs: $RUNS  ($(nproc) CPUs, $(uname -sr))"
-seed '[{"kind":"hook","plugin":"p","name":"post","event":"PostToolUse","command":"true","format":"symposium","dir":"'"$tmp/plugin"'"},{"kind":"hook","plugin":"p","name":"edit","event":"PreToolUse","matcher":"Edit|Write","command":"true","format":"symposium","dir":"'"$tmp/plugin"'"}]'
+plugin '
+[[hooks]]
+name = "post"
+event = "PostToolUse"
+command = "true"
+
+[[hooks]]
+name = "edit"
+event = "PreToolUse"
+matcher = "Edit|Write"
+command = "true"
+'
 time_runs "floor (read stdin, exit)" "$tmp/floor"
 time_runs "cargo-agents hook, no match" "$bin/cargo-agents" hook claude pre-tool-use | tee "$tmp/nomatch.txt"
 time_runs "sym-hook, no match" "$bin/sym-hook" claude pre-tool-use
@@ -90,8 +134,14 @@ chmod +x "$tmp/none.sh" "$tmp/three.sh"
 time_runs "sh, empty script" "$tmp/none.sh" | tee "$tmp/none.txt"
 time_runs "sh, 3× /bin/true" "$tmp/three.sh" | tee "$tmp/three.txt"
 
-h='{"kind":"hook","plugin":"p","name":"t","event":"PreToolUse","matcher":"Bash","command":"true","format":"symposium","dir":"'"$tmp/plugin"'"}'
-seed "[$h,$h,$h]"
+h='
+[[hooks]]
+name = "t"
+event = "PreToolUse"
+matcher = "Bash"
+command = "true"
+'
+plugin "$h$h$h"
 time_runs "cargo-agents hook, 3 hooks" "$bin/cargo-agents" hook claude pre-tool-use | tee "$tmp/hooks.txt"
 check_quiet
 med() { awk '{print $(NF-4)}' "$1"; }
