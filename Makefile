@@ -46,6 +46,7 @@ demo: build
 e2e-agents: build
 	./scripts/e2e-agents.sh $(BIN)
 	./scripts/e2e-agents-hooks.sh $(BIN)
+	SCOPE=global ./scripts/e2e-agents-hooks.sh $(BIN)
 
 clean:
 	rm -rf $(BIN)

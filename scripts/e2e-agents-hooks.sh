@@ -12,6 +12,7 @@
 #        KEEP=1     keep the temp directory (it is always kept when a check fails)
 #        STRACE=1   trace the CLIs' connect() calls; any target off loopback fails the agent
 #        TMO        seconds each CLI run may take (default 120)
+#        SCOPE      hook scope for init: project (default) or global (hooks in the HOME's files)
 # Needs: node >= 20, npm (the registry, for the installs only), git, timeout.
 #
 # Network: npm installs the CLIs; after that every model request goes to scripts/e2e/stub.js on
@@ -44,6 +45,8 @@ GEMINI_VER=${GEMINI_VER:-0.61.0}
 CODEX_VER=${CODEX_VER:-0.169.0}
 COPILOT_VER=${COPILOT_VER:-1.0.102}
 TMO=${TMO:-120}
+SCOPE=${SCOPE:-project}
+case $SCOPE in project | global) ;; *) echo "SCOPE must be project or global" >&2; exit 2 ;; esac
 
 for b in cargo-agents sym-deps sym-match sym-install sym-hook; do
   [ -x "$BINDIR/$b" ] || { echo "missing $BINDIR/$b; run make build" >&2; exit 2; }
@@ -195,6 +198,10 @@ wire_api = "responses"
 [features]
 plugins = false
 TOML
+    # With global hooks nothing of ours is in the project, so init --trust has no reason to
+    # trust it; an untrusted project gets a read-only sandbox, in which the allowed call
+    # (touch) cannot write. Trusting the project is then the user's own setup.
+    [ "$SCOPE" = global ] && printf '\n[projects."%s"]\ntrust_level = "trusted"\n' "$R/ws" >>"$R/home/.codex/config.toml"
     ;;
   esac
 }
@@ -210,7 +217,12 @@ run_agent() { # run_agent AGENT R NAME CLI: one non-interactive run against the 
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 DISABLE_AUTOUPDATER=1 DISABLE_TELEMETRY=1 \
       "${TRACE[@]}" timeout "$TMO" "$cli" -p "run the e2e shell command" --allowedTools Bash >"$out" 2>"$err" </dev/null || rc=$? ;;
   gemini)
-    env_run "$R" GEMINI_TELEMETRY_ENABLED=false GEMINI_API_KEY=fake-key GOOGLE_GEMINI_BASE_URL="http://127.0.0.1:$PORT" \
+    # Headless Gemini refuses to run at all in an untrusted folder ("Gemini CLI is not running
+    # in a trusted directory"): with project hooks init --trust trusts it; with global hooks
+    # nothing of ours is in the folder, so the run trusts it the way Gemini's docs say.
+    local trust=()
+    [ "$SCOPE" = global ] && trust=(GEMINI_CLI_TRUST_WORKSPACE=true)
+    env_run "$R" "${trust[@]}" GEMINI_TELEMETRY_ENABLED=false GEMINI_API_KEY=fake-key GOOGLE_GEMINI_BASE_URL="http://127.0.0.1:$PORT" \
       "${TRACE[@]}" timeout "$TMO" "$cli" -p "run the e2e shell command" --yolo >"$out" 2>"$err" </dev/null || rc=$? ;;
   codex)
     sed -i "s#^base_url = \"http://127.0.0.1:[0-9A-Z]*/v1\"#base_url = \"http://127.0.0.1:$PORT/v1\"#" "$R/home/.codex/config.toml"
@@ -233,11 +245,14 @@ offnet() {
     grep -vE '127\.0\.0\.1|"::1"|::ffff:127\.0\.0\.1' | sort -u
 }
 
-# the hook file sync is expected to write, per agent (project scope)
+# hook_file AGENT R: the hook file sync is expected to write, in SCOPE
 hook_file() {
+  local base=$2/ws
+  [ "$SCOPE" = global ] && base=$2/home
   case $1 in
-  claude) echo .claude/settings.json ;; gemini) echo .gemini/settings.json ;;
-  codex) echo .codex/hooks.json ;; copilot) echo .github/hooks/symposium.json ;;
+  claude) echo "$base/.claude/settings.json" ;; gemini) echo "$base/.gemini/settings.json" ;;
+  codex) echo "$base/.codex/hooks.json" ;;
+  copilot) if [ "$SCOPE" = global ]; then echo "$base/.copilot/hooks/symposium.json"; else echo "$base/.github/hooks/symposium.json"; fi ;;
   esac
 }
 
@@ -254,7 +269,7 @@ for a in $AGENTS; do
   log "$a ${VERSION[$a]}: $R"
   setup "$R"; prep_home "$a" "$R"
   ALLOWED[$a]=no; BLOCKED[$a]=no; CALLS[$a]="0/0"
-  if ! env_run "$R" cargo-agents init --add-agent "$a" --hook-scope project >"$R/init.log" 2>&1; then
+  if ! env_run "$R" cargo-agents init --add-agent "$a" --hook-scope "$SCOPE" >"$R/init.log" 2>&1; then
     RES[$a]=FAIL; NOTE[$a]="cargo-agents init failed: $(head -1 "$R/init.log")"; FAILED=1; log "$a: ${NOTE[$a]}"; continue
   fi
   if ! env_run "$R" cargo-agents sync >"$R/sync.log" 2>&1; then
@@ -263,8 +278,8 @@ for a in $AGENTS; do
   if ! env_run "$R" cargo-agents init --trust >"$R/trust.log" 2>&1; then
     RES[$a]=FAIL; NOTE[$a]="cargo-agents init --trust failed: $(head -1 "$R/trust.log")"; FAILED=1; log "$a: ${NOTE[$a]}"; continue
   fi
-  hf=$(hook_file "$a")
-  if ! grep -Eqs "(cargo-agents|cargo agents|sym-hook)( hook)? $a pre-tool-use" "$R/ws/$hf"; then
+  hf=$(hook_file "$a" "$R")
+  if ! grep -Eqs "(cargo-agents|cargo agents|sym-hook)( hook)? $a pre-tool-use" "$hf"; then
     RES[$a]=FAIL; NOTE[$a]="sync registered no $a pre-tool-use hook in $hf"; FAILED=1; log "$a: ${NOTE[$a]}"; continue
   fi
   GUARD=$R/home/.symposium/plugins-e2e/e2e-guard/guard.log
