@@ -121,3 +121,18 @@ func NativeTool(agent, name string) string {
 	}
 	return name
 }
+
+// ToolNames is agent's vocabulary: each HIF canonical tool name mapped to
+// the agent's own name, for the tools the agent has. pkg/hif's provider
+// tables take theirs from here, so each agent's tool names live in one
+// place.
+func ToolNames(agent string) map[string]string {
+	out := map[string]string{}
+	for i := range toolVocabulary {
+		r := &toolVocabulary[i]
+		if n := r.native(agent); n != "" {
+			out[r.canon] = n
+		}
+	}
+	return out
+}

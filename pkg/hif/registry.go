@@ -1,9 +1,13 @@
 package hif
 
+import "github.com/symposium-dev/symposium-go/pkg/agent"
+
 // The registries of the Hook Interchange Format 1.0.0-draft (hooks-v1.md §7,
 // §9, §10), plus what each provider this package speaks supports. Where a
 // live capture in agent-payloads/ contradicts the draft's tables, the capture
-// wins, and the entry says so.
+// wins, and the entry says so. The tool names of the agents symposium
+// installs into come from pkg/agent's vocabulary (one place per agent, also
+// used to match hooks); Cursor's and Windsurf's are only here.
 
 // Event tiers (§7).
 const (
@@ -181,13 +185,6 @@ func (p *provider) canonicalEvent(native string) (string, bool) {
 // nativeTool returns the provider's name for a canonical tool.
 func (p *provider) nativeTool(tool string) string { return p.tools[tool] }
 
-// claudeTools is Claude Code's vocabulary; Codex reports the same names
-// (codex/output-contract.md: exec_command is reported as tool_name "Bash").
-var claudeTools = map[string]string{
-	"shell": "Bash", "file_read": "Read", "file_write": "Write", "file_edit": "Edit",
-	"search": "Grep", "find": "Glob", "web_search": "WebSearch", "web_fetch": "WebFetch", "agent": "Agent",
-}
-
 // claudeBlocking is §8.2's claude-code column (retry on Stop).
 var claudeBlocking = map[string]string{
 	"after_tool_execute": behaviourObserve, "session_start": behaviourObserve,
@@ -209,7 +206,7 @@ var providers = map[string]*provider{
 			"subagent_stop": "SubagentStop", "permission_request": "PermissionRequest",
 			"config_change": "ConfigChange",
 		},
-		tools:    claudeTools,
+		tools:    agent.ToolNames("claude"),
 		toolsIn:  map[string]string{"Task": "agent", "MultiEdit": "file_edit"},
 		caps:     map[string]bool{CapStructuredOutput: true, CapInputRewrite: true, CapLLMEvaluated: true, CapHTTPHandler: true, CapAsync: true},
 		blocking: claudeBlocking,
@@ -228,7 +225,7 @@ var providers = map[string]*provider{
 			"before_compact": "PreCompact", "subagent_start": "SubagentStart",
 			"subagent_stop": "SubagentStop", "permission_request": "PermissionRequest",
 		},
-		tools:    claudeTools,
+		tools:    agent.ToolNames("codex"),
 		caps:     map[string]bool{CapStructuredOutput: true, CapInputRewrite: true},
 		blocking: claudeBlocking,
 		timeouts: true,
@@ -246,11 +243,7 @@ var providers = map[string]*provider{
 			"before_model": "BeforeModel", "after_model": "AfterModel",
 			"before_tool_selection": "BeforeToolSelection",
 		},
-		tools: map[string]string{
-			"shell": "run_shell_command", "file_read": "read_file", "file_write": "write_file",
-			"file_edit": "replace", "search": "grep_search", "find": "glob",
-			"web_search": "google_web_search", "web_fetch": "web_fetch",
-		},
+		tools: agent.ToolNames("gemini"),
 		// `gemini hooks migrate` writes grep and edit_file; accept them.
 		toolsIn:  map[string]string{"grep": "search", "search_file_content": "search", "edit_file": "file_edit"},
 		caps:     map[string]bool{CapStructuredOutput: true, CapInputRewrite: true},
@@ -271,11 +264,8 @@ var providers = map[string]*provider{
 			"subagent_start": "subagentStart", "subagent_stop": "subagentStop",
 			"notification": "notification", "permission_request": "permissionRequest",
 		},
-		tools: map[string]string{
-			"shell": "bash", "file_read": "view", "file_write": "create", "file_edit": "edit",
-			"search": "grep", "find": "glob", "web_fetch": "web_fetch", "agent": "task",
-		},
-		caps: map[string]bool{CapStructuredOutput: true, CapInputRewrite: true, CapPlatform: true, CapEnv: true, CapCwd: true},
+		tools: agent.ToolNames("copilot"),
+		caps:  map[string]bool{CapStructuredOutput: true, CapInputRewrite: true, CapPlatform: true, CapEnv: true, CapCwd: true},
 		blocking: map[string]string{
 			"after_tool_execute": behaviourObserve, "session_start": behaviourObserve,
 			"session_end": behaviourObserve, "before_prompt": behaviourObserve,
@@ -294,10 +284,7 @@ var providers = map[string]*provider{
 			"before_tool_execute": "preToolUse", "after_tool_execute": "postToolUse",
 			"session_start": "agentSpawn", "before_prompt": "userPromptSubmit", "agent_stop": "stop",
 		},
-		tools: map[string]string{
-			"shell": "execute_bash", "file_read": "fs_read", "file_write": "fs_write", "file_edit": "fs_write",
-			"search": "grep", "find": "glob", "web_search": "web_search", "web_fetch": "web_fetch", "agent": "use_subagent",
-		},
+		tools:   agent.ToolNames("kiro"),
 		toolsIn: map[string]string{"shell": "shell", "read": "file_read", "write": "file_write"},
 		caps:    map[string]bool{},
 		blocking: map[string]string{
