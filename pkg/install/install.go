@@ -9,6 +9,7 @@
 package install
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -72,13 +73,18 @@ func (r *Result) add(op, agentName, path, status, name, detail string) {
 // needs, so removing one agent keeps what the others sharing the directory
 // still use.
 type manifest struct {
-	Installed []string                 `toml:"installed"`
-	Agents    map[string]agentManifest `toml:"agents,omitempty"`
+	Installed []string `toml:"installed"`
+	// InstalledFor are the configured agents that read the installed skills
+	// from this directory (all of them read all of them).
+	InstalledFor []string                 `toml:"installed_for,omitempty"`
+	Agents       map[string]agentManifest `toml:"agents,omitempty"`
 }
 
 type agentManifest struct {
-	Skills     []string `toml:"skills,omitempty"`
 	MCPServers []string `toml:"mcp_servers,omitempty"`
+	// Skills is how manifests written before installed_for said which
+	// agents used the skills; read, never written.
+	Skills []string `toml:"skills,omitempty"`
 }
 
 // Run installs in for every configured agent and cleans up after agents no
@@ -120,7 +126,7 @@ func Run(in Input, opts Options) *Result {
 				users = append(users, a.Name)
 			}
 		}
-		next := manifest{Agents: map[string]agentManifest{}}
+		next := manifest{InstalledFor: users, Agents: map[string]agentManifest{}}
 		owned := map[string]bool{}
 		for _, n := range old.Installed {
 			owned[n] = true
@@ -176,13 +182,13 @@ func Run(in Input, opts Options) *Result {
 				next.Installed = append(next.Installed, name)
 				continue
 			}
-			res.add("skill", oldUsers(old, name), dst, status, name, "no longer matches")
+			res.add("skill", oldUsers(old), dst, status, name, "no longer matches")
 		}
 		// Agents: hooks and MCP servers.
 		for _, a := range byDir[rel] {
 			prev := old.Agents[a.Name]
 			if configured[a.Name] {
-				am := agentManifest{Skills: next.Installed}
+				am := agentManifest{}
 				if a.HasHooks() {
 					changes, err := a.RegisterHooks(w, target)
 					res.addChanges(a.Name, changes)
@@ -312,16 +318,18 @@ func (r *Result) addChanges(agentName string, changes []agent.Change) {
 	}
 }
 
-func oldUsers(m manifest, skill string) string {
-	var users []string
-	for name, am := range m.Agents {
-		for _, s := range am.Skills {
-			if s == skill {
+// oldUsers are the agents a manifest says read its skills, for reporting a
+// removal.
+func oldUsers(m manifest) string {
+	users := m.InstalledFor
+	if len(users) == 0 {
+		for name, am := range m.Agents {
+			if len(am.Skills) > 0 {
 				users = append(users, name)
 			}
 		}
+		sort.Strings(users)
 	}
-	sort.Strings(users)
 	return strings.Join(users, ",")
 }
 
@@ -404,9 +412,12 @@ func readManifest(w fileedit.Writer, path string) (manifest, error) {
 
 func writeManifest(w fileedit.Writer, path string, m manifest, res *Result) error {
 	for name, am := range m.Agents {
-		if len(am.Skills) == 0 && len(am.MCPServers) == 0 {
+		if len(am.MCPServers) == 0 {
 			delete(m.Agents, name)
 		}
+	}
+	if len(m.Installed) == 0 {
+		m.InstalledFor = nil
 	}
 	if len(m.Installed) == 0 && len(m.Agents) == 0 {
 		if _, err := w.ReadFile(path); err != nil {
@@ -422,10 +433,11 @@ func writeManifest(w fileedit.Writer, path string, m manifest, res *Result) erro
 		m.Installed = []string{}
 	}
 	sort.Strings(m.Installed)
-	data, err := toml.Marshal(m)
-	if err != nil {
+	var buf bytes.Buffer
+	if err := toml.NewEncoder(&buf).SetArraysMultiline(true).Encode(m); err != nil {
 		return err
 	}
+	data := buf.Bytes()
 	header := []byte("# Written by cargo agents sync: the skills and MCP servers symposium installed here.\n# Anything not listed is yours and is never touched.\n")
 	status, err := w.WriteFile(path, append(header, data...), 0o644)
 	if err == nil {

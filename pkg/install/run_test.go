@@ -146,10 +146,8 @@ func TestRunSharedSkillDir(t *testing.T) {
 	if diff := cmp.Diff(both, m.Installed); diff != "" {
 		t.Errorf("installed (-want +got):\n%s", diff)
 	}
-	for _, a := range []string{"codex", "gemini"} {
-		if diff := cmp.Diff(both, m.Agents[a].Skills); diff != "" {
-			t.Errorf("[agents.%s] skills (-want +got):\n%s", a, diff)
-		}
+	if diff := cmp.Diff([]string{"codex", "gemini"}, m.InstalledFor); diff != "" {
+		t.Errorf("installed_for (-want +got):\n%s", diff)
 	}
 	if _, ok := m.Agents["claude"]; ok {
 		t.Errorf(".agents/skills manifest has a claude table: %+v", m.Agents)
@@ -161,8 +159,8 @@ func TestRunSharedSkillDir(t *testing.T) {
 		t.Errorf("codex's skill went with gemini: %v", err)
 	}
 	m = readManifestFile(t, filepath.Join(f.root, ".agents/skills", ManifestName))
-	if _, ok := m.Agents["gemini"]; ok {
-		t.Errorf("gemini still in the manifest: %+v", m.Agents)
+	if diff := cmp.Diff([]string{"codex"}, m.InstalledFor); diff != "" {
+		t.Errorf("installed_for after gemini went (-want +got):\n%s", diff)
 	}
 
 	// Codex goes too: nobody uses .agents/skills, so our copies and the
@@ -398,5 +396,35 @@ func TestCopySkillRefusesAnUnexpectedDirectory(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dst, ".gitignore")); err == nil {
 		t.Error("our .gitignore was written into the user's directory")
+	}
+}
+
+// TestRunReadsOlderManifests: a manifest that lists each agent's skills
+// (before installed_for) still says what is ours and who used it, and is
+// rewritten in the current form.
+func TestRunReadsOlderManifests(t *testing.T) {
+	f := newFixture(t)
+	dir := filepath.Join(f.root, ".agents", "skills")
+	if err := os.MkdirAll(filepath.Join(dir, "old-skill"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "old-skill", "SKILL.md"), []byte("---\nname: old-skill\n---\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, ManifestName), []byte("installed = ['old-skill']\n\n[agents.codex]\nskills = ['old-skill']\n\n[agents.gemini]\nskills = ['old-skill']\n"), 0o644)
+	res := f.run(t, false, f.skills, "codex")
+	var got []string
+	for _, a := range res.Actions {
+		if a.Name == "old-skill" {
+			got = append(got, a.Status+" "+a.Agent)
+		}
+	}
+	if diff := cmp.Diff([]string{"removed codex,gemini"}, got); diff != "" {
+		t.Errorf("old-skill actions (-want +got):\n%s", diff)
+	}
+	m := readManifestFile(t, filepath.Join(dir, ManifestName))
+	if diff := cmp.Diff([]string{"codex"}, m.InstalledFor); diff != "" {
+		t.Errorf("installed_for (-want +got):\n%s", diff)
+	}
+	if len(m.Agents) != 0 {
+		t.Errorf("per-agent skill lists written again: %+v", m.Agents)
 	}
 }
