@@ -35,6 +35,20 @@ func writeFiles(t *testing.T, ws, home string, files map[string]string) {
 	}
 }
 
+// gateDirs makes a workspace and a home holding files (see writeFiles).
+func gateDirs(t *testing.T, files map[string]string) (ws, home string) {
+	t.Helper()
+	root := t.TempDir()
+	ws, home = filepath.Join(root, "ws"), filepath.Join(root, "home")
+	for _, d := range []string{ws, home} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeFiles(t, ws, home, files)
+	return ws, home
+}
+
 func TestIsOurCommand(t *testing.T) {
 	for cmd, want := range map[string]bool{
 		"cargo-agents hook claude pre-tool-use":                     true,
@@ -249,14 +263,7 @@ trusted_hash = "` + codexHashFor("UserPromptSubmit", nil, "cargo-agents hook cod
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			root := t.TempDir()
-			ws, home := filepath.Join(root, "ws"), filepath.Join(root, "home")
-			for _, d := range []string{ws, home} {
-				if err := os.MkdirAll(d, 0o755); err != nil {
-					t.Fatal(err)
-				}
-			}
-			writeFiles(t, ws, home, tc.files)
+			ws, home := gateDirs(t, tc.files)
 			a, _ := Lookup(tc.agent)
 			var got []Gate
 			for _, g := range a.Gates(Target{Workspace: ws, Home: home, Scope: "project"}) {
@@ -367,14 +374,7 @@ func TestOpenGates(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			root := t.TempDir()
-			ws, home := filepath.Join(root, "ws"), filepath.Join(root, "home")
-			for _, d := range []string{ws, home} {
-				if err := os.MkdirAll(d, 0o755); err != nil {
-					t.Fatal(err)
-				}
-			}
-			writeFiles(t, ws, home, tc.files)
+			ws, home := gateDirs(t, tc.files)
 			a, _ := Lookup(tc.agent)
 			target := Target{Workspace: ws, Home: home, Scope: "project"}
 			opened := 0

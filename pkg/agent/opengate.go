@@ -17,33 +17,23 @@ const OpTrust = "trust"
 // editUserJSON edits the user's JSON (or JSONC) file p in place, keeping
 // everything edit does not touch; a missing file starts as {}.
 func editUserJSON(w fileedit.Writer, p string, edit func(*fileedit.JSON) error) (Change, error) {
-	data, err := w.ReadFile(p)
-	if errors.Is(err, fs.ErrNotExist) {
-		data, err = []byte("{}\n"), nil
-	}
-	if err != nil {
-		return Change{}, err
-	}
-	doc, err := fileedit.ParseJSON(p, data)
-	if err != nil {
-		return Change{}, err
-	}
-	if err := edit(doc); err != nil {
-		return Change{}, err
-	}
-	return writeUserFile(w, p, doc.Bytes())
+	return editUserFile(w, p, []byte("{}\n"), fileedit.ParseJSON, edit)
 }
 
 // editUserTOML is editUserJSON for a TOML file; a missing file starts empty.
 func editUserTOML(w fileedit.Writer, p string, edit func(*fileedit.TOML) error) (Change, error) {
+	return editUserFile(w, p, nil, fileedit.ParseTOML, edit)
+}
+
+func editUserFile[D interface{ Bytes() []byte }](w fileedit.Writer, p string, empty []byte, parse func(string, []byte) (D, error), edit func(D) error) (Change, error) {
 	data, err := w.ReadFile(p)
 	if errors.Is(err, fs.ErrNotExist) {
-		data, err = nil, nil
+		data, err = empty, nil
 	}
 	if err != nil {
 		return Change{}, err
 	}
-	doc, err := fileedit.ParseTOML(p, data)
+	doc, err := parse(p, data)
 	if err != nil {
 		return Change{}, err
 	}
