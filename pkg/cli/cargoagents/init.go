@@ -177,13 +177,21 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 		}
 		failed = report(stdio, g, name, changes, err) || failed
 	}
+	declined := 0
 	for _, name := range newCfg.Agents {
 		a, _ := agent.Lookup(name)
 		for _, gate := range a.Gates(target) {
-			failed = openGate(stdio, g, in, gate, *trust, interactive) || failed
+			opened, err := openGate(stdio, g, in, gate, *trust, interactive)
+			failed = err || failed
+			if gate.Open != nil && !opened && !err {
+				declined++
+			}
 		}
 	}
-	if !g.quiet {
+	if declined > 0 && !interactive && !g.quiet {
+		fmt.Fprintln(stdio.Out, trustHint)
+	}
+	if !g.quiet && !*trust {
 		fmt.Fprintln(stdio.Out, "Next: run `cargo agents sync` in a Rust workspace.")
 	}
 	if failed {
@@ -192,10 +200,13 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 	return nil
 }
 
+// trustHint follows the gates that init --trust could open.
+const trustHint = "  (`cargo agents init --trust` here makes these changes for you)"
+
 // openGate opens one closed gate when the user consents (--trust, or a yes
 // at the prompt); otherwise it shows the gate and its fix. It reports
-// whether opening failed.
-func openGate(stdio cli.Stdio, g *globals, in *bufio.Reader, gate agent.Gate, trust, interactive bool) bool {
+// whether it opened the gate and whether opening failed.
+func openGate(stdio cli.Stdio, g *globals, in *bufio.Reader, gate agent.Gate, trust, interactive bool) (opened, failed bool) {
 	if gate.Open != nil && !trust && interactive {
 		fmt.Fprintf(stdio.Out, "%s: %s.\nLet symposium %s? [y/N] ", gate.Agent, gate.Problem, gate.Action)
 		line, _ := in.ReadString('\n')
@@ -206,10 +217,10 @@ func openGate(stdio cli.Stdio, g *globals, in *bufio.Reader, gate agent.Gate, tr
 		if !g.quiet {
 			fmt.Fprintf(stdio.Out, "note: %s: %s\n  fix: %s\n", gate.Agent, gate.Problem, strings.ReplaceAll(gate.Fix, "\n", "\n       "))
 		}
-		return false
+		return false, false
 	}
 	changes, err := gate.Open(fileedit.Real())
-	return report(stdio, g, gate.Agent, changes, err)
+	return err == nil, report(stdio, g, gate.Agent, changes, err)
 }
 
 func report(stdio cli.Stdio, g *globals, name string, changes []agent.Change, err error) bool {

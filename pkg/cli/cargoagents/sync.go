@@ -169,7 +169,7 @@ func printSummary(w io.Writer, sum *pipeline.Summary, dry bool) {
 		}
 	}
 	if openable > 0 {
-		fmt.Fprintln(w, "  (`cargo agents init --trust` here makes these changes for you)")
+		fmt.Fprintln(w, trustHint)
 	}
 }
 
