@@ -15,7 +15,8 @@ var copilot = register(&Agent{
 // $COPILOT_HOME/hooks/ (userHooksDir in cli-main.js), so we use
 // ~/.copilot/hooks/symposium.json rather than editing ~/.copilot/config.json,
 // which Copilot itself rewrites; ours are still removed from its "hooks" key
-// (the book's location) when found there.
+// (the book's location) when found there. make e2e-agents (SCOPE=global)
+// saw a prompt-mode session run a hook from that file.
 // MCP: the CLI reads .github/mcp.json or .mcp.json in a trusted folder and
 // ~/.copilot/mcp-config.json, all under mcpServers (not .vscode/mcp.json,
 // which is VS Code's). .mcp.json is Claude Code's file, so we use
