@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
@@ -32,7 +31,7 @@ func seedStateCmd(ts *testscript.TestScript, neg bool, args []string) {
 	cfg, _, err := config.Load(dirs)
 	ts.Check(err)
 	st.WorkspaceRoot = root
-	st.Inputs, _ = syncstate.Stamp([]string{filepath.Join(root, "Cargo.toml"), filepath.Join(root, "Cargo.lock"), dirs.ConfigFile()}, time.Now())
+	st.Inputs = syncstate.Stamp([]string{filepath.Join(root, "Cargo.toml"), filepath.Join(root, "Cargo.lock"), dirs.ConfigFile()})
 	st.Trusted = true // the files were just written; trust them anyway
 	st.Extra = syncstate.Extra(cfg.Agents, cfg.HookScope, cli.Version)
 	_, err = syncstate.Save(dirs.Cache, &st)

@@ -59,7 +59,7 @@ func newFixtureAt(t testing.TB, f *fixture, hooks ...stream.Hook) *fixture {
 	for i := range hooks {
 		hooks[i].Kind, hooks[i].Plugin, hooks[i].Dir = stream.KindHook, "guard", f.plugin
 	}
-	inputs, _ := syncstate.Stamp([]string{filepath.Join(f.ws, "Cargo.toml")}, time.Now())
+	inputs := syncstate.Stamp([]string{filepath.Join(f.ws, "Cargo.toml")})
 	st := &syncstate.State{WorkspaceRoot: f.ws, Inputs: inputs, Trusted: true, Hooks: hooks,
 		Extra: syncstate.Extra(nil, config.ScopeGlobal, "test")}
 	if _, err := syncstate.Save(f.dirs.Cache, st); err != nil {

@@ -306,7 +306,7 @@ func storeOutputs(cacheDir, root string, actions []stream.Action, sourceFiles []
 		}
 		paths = append(paths, a.Path)
 	}
-	written, _ := syncstate.Stamp(dedupe(paths), now)
+	written := syncstate.Stamp(dedupe(paths))
 	stamps := syncstate.Merge(sourceFiles, written)
 	if !syncstate.Trusted(stamps, now) || len(stamps) == 0 {
 		// Too fresh to trust (or nothing to record): the next sync runs in full.
@@ -330,9 +330,9 @@ func storeState(root string, inputs, sourceInputs []string, sum *Summary) error 
 		inputs = append(inputs, exe)
 	}
 	now := time.Now()
-	sourceStamps, _ := syncstate.Stamp(dedupe(sourceInputs), now)
+	sourceStamps := syncstate.Stamp(dedupe(sourceInputs))
 	light, sourceFiles := splitSourceStamps(sourceStamps)
-	own, _ := syncstate.Stamp(dedupe(inputs), now)
+	own := syncstate.Stamp(dedupe(inputs))
 	stamps := syncstate.Merge(own, light)
 	st := &syncstate.State{
 		WorkspaceRoot: root,

@@ -78,17 +78,16 @@ func Load(cacheDir, root string) (*State, error) {
 }
 
 // Stamp stats every path, in order (several goroutines share a long list,
-// as in StampsFresh). trusted is false when any file changed within
-// modTimeCutoff of now.
-func Stamp(paths []string, now time.Time) (stamps []FileStamp, trusted bool) {
-	stamps = make([]FileStamp, len(paths))
+// as in StampsFresh). Trusted says whether the stamps can be relied on.
+func Stamp(paths []string) []FileStamp {
+	stamps := make([]FileStamp, len(paths))
 	eachChunk(len(paths), func(lo, hi int) bool {
 		for i := lo; i < hi; i++ {
 			stamps[i] = stampOf(paths[i])
 		}
 		return true
 	})
-	return stamps, Trusted(stamps, now)
+	return stamps
 }
 
 func stampOf(p string) FileStamp {
