@@ -76,18 +76,14 @@ func copySkill(w fileedit.Writer, files []skillFile, dst string, absent, dry boo
 	want := map[string]bool{}
 	changed := false
 	if !existed && !dry {
-		err := os.Mkdir(dst, 0o755)
-		switch {
-		case err == nil:
-		case errors.Is(err, fs.ErrExist) && absent:
+		created, err := mkdir(dst)
+		if err != nil {
+			return "", err
+		}
+		if !created && absent {
 			// Not there a moment ago (or there under another case, on a
 			// case-insensitive file system): not ours to write into.
 			return "", fmt.Errorf("%s exists and was not installed by symposium; leaving it alone", dst)
-		case errors.Is(err, fs.ErrExist):
-		default:
-			if err := os.MkdirAll(dst, 0o755); err != nil {
-				return "", err
-			}
 		}
 	}
 	madeDirs := map[string]bool{dst: true}
@@ -97,7 +93,7 @@ func copySkill(w fileedit.Writer, files []skillFile, dst string, absent, dry boo
 		if !existed && !dry {
 			// A new directory: nothing to compare with, nothing to stat.
 			if dir := filepath.Dir(out); !madeDirs[dir] {
-				if err := mkdir(dir); err != nil {
+				if _, err := mkdir(dir); err != nil {
 					return "", err
 				}
 				madeDirs[dir] = true
@@ -157,13 +153,17 @@ func copySkill(w fileedit.Writer, files []skillFile, dst string, absent, dry boo
 }
 
 // mkdir makes dir, whose parent usually exists (thousands of skill
-// directories: os.MkdirAll would stat each one and its parent first).
-func mkdir(dir string) error {
-	err := os.Mkdir(dir, 0o755)
-	if err == nil || errors.Is(err, fs.ErrExist) {
-		return nil
+// directories: os.MkdirAll would stat each one and its parent first), and
+// reports whether it created it.
+func mkdir(dir string) (created bool, err error) {
+	err = os.Mkdir(dir, 0o755)
+	switch {
+	case err == nil:
+		return true, nil
+	case errors.Is(err, fs.ErrExist):
+		return false, nil
 	}
-	return os.MkdirAll(dir, 0o755)
+	return true, os.MkdirAll(dir, 0o755)
 }
 
 // writeWithMode writes one file of an installed skill with mode perm. These
