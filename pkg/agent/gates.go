@@ -268,38 +268,25 @@ func claudeGates(a *Agent, t Target) []Gate {
 			}
 			if len(pending) > 0 {
 				var steps []string
+				var edits []userEdit
 				if !trusted {
 					steps = append(steps, fmt.Sprintf(`set "hasTrustDialogAccepted": true under "projects" > %q in %s`, t.Workspace, stateFile))
+					edits = append(edits, jsonEdit(stateFile, func(d *fileedit.JSON) error {
+						return d.Set(true, "projects", t.Workspace, "hasTrustDialogAccepted")
+					}))
 				}
 				if len(toApprove) > 0 {
 					steps = append(steps, fmt.Sprintf(`add %s to "enabledMcpjsonServers" in %s`, quoteList(toApprove), localSettings))
+					edits = append(edits, jsonEdit(localSettings, func(d *fileedit.JSON) error {
+						return appendNew(d, toApprove, "enabledMcpjsonServers")
+					}))
 				}
-				ws := t.Workspace
 				gates = append(gates, Gate{
 					Agent:   a.Name,
 					Problem: fmt.Sprintf("Claude Code does not start the project MCP servers in %s until the folder is trusted and they are approved (pending: %s)", filepath.Join(t.Workspace, ".mcp.json"), strings.Join(pending, ", ")),
 					Fix:     fmt.Sprintf(`run claude in %s, trust the folder and approve them; or %s`, t.Workspace, strings.Join(steps, " and ")),
 					Action:  strings.Join(steps, ", and "),
-					Open: func(w fileedit.Writer) ([]Change, error) {
-						var changes []Change
-						if !trusted {
-							c, err := editUserJSON(w, stateFile, func(d *fileedit.JSON) error {
-								return d.Set(true, "projects", ws, "hasTrustDialogAccepted")
-							})
-							changes = append(changes, c)
-							if err != nil {
-								return changes, err
-							}
-						}
-						if len(toApprove) > 0 {
-							c, err := editUserJSON(w, localSettings, func(d *fileedit.JSON) error {
-								return appendNew(d, toApprove, "enabledMcpjsonServers")
-							})
-							changes = append(changes, c)
-							return changes, err
-						}
-						return changes, nil
-					},
+					Open:    opener(edits...),
 				})
 			}
 			if len(rejected) > 0 {
@@ -352,16 +339,12 @@ func geminiGates(a *Agent, t Target) []Gate {
 		}
 		if len(what) > 0 && !isFalse(user, "security", "folderTrust", "enabled") && !geminiTrusted(t) {
 			trustFile := filepath.Join(t.Home, ".gemini", "trustedFolders.json")
-			ws := t.Workspace
 			gates = append(gates, Gate{
 				Agent:   a.Name,
 				Problem: fmt.Sprintf("Gemini CLI ignores the %s in %s: %s is not a trusted folder", strings.Join(what, " and "), projFile, t.Workspace),
 				Fix:     fmt.Sprintf(`add "%s": "TRUST_FOLDER" to %s (or run gemini in %s and choose "Trust folder")`, t.Workspace, trustFile, t.Workspace),
 				Action:  fmt.Sprintf(`add "%s": "TRUST_FOLDER" to %s`, t.Workspace, trustFile),
-				Open: func(w fileedit.Writer) ([]Change, error) {
-					c, err := editUserJSON(w, trustFile, func(d *fileedit.JSON) error { return d.Set("TRUST_FOLDER", ws) })
-					return []Change{c}, err
-				},
+				Open:    opener(jsonEdit(trustFile, func(d *fileedit.JSON) error { return d.Set("TRUST_FOLDER", t.Workspace) })),
 			})
 		}
 	}
@@ -435,16 +418,12 @@ func copilotGates(a *Agent, t Target) []Gate {
 			}
 		}
 		if len(what) > 0 && !trusted {
-			ws := t.Workspace
 			gates = append(gates, Gate{
 				Agent:   a.Name,
 				Problem: fmt.Sprintf("Copilot CLI ignores the %s: %s is not a trusted folder", strings.Join(what, " and "), t.Workspace),
 				Fix:     fmt.Sprintf(`add %q to "trustedFolders" in %s (or start copilot in %s and trust the folder)`, t.Workspace, cfgFile, t.Workspace),
 				Action:  fmt.Sprintf(`add %q to "trustedFolders" in %s`, t.Workspace, cfgFile),
-				Open: func(w fileedit.Writer) ([]Change, error) {
-					c, err := editUserJSON(w, cfgFile, func(d *fileedit.JSON) error { return appendNew(d, []string{ws}, "trustedFolders") })
-					return []Change{c}, err
-				},
+				Open:    opener(jsonEdit(cfgFile, func(d *fileedit.JSON) error { return appendNew(d, []string{t.Workspace}, "trustedFolders") })),
 			})
 		}
 	}
@@ -478,16 +457,12 @@ func codexGates(a *Agent, t Target) []Gate {
 			what = append(what, "MCP servers in "+mcpFile)
 		}
 		if len(what) > 0 && !codexProjectTrusted(cfg, t.Workspace) {
-			ws := t.Workspace
 			gates = append(gates, Gate{
 				Agent:   a.Name,
 				Problem: fmt.Sprintf("Codex ignores the %s: the project %s is not trusted", strings.Join(what, " and "), t.Workspace),
 				Fix:     fmt.Sprintf("add to %s:\n[projects.%q]\ntrust_level = \"trusted\"", cfgFile, t.Workspace),
 				Action:  fmt.Sprintf(`set trust_level = "trusted" for the project %s in %s`, t.Workspace, cfgFile),
-				Open: func(w fileedit.Writer) ([]Change, error) {
-					c, err := editUserTOML(w, cfgFile, func(d *fileedit.TOML) error { return d.SetValue("trusted", "projects", ws, "trust_level") })
-					return []Change{c}, err
-				},
+				Open:    opener(tomlEdit(cfgFile, func(d *fileedit.TOML) error { return d.SetValue("trusted", "projects", t.Workspace, "trust_level") })),
 			})
 		}
 	}
@@ -504,8 +479,8 @@ func codexGates(a *Agent, t Target) []Gate {
 			})
 		}
 	}
-	var missing []string
-	untrusted := map[string]string{} // hooks.state key → trusted_hash
+	type hookTrust struct{ key, hash string }
+	var untrusted []hookTrust
 	for _, f := range files {
 		for _, h := range ourHandlers(readJSONC(f)) {
 			if h.handler < 0 {
@@ -513,28 +488,28 @@ func codexGates(a *Agent, t Target) []Gate {
 			}
 			key, hash := CodexHookTrust(f, h.event, h.group, h.handler, h.matcher, h.entry)
 			if got, _ := lookup(cfg, "hooks", "state", key, "trusted_hash"); got != hash {
-				missing = append(missing, fmt.Sprintf("[hooks.state.%q]\ntrusted_hash = %q", key, hash))
-				untrusted[key] = hash
+				untrusted = append(untrusted, hookTrust{key, hash})
 			}
 		}
 	}
-	if len(missing) > 0 {
+	if len(untrusted) > 0 {
+		tables := make([]string, len(untrusted))
+		for i, h := range untrusted {
+			tables[i] = fmt.Sprintf("[hooks.state.%q]\ntrusted_hash = %q", h.key, h.hash)
+		}
 		gates = append(gates, Gate{
 			Agent:   a.Name,
-			Problem: fmt.Sprintf("Codex skips %d symposium hook(s) until you trust them", len(missing)),
-			Fix:     fmt.Sprintf("review them with /hooks in codex, or add to %s:\n%s", cfgFile, strings.Join(missing, "\n")),
-			Action:  fmt.Sprintf("record the trusted_hash of %d symposium hook(s) under [hooks.state] in %s", len(missing), cfgFile),
-			Open: func(w fileedit.Writer) ([]Change, error) {
-				c, err := editUserTOML(w, cfgFile, func(d *fileedit.TOML) error {
-					for _, key := range sortedKeys(untrusted) {
-						if err := d.SetValue(untrusted[key], "hooks", "state", key, "trusted_hash"); err != nil {
-							return err
-						}
+			Problem: fmt.Sprintf("Codex skips %d symposium hook(s) until you trust them", len(untrusted)),
+			Fix:     fmt.Sprintf("review them with /hooks in codex, or add to %s:\n%s", cfgFile, strings.Join(tables, "\n")),
+			Action:  fmt.Sprintf("record the trusted_hash of %d symposium hook(s) under [hooks.state] in %s", len(untrusted), cfgFile),
+			Open: opener(tomlEdit(cfgFile, func(d *fileedit.TOML) error {
+				for _, h := range untrusted {
+					if err := d.SetValue(h.hash, "hooks", "state", h.key, "trusted_hash"); err != nil {
+						return err
 					}
-					return nil
-				})
-				return []Change{c}, err
-			},
+				}
+				return nil
+			})),
 		})
 	}
 	return gates

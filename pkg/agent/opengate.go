@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"sort"
 	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
@@ -14,15 +13,37 @@ import (
 // OpTrust is the Change op of an edit that opens a gate.
 const OpTrust = "trust"
 
-// editUserJSON edits the user's JSON (or JSONC) file p in place, keeping
-// everything edit does not touch; a missing file starts as {}.
-func editUserJSON(w fileedit.Writer, p string, edit func(*fileedit.JSON) error) (Change, error) {
-	return editUserFile(w, p, []byte("{}\n"), fileedit.ParseJSON, edit)
+// userEdit is one change to a user's agent file that opens a gate.
+type userEdit func(fileedit.Writer) (Change, error)
+
+// opener makes a gate's edits in order, stopping at the first that fails.
+func opener(edits ...userEdit) func(fileedit.Writer) ([]Change, error) {
+	return func(w fileedit.Writer) ([]Change, error) {
+		var changes []Change
+		for _, e := range edits {
+			c, err := e(w)
+			if err != nil {
+				return changes, err
+			}
+			changes = append(changes, c)
+		}
+		return changes, nil
+	}
 }
 
-// editUserTOML is editUserJSON for a TOML file; a missing file starts empty.
-func editUserTOML(w fileedit.Writer, p string, edit func(*fileedit.TOML) error) (Change, error) {
-	return editUserFile(w, p, nil, fileedit.ParseTOML, edit)
+// jsonEdit edits the user's JSON (or JSONC) file p in place, keeping
+// everything edit does not touch; a missing file starts as {}.
+func jsonEdit(p string, edit func(*fileedit.JSON) error) userEdit {
+	return func(w fileedit.Writer) (Change, error) {
+		return editUserFile(w, p, []byte("{}\n"), fileedit.ParseJSON, edit)
+	}
+}
+
+// tomlEdit is jsonEdit for a TOML file; a missing file starts empty.
+func tomlEdit(p string, edit func(*fileedit.TOML) error) userEdit {
+	return func(w fileedit.Writer) (Change, error) {
+		return editUserFile(w, p, nil, fileedit.ParseTOML, edit)
+	}
 }
 
 func editUserFile[D interface{ Bytes() []byte }](w fileedit.Writer, p string, empty []byte, parse func(string, []byte) (D, error), edit func(D) error) (Change, error) {
@@ -69,15 +90,6 @@ func appendNew(d *fileedit.JSON, values []string, ptr ...string) error {
 		}
 	}
 	return nil
-}
-
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // quoteList renders names as "a", "b".
