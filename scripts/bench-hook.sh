@@ -42,28 +42,8 @@ user-plugins = false
 name = "bench"
 path = "$tmp/plugins"
 TOML
-cat > "$tmp/ws/Cargo.toml" <<'TOML'
-[package]
-name = "bench"
-version = "0.1.0"
-edition = "2021"
-
-[dependencies]
-serde = "1"
-TOML
-cat > "$tmp/ws/Cargo.lock" <<'TOML'
-version = 3
-
-[[package]]
-name = "bench"
-version = "0.1.0"
-dependencies = ["serde"]
-
-[[package]]
-name = "serde"
-version = "1.0.200"
-source = "registry+https://github.com/rust-lang/crates.io-index"
-TOML
+# A workspace depending on serde (the one scripts/e2e-agents-hooks.sh uses).
+cp -R "$repo/scripts/e2e/serde-ws/." "$tmp/ws/"
 payload=$tmp/payload.json
 sed "s#/home/dev/project#$tmp/ws#g" "$("$repo/scripts/find-shared.sh")/agent-payloads/claude/PreToolUse.json" > "$payload" 2>/dev/null ||
   printf '{"session_id":"s","cwd":"%s","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"cargo test"}}' "$tmp/ws" > "$payload"
