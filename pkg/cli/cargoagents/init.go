@@ -207,15 +207,16 @@ const trustHint = "  (`cargo agents init --trust` here makes these changes for y
 // at the prompt); otherwise it shows the gate and its fix. It reports
 // whether it opened the gate and whether opening failed.
 func openGate(stdio cli.Stdio, g *globals, in *bufio.Reader, gate agent.Gate, trust, interactive bool) (opened, failed bool) {
-	if gate.Open != nil && !trust && interactive {
+	consent := trust
+	if gate.Open != nil && !consent && interactive {
 		fmt.Fprintf(stdio.Out, "%s: %s.\nLet symposium %s? [y/N] ", gate.Agent, gate.Problem, gate.Action)
 		line, _ := in.ReadString('\n')
 		answer := strings.ToLower(strings.TrimSpace(line))
-		trust = answer == "y" || answer == "yes"
+		consent = answer == "y" || answer == "yes"
 	}
-	if gate.Open == nil || !trust {
+	if gate.Open == nil || !consent {
 		if !g.quiet {
-			fmt.Fprintf(stdio.Out, "note: %s: %s\n  fix: %s\n", gate.Agent, gate.Problem, strings.ReplaceAll(gate.Fix, "\n", "\n       "))
+			printGate(stdio.Out, gate.Agent, gate.Problem, gate.Fix)
 		}
 		return false, false
 	}

@@ -163,7 +163,7 @@ func printSummary(w io.Writer, sum *pipeline.Summary, dry bool) {
 	}
 	openable := 0
 	for _, g := range sum.Gates {
-		fmt.Fprintf(w, "note: %s: %s\n  fix: %s\n", g.Agent, g.Problem, strings.ReplaceAll(g.Fix, "\n", "\n       "))
+		printGate(w, g.Agent, g.Problem, g.Fix)
 		if g.Action != "" {
 			openable++
 		}
@@ -171,6 +171,11 @@ func printSummary(w io.Writer, sum *pipeline.Summary, dry bool) {
 	if openable > 0 {
 		fmt.Fprintln(w, trustHint)
 	}
+}
+
+// printGate shows one closed gate and its fix (indented under "fix:").
+func printGate(w io.Writer, agentName, problem, fix string) {
+	fmt.Fprintf(w, "note: %s: %s\n  fix: %s\n", agentName, problem, strings.ReplaceAll(fix, "\n", "\n       "))
 }
 
 func mustGetwd() string {
