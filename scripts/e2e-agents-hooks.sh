@@ -287,6 +287,11 @@ for a in $AGENTS; do
   else
     NOTE[$a]="${NOTE[$a]:-}model did not see the guard's reason"
   fi
+  # each tool call reaches the guard exactly once, and no agent calls our block a failed hook
+  [ "${na:-0}" -gt 1 ] || [ "${nb:-0}" -gt 1 ] && { NOTE[$a]="${NOTE[$a]:-}guard called more than once per tool call; "; ok=0; }
+  if grep -qsE 'Hook\(s\) .*failed|hook failed' "$R"/blocked.out "$R"/blocked.err; then
+    NOTE[$a]="${NOTE[$a]:-}the agent reported our block as a failed hook; "; ok=0
+  fi
   if [ $ok = 1 ] && [ "${ALLOWED[$a]}" = yes ] && [ "${BLOCKED[$a]}" = yes ] && [ "${na:-0}" -gt 0 ]; then
     RES[$a]=PASS
   else

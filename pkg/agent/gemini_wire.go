@@ -10,8 +10,9 @@ import (
 // and SessionStart. Blocking is top-level `decision: "deny"` + reason
 // (Claude's permissionDecision is ignored); hookSpecificOutput.tool_input
 // rewrites a tool call; hookSpecificOutput.additionalContext adds context.
-// Gemini reads stderr as the answer when stdout is empty and blocks on any
-// exit code ≥ 2, so stdout always carries a JSON object, even "{}".
+// Gemini reads stderr as the answer when stdout is empty, blocks on any
+// exit code ≥ 2 and reports any non-zero exit as a failed hook, so stdout
+// always carries a JSON object, even "{}", and the exit code is always 0.
 type geminiWire struct{}
 
 func (geminiWire) Name() string     { return "gemini" }
@@ -42,13 +43,9 @@ func (w geminiWire) Encode(event string, out *Output) ([]byte, int, []byte) {
 	if h.len() > 1 {
 		top.child("hookSpecificOutput", h)
 	}
-	stdout := top.bytes()
-	if out.Block {
-		// Exit 2 blocks whatever stdout says; the JSON deny carries the
-		// reason, stderr repeats it for logs.
-		return stdout, 2, []byte(out.reason() + "\n")
-	}
-	return stdout, 0, nil
+	// Even a block exits 0: Gemini reads the JSON deny at any exit code,
+	// but reports every non-zero exit as a failed hook to the user.
+	return top.bytes(), 0, nil
 }
 
 // DecodeOutput reads a Gemini-format hook's answer as Gemini does: JSON
