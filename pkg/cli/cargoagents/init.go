@@ -180,13 +180,18 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 	declined := 0
 	for _, name := range newCfg.Agents {
 		a, _ := agent.Lookup(name)
+		// Two gates may edit one file (Codex's project trust and hook
+		// hashes): the user hears once per file changed.
+		var changes []agent.Change
 		for _, gate := range a.Gates(target) {
-			opened, err := openGate(stdio, g, in, gate, *trust, interactive)
-			failed = err || failed
-			if gate.Open != nil && !opened && !err {
+			changed, opened, err := openGate(stdio, g, in, gate, *trust, interactive)
+			changes = append(changes, changed...)
+			failed = report(stdio, g, name, nil, err) || failed
+			if gate.Open != nil && !opened && err == nil {
 				declined++
 			}
 		}
+		report(stdio, g, name, onePerFile(changes), nil)
 	}
 	if declined > 0 && !interactive && !g.quiet {
 		fmt.Fprintln(stdio.Out, trustHint)
@@ -204,9 +209,9 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 const trustHint = "  (`cargo agents init --trust` here makes these changes for you)"
 
 // openGate opens one closed gate when the user consents (--trust, or a yes
-// at the prompt); otherwise it shows the gate and its fix. It reports
-// whether it opened the gate and whether opening failed.
-func openGate(stdio cli.Stdio, g *globals, in *bufio.Reader, gate agent.Gate, trust, interactive bool) (opened, failed bool) {
+// at the prompt); otherwise it shows the gate and its fix. It returns the
+// files it changed and whether it opened the gate.
+func openGate(stdio cli.Stdio, g *globals, in *bufio.Reader, gate agent.Gate, trust, interactive bool) (changes []agent.Change, opened bool, err error) {
 	consent := trust
 	if gate.Open != nil && !consent && interactive {
 		fmt.Fprintf(stdio.Out, "%s: %s.\nLet symposium %s? [y/N] ", gate.Agent, gate.Problem, gate.Action)
@@ -218,10 +223,29 @@ func openGate(stdio cli.Stdio, g *globals, in *bufio.Reader, gate agent.Gate, tr
 		if !g.quiet {
 			printGate(stdio.Out, gate.Agent, gate.Problem, gate.Fix)
 		}
-		return false, false
+		return nil, false, nil
 	}
-	changes, err := gate.Open(fileedit.Real())
-	return err == nil, report(stdio, g, gate.Agent, changes, err)
+	changes, err = gate.Open(fileedit.Real())
+	return changes, err == nil, err
+}
+
+// onePerFile folds several changes to one file into one, in first-seen
+// order: created if any created it, else updated if any changed it.
+func onePerFile(changes []agent.Change) []agent.Change {
+	var out []agent.Change
+	at := map[string]int{}
+	for _, c := range changes {
+		i, seen := at[c.Path]
+		if !seen {
+			at[c.Path] = len(out)
+			out = append(out, c)
+			continue
+		}
+		if out[i].Status == agent.StatusUnchanged || c.Status == agent.StatusCreated {
+			out[i].Status = c.Status
+		}
+	}
+	return out
 }
 
 func report(stdio cli.Stdio, g *globals, name string, changes []agent.Change, err error) bool {
