@@ -154,10 +154,10 @@ func TestDispatch(t *testing.T) {
 			stdout: `{"permissionDecision":"deny","permissionDecisionReason":"guard: refusing x"}`,
 		},
 		{
-			name:  "exit 2 under gemini: JSON deny and exit 2",
+			name:  "exit 2 under gemini: JSON deny and exit 0 (a non-zero exit shows as a failed hook)",
 			hooks: []stream.Hook{pre("b", "", "./scripts/block.sh y")},
 			agent: "gemini", file: "gemini/BeforeTool.json",
-			stdout: `{"decision":"deny","reason":"guard: refusing y"}`, exit: 2, stderr: "guard: refusing y\n",
+			stdout: `{"decision":"deny","reason":"guard: refusing y"}`,
 		},
 		{
 			name:  "the last updated input wins (codex needs allow with it)",
