@@ -8,7 +8,7 @@ export CGO_ENABLED ?= 0
 # The reference material tests read (../shared; see scripts/find-shared.sh).
 export SYMPOSIUM_SHARED ?= $(shell ./scripts/find-shared.sh)
 
-.PHONY: all build install test lint bench demo e2e-agents clean
+.PHONY: all build install test check lint bench demo e2e-agents clean
 
 all: build
 
@@ -25,6 +25,12 @@ install:
 test:
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
+
+# The fast loop: the same tests less the slow ones (-short skips the
+# robustness suite, cargo metadata and go list checks).
+check:
+	$(GO) vet ./...
+	$(GO) test -short -count=1 ./...
 
 lint:
 	@out=$$(gofmt -l cmd pkg internal scripts 2>/dev/null); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
