@@ -38,6 +38,25 @@ type Agent struct {
 	// Wire is the agent's hook wire format (nil when it has no shell hooks);
 	// set in wire.go.
 	Wire Wire
+	// AlsoRuns names the agents whose hook files this agent loads and runs
+	// as well as its own, and CallerEnv the variable it sets in every hook
+	// process it starts. When both agents are configured, a call through
+	// the other agent's entry is a duplicate: this agent's own entry runs
+	// the plugin hooks.
+	AlsoRuns  []string
+	CallerEnv string
+}
+
+// RunBy returns the configured agent, if any, that is running caller's
+// hook entry rather than caller itself (getenv reads the environment).
+func RunBy(configured []string, caller string, getenv func(string) string) string {
+	for _, name := range configured {
+		a, ok := Lookup(name)
+		if ok && name != caller && a.CallerEnv != "" && getenv(a.CallerEnv) != "" && contains(a.AlsoRuns, caller) {
+			return name
+		}
+	}
+	return ""
 }
 
 var registry = map[string]*Agent{}

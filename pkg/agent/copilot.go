@@ -6,6 +6,11 @@ var copilot = register(&Agent{
 	Display:  "GitHub Copilot",
 	SkillDir: ".agents/skills",
 	Events:   map[string]string{PreToolUse: "preToolUse", PostToolUse: "postToolUse", UserPromptSubmit: "userPromptSubmitted", SessionStart: "sessionStart"},
+	// Copilot CLI 1.0.102 also runs the repository's .claude/settings.json
+	// hooks (Claude-shaped payload, no transcript_path), with COPILOT_CLI=1
+	// in every hook's environment (seen live).
+	AlsoRuns:  []string{"claude"},
+	CallerEnv: "COPILOT_CLI",
 })
 
 // Hooks: a file of our own, {"version": 1, "hooks": {event: [{type, bash,

@@ -146,6 +146,11 @@ func (r *run) dispatch(ctx context.Context, w agent.Wire) *agent.Output {
 	}
 	r.log.setLevel(cfg.LogLevel)
 	r.log.printf(levelDebug, "%s %s: tool %q cwd %q", opts.Agent, opts.Event, p.ToolName, p.Cwd)
+	if by := agent.RunBy(cfg.Agents, opts.Agent, os.Getenv); by != "" {
+		// Each tool call reaches each plugin hook once: through by's own entry.
+		r.log.printf(levelDebug, "%s ran %s's hook entry; its own entry runs the plugin hooks", by, opts.Agent)
+		return &agent.Output{}
+	}
 
 	dir := workDir(p.Cwd, opts.Cwd)
 	st := r.state(ctx, cfg, dir)
