@@ -4,7 +4,9 @@
 # allows (the command runs), one it blocks (the command does not run).
 #
 # Usage: scripts/e2e-agents-hooks.sh [BINDIR]      (make e2e-agents; BINDIR defaults to ./bin)
-# Env:   AGENTS="claude gemini codex copilot"  which agents to run
+# Env:   AGENTS="claude gemini codex copilot claude+copilot"  which agents to run; A+B
+#                   configures both A and B and runs B's CLI (Copilot also runs Claude's
+#                   project hooks: each tool call must still reach the guard once)
 #        E2E_CACHE  where the pinned CLIs are npm-installed, one prefix per agent and version
 #                   (default ${XDG_CACHE_HOME:-$HOME/.cache}/symposium-e2e; reruns reuse it)
 #        CLAUDE_VER GEMINI_VER CODEX_VER COPILOT_VER  (default: the versions in
@@ -38,7 +40,7 @@ set -uo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/.." && pwd)
 BINDIR=$(cd "${1:-$REPO/bin}" && pwd) || { echo "no binary directory ${1:-$REPO/bin}; run make build" >&2; exit 2; }
-AGENTS=${AGENTS:-claude gemini codex copilot}
+AGENTS=${AGENTS:-claude gemini codex copilot claude+copilot}
 E2E_CACHE=${E2E_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/symposium-e2e}
 CLAUDE_VER=${CLAUDE_VER:-2.1.330}
 GEMINI_VER=${GEMINI_VER:-0.61.0}
@@ -231,29 +233,32 @@ hook_file() {
 
 declare -A RES ALLOWED BLOCKED CALLS NOTE VERSION
 FAILED=0
-for a in $AGENTS; do
-  R=$WORK/$a
+for run_as in $AGENTS; do
+  a=${run_as##*+}          # the CLI that runs
+  configured=${run_as//+/ } # every agent init configures
+  R=$WORK/$run_as
   mkdir -p "$R"
   if ! cli=$(install "$a"); then
-    RES[$a]=SKIP; pkg=$(pkg_of "$a"); NOTE[$a]="npm install of $pkg failed (log: $E2E_CACHE/$a-${pkg##*@}.install.log)"
-    log "$a: ${NOTE[$a]}"; continue
+    RES[$run_as]=SKIP; pkg=$(pkg_of "$a"); NOTE[$run_as]="npm install of $pkg failed (log: $E2E_CACHE/$a-${pkg##*@}.install.log)"
+    log "$a: ${NOTE[$run_as]}"; continue
   fi
-  VERSION[$a]=$(pkg_of "$a"); VERSION[$a]=${VERSION[$a]##*@}
-  log "$a ${VERSION[$a]}: $R"
+  VERSION[$run_as]=$(pkg_of "$a"); VERSION[$run_as]=${VERSION[$run_as]##*@}
+  log "$a ${VERSION[$run_as]}: $R"
   setup "$R"; prep_home "$a" "$R"
-  ALLOWED[$a]=no; BLOCKED[$a]=no; CALLS[$a]="0/0"
-  if ! env_run "$R" cargo-agents init --add-agent "$a" --hook-scope "$SCOPE" >"$R/init.log" 2>&1; then
-    RES[$a]=FAIL; NOTE[$a]="cargo-agents init failed: $(head -1 "$R/init.log")"; FAILED=1; log "$a: ${NOTE[$a]}"; continue
+  ALLOWED[$run_as]=no; BLOCKED[$run_as]=no; CALLS[$run_as]="0/0"
+  adds=(); for c in $configured; do adds+=(--add-agent "$c"); done
+  if ! env_run "$R" cargo-agents init "${adds[@]}" --hook-scope "$SCOPE" >"$R/init.log" 2>&1; then
+    RES[$run_as]=FAIL; NOTE[$run_as]="cargo-agents init failed: $(head -1 "$R/init.log")"; FAILED=1; log "$a: ${NOTE[$run_as]}"; continue
   fi
   if ! env_run "$R" cargo-agents sync >"$R/sync.log" 2>&1; then
-    RES[$a]=FAIL; NOTE[$a]="cargo-agents sync failed: $(head -1 "$R/sync.log")"; FAILED=1; log "$a: ${NOTE[$a]}"; continue
+    RES[$run_as]=FAIL; NOTE[$run_as]="cargo-agents sync failed: $(head -1 "$R/sync.log")"; FAILED=1; log "$a: ${NOTE[$run_as]}"; continue
   fi
   if ! env_run "$R" cargo-agents init --trust >"$R/trust.log" 2>&1; then
-    RES[$a]=FAIL; NOTE[$a]="cargo-agents init --trust failed: $(head -1 "$R/trust.log")"; FAILED=1; log "$a: ${NOTE[$a]}"; continue
+    RES[$run_as]=FAIL; NOTE[$run_as]="cargo-agents init --trust failed: $(head -1 "$R/trust.log")"; FAILED=1; log "$a: ${NOTE[$run_as]}"; continue
   fi
   hf=$(hook_file "$a" "$R")
   if ! grep -Eqs "(cargo-agents|cargo agents|sym-hook)( hook)? $a pre-tool-use" "$hf"; then
-    RES[$a]=FAIL; NOTE[$a]="sync registered no $a pre-tool-use hook in $hf"; FAILED=1; log "$a: ${NOTE[$a]}"; continue
+    RES[$run_as]=FAIL; NOTE[$run_as]="sync registered no $a pre-tool-use hook in $hf"; FAILED=1; log "$a: ${NOTE[$run_as]}"; continue
   fi
   GUARD=$R/home/.symposium/plugins-e2e/e2e-guard/guard.log
 
@@ -266,36 +271,36 @@ for a in $AGENTS; do
     run_agent "$a" "$R" "$run" "$cli"
     stop_stub
     tail -n +"$((before + 1))" "$GUARD" 2>/dev/null >"$R/$run.guard"
-    [ "$(cat "$R/$run.rc")" = 124 ] && NOTE[$a]="${NOTE[$a]:-}$run run timed out after ${TMO}s; "
+    [ "$(cat "$R/$run.rc")" = 124 ] && NOTE[$run_as]="${NOTE[$run_as]:-}$run run timed out after ${TMO}s; "
   done
   na=$(grep -c '^allow .*touch allowed\.txt' "$R/allowed.guard" 2>/dev/null || true)
   nb=$(grep -c '^block .*e2e-blocked-marker' "$R/blocked.guard" 2>/dev/null || true)
-  CALLS[$a]="${na:-0}/${nb:-0}"
-  [ -f "$R/ws/allowed.txt" ] && ALLOWED[$a]=yes
-  [ ! -e "$R/ws/e2e-blocked-marker.txt" ] && [ "${nb:-0}" -gt 0 ] && BLOCKED[$a]=yes
-  [ -e "$R/ws/e2e-blocked-marker.txt" ] && NOTE[$a]="${NOTE[$a]:-}blocked command ran; "
-  [ "${na:-0}" -gt 0 ] || NOTE[$a]="${NOTE[$a]:-}guard not called on the allowed run; "
-  [ "${nb:-0}" -gt 0 ] || NOTE[$a]="${NOTE[$a]:-}guard not called on the blocked run; "
+  CALLS[$run_as]="${na:-0}/${nb:-0}"
+  [ -f "$R/ws/allowed.txt" ] && ALLOWED[$run_as]=yes
+  [ ! -e "$R/ws/e2e-blocked-marker.txt" ] && [ "${nb:-0}" -gt 0 ] && BLOCKED[$run_as]=yes
+  [ -e "$R/ws/e2e-blocked-marker.txt" ] && NOTE[$run_as]="${NOTE[$run_as]:-}blocked command ran; "
+  [ "${na:-0}" -gt 0 ] || NOTE[$run_as]="${NOTE[$run_as]:-}guard not called on the allowed run; "
+  [ "${nb:-0}" -gt 0 ] || NOTE[$run_as]="${NOTE[$run_as]:-}guard not called on the blocked run; "
   if [ -n "${STRACE:-}" ]; then
     off=$( (offnet "$R" allowed; offnet "$R" blocked) | sort -u | tr '\n' ' ')
-    if [ -n "$off" ]; then NOTE[$a]="${NOTE[$a]:-}connect() off loopback: $off; "; ok=0
-    else NOTE[$a]="${NOTE[$a]:-}strace: loopback only; "; fi
+    if [ -n "$off" ]; then NOTE[$run_as]="${NOTE[$run_as]:-}connect() off loopback: $off; "; ok=0
+    else NOTE[$run_as]="${NOTE[$run_as]:-}strace: loopback only; "; fi
+  fi
+  # each tool call reaches the guard exactly once, and no agent calls our block a failed hook
+  [ "${na:-0}" -gt 1 ] || [ "${nb:-0}" -gt 1 ] && { NOTE[$run_as]="${NOTE[$run_as]:-}guard called more than once per tool call; "; ok=0; }
+  if grep -qsE 'Hook\(s\) .*failed|hook failed' "$R"/blocked.out "$R"/blocked.err; then
+    NOTE[$run_as]="${NOTE[$run_as]:-}the agent reported our block as a failed hook; "; ok=0
   fi
   # informational: did the model get the guard's reason back in the tool result?
   if grep -qs 'e2e-guard: commands that touch' "$R"/blocked.stub/*-req.json; then
-    NOTE[$a]="${NOTE[$a]:-}model saw the guard's reason"
+    NOTE[$run_as]="${NOTE[$run_as]:-}model saw the guard's reason"
   else
-    NOTE[$a]="${NOTE[$a]:-}model did not see the guard's reason"
+    NOTE[$run_as]="${NOTE[$run_as]:-}model did not see the guard's reason"
   fi
-  # each tool call reaches the guard exactly once, and no agent calls our block a failed hook
-  [ "${na:-0}" -gt 1 ] || [ "${nb:-0}" -gt 1 ] && { NOTE[$a]="${NOTE[$a]:-}guard called more than once per tool call; "; ok=0; }
-  if grep -qsE 'Hook\(s\) .*failed|hook failed' "$R"/blocked.out "$R"/blocked.err; then
-    NOTE[$a]="${NOTE[$a]:-}the agent reported our block as a failed hook; "; ok=0
-  fi
-  if [ $ok = 1 ] && [ "${ALLOWED[$a]}" = yes ] && [ "${BLOCKED[$a]}" = yes ] && [ "${na:-0}" -gt 0 ]; then
-    RES[$a]=PASS
+  if [ $ok = 1 ] && [ "${ALLOWED[$run_as]}" = yes ] && [ "${BLOCKED[$run_as]}" = yes ] && [ "${na:-0}" -gt 0 ]; then
+    RES[$run_as]=PASS
   else
-    RES[$a]=FAIL; FAILED=1
+    RES[$run_as]=FAIL; FAILED=1
     for run in allowed blocked; do
       log "$a $run: rc=$(cat "$R/$run.rc" 2>/dev/null) stdout/stderr tail:"
       tail -5 "$R/$run.out" "$R/$run.err" 2>/dev/null | sed 's/^/     | /' >&2
@@ -303,9 +308,9 @@ for a in $AGENTS; do
   fi
 done
 
-printf '\n%-8s %-9s %-12s %-16s %-11s %-5s %s\n' agent version "allowed ran" "blocked blocked" "guard calls" result note
+printf '\n%-14s %-9s %-12s %-16s %-11s %-5s %s\n' agent version "allowed ran" "blocked blocked" "guard calls" result note
 for a in $AGENTS; do
-  printf '%-8s %-9s %-12s %-16s %-11s %-5s %s\n' "$a" "${VERSION[$a]:--}" "${ALLOWED[$a]:--}" "${BLOCKED[$a]:--}" \
+  printf '%-14s %-9s %-12s %-16s %-11s %-5s %s\n' "$a" "${VERSION[$a]:--}" "${ALLOWED[$a]:--}" "${BLOCKED[$a]:--}" \
     "${CALLS[$a]:--}" "${RES[$a]:-SKIP}" "${NOTE[$a]:-}"
 done
 echo "(guard calls = PreToolUse calls the plugin guard logged: allowed run / blocked run)"
