@@ -357,7 +357,7 @@ func chooseSkills(in []stream.Skill, res *Result) []stream.Skill {
 	var losers [][2]stream.Skill // winner, loser (winner fixed up below)
 	for _, s := range in {
 		if !stream.ValidSkillName(s.Name) {
-			res.warnf("skill name %q from %s is not a single safe path segment; skipped", s.Name, describe(s))
+			res.warnf("skill name %q from %s: %s; skipped", s.Name, describe(s), stream.SkillNameRule)
 			res.add("skill", "", s.Dir, stream.StatusSkipped, s.Name, "unsafe name")
 			continue
 		}

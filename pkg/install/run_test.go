@@ -269,7 +269,7 @@ func TestRunUserFilesUntouched(t *testing.T) {
 // TestRunUnsafeNames: a skill name that is not one path segment is
 // reported and never written anywhere.
 func TestRunUnsafeNames(t *testing.T) {
-	for _, name := range []string{"../escaped", "a/b", `a\b`, ".hidden", "", "..", "/abs"} {
+	for _, name := range []string{"../escaped", "a/b", `a\b`, ".hidden", "", "..", "/abs", "-rf", "Serde-Basics", "serde\u2010basics"} {
 		t.Run(name, func(t *testing.T) {
 			f := newFixture(t)
 			s := f.skills[0]
@@ -278,7 +278,7 @@ func TestRunUnsafeNames(t *testing.T) {
 			if diff := cmp.Diff([]string{"skipped  " + name}, skillActions(res)); diff != "" {
 				t.Errorf("actions (-want +got):\n%s", diff)
 			}
-			if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "not a single safe path segment") {
+			if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "the Agent Skills rule") {
 				t.Errorf("warnings = %q", res.Warnings)
 			}
 			if got := tree(t, filepath.Join(f.root, ".claude", "skills")); len(got) != 0 {

@@ -256,7 +256,7 @@ func loadStandalone(c *skillCache, skillFile string, fi os.FileInfo, name string
 		return nil, &Problem{What: "skill", Name: s.Name, File: skillFile, Err: fmt.Errorf("%s:%d:1: %w", skillFile, s.CratesLine, err)}
 	}
 	if !stream.ValidSkillName(s.Name) {
-		return nil, &Problem{What: "skill", Name: s.Name, File: skillFile, Err: fmt.Errorf("%s:2:1: skill name %q cannot be a directory name", skillFile, s.Name)}
+		return nil, &Problem{What: "skill", Name: s.Name, File: skillFile, Err: fmt.Errorf("%s:2:1: skill name %q: %s", skillFile, s.Name, stream.SkillNameRule)}
 	}
 	return &Standalone{Skill: s, Crates: l}, nil
 }

@@ -128,7 +128,7 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 						crates = append(append([]string{}, groupCrates...), atomStrings(l)...)
 					}
 					if !stream.ValidSkillName(s.Name) {
-						err := fmt.Errorf("%s: skill name %q cannot be a directory name", f, s.Name)
+						err := fmt.Errorf("%s: skill name %q: %s", f, s.Name, stream.SkillNameRule)
 						r.warn("%v", err)
 						res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "skill", Name: s.Name, Reason: err.Error(), Plugin: m.Name, File: f})
 						continue

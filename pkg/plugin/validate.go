@@ -155,7 +155,7 @@ func (rep *Report) skillFile(path string, standalone bool) {
 		return
 	}
 	if !stream.ValidSkillName(s.Name) {
-		rep.Errors = append(rep.Errors, fmt.Sprintf("%s: skill name %q cannot be a directory name", path, s.Name))
+		rep.Errors = append(rep.Errors, fmt.Sprintf("%s: skill name %q: %s", path, s.Name, stream.SkillNameRule))
 	}
 	if s.Crates == "" {
 		if standalone {

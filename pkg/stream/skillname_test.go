@@ -12,8 +12,16 @@ func TestValidSkillName(t *testing.T) {
 	}{
 		{"serde-basics", true},
 		{"widgetlib-1x-basics", true},
-		{"a.b", true},
-		{"rust_best_practice", true},
+		{"a.b", false},
+		{"rust_best_practice", false},
+		{"serde\u2010basics", false}, // a look-alike hyphen
+		{"Serde-Basics", false},
+		{"-rf", false},
+		{"trailing-", false},
+		{"double--hyphen", false},
+		{"1x", true},
+		{strings.Repeat("a", 64), true},
+		{strings.Repeat("a", 65), false},
 		{"", false},
 		{".", false},
 		{"..", false},
