@@ -22,43 +22,78 @@ type skillFile struct {
 	perm fs.FileMode
 }
 
-// readSkill reads every regular file of the skill directory src (symlinks
-// only when they point at regular files), except .git and .gitignore.
-func readSkill(src string) ([]skillFile, error) {
-	var files []skillFile
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+// readSkill reads every file of the skill directory src, except .git and
+// .gitignore. A plugin source is someone else's repository, so a symlink
+// is followed only when it stays inside the skill's own directory (a file
+// is copied as the file it names, a directory as its files); one that
+// leads elsewhere (~/.ssh/id_ed25519, /etc/passwd) is not copied, and a
+// warning names it.
+func readSkill(src string) (files []skillFile, warnings []string, err error) {
+	root, err := filepath.EvalSymlinks(src)
+	if err != nil {
+		return nil, nil, err
+	}
+	visited := map[string]bool{root: true}
+	var walk func(dir, rel string) error
+	walk = func(dir, rel string) error {
+		entries, err := os.ReadDir(dir)
 		if err != nil {
 			return err
 		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			if d.Name() == ".git" {
-				return filepath.SkipDir
+		for _, e := range entries {
+			p, r := filepath.Join(dir, e.Name()), filepath.Join(rel, e.Name())
+			if e.IsDir() {
+				if e.Name() != ".git" {
+					if err := walk(p, r); err != nil {
+						return err
+					}
+				}
+				continue
 			}
-			return nil
-		}
-		if rel == ".gitignore" {
-			return nil // ours replaces it
-		}
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		if !info.Mode().IsRegular() {
-			target, err := os.Stat(p)
-			if err != nil || !target.Mode().IsRegular() {
-				return nil
+			if r == ".gitignore" {
+				continue // ours replaces it
 			}
-			info = target
+			if e.Type()&fs.ModeSymlink != 0 {
+				target, err := filepath.EvalSymlinks(p)
+				if err != nil {
+					warnings = append(warnings, fmt.Sprintf("%s: a broken symlink; not copied", p))
+					continue
+				}
+				if !within(root, target) {
+					warnings = append(warnings, fmt.Sprintf("%s links outside its skill (to %s); not copied", p, target))
+					continue
+				}
+				fi, err := os.Stat(target)
+				if err != nil {
+					return err
+				}
+				if fi.IsDir() {
+					if !visited[target] { // a link back up would loop
+						visited[target] = true
+						if err := walk(target, r); err != nil {
+							return err
+						}
+					}
+					continue
+				}
+				p = target
+			}
+			info, err := os.Stat(p)
+			if err != nil {
+				return err
+			}
+			if !info.Mode().IsRegular() {
+				continue // fifos, sockets, devices: not skill content
+			}
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			files = append(files, skillFile{rel: r, data: data, perm: info.Mode().Perm()})
 		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		files = append(files, skillFile{rel: rel, data: data, perm: info.Mode().Perm()})
 		return nil
-	})
-	return files, err
+	}
+	return files, warnings, walk(root, "")
 }
 
 // copySkill makes dst an exact copy of a skill's files (their modes too, plus
@@ -70,11 +105,36 @@ func readSkill(src string) ([]skillFile, error) {
 func copySkill(w fileedit.Writer, files []skillFile, dst string, absent, dry bool) (string, error) {
 	existed := false
 	if !absent {
-		_, statErr := os.Lstat(dst)
+		fi, statErr := os.Lstat(dst)
 		existed = statErr == nil
+		if existed && !fi.IsDir() {
+			return "", fmt.Errorf("%s is not a directory symposium made; leaving it alone", dst)
+		}
 	}
 	want := map[string]bool{}
 	changed := false
+	// What is there now. A symlink inside a skill directory of ours was
+	// not put there by us: it goes, so that no write below follows one.
+	have := map[string]bool{}
+	if existed && !dry {
+		var links []string
+		filepath.WalkDir(dst, func(p string, d fs.DirEntry, err error) error {
+			switch {
+			case err != nil || d.IsDir():
+			case d.Type().IsRegular():
+				have[p] = true
+			default:
+				links = append(links, p)
+			}
+			return nil
+		})
+		for _, p := range links {
+			if err := os.Remove(p); err != nil {
+				return "", err
+			}
+			changed = true
+		}
+	}
 	if !existed && !dry {
 		created, err := mkdir(dst)
 		if err != nil {
@@ -126,15 +186,23 @@ func copySkill(w fileedit.Writer, files []skillFile, dst string, absent, dry boo
 	if st != stream.StatusUnchanged {
 		changed = true
 	}
-	// Files left from an older version of the skill.
+	// Files left from an older version of the skill, or by an interrupted
+	// write (writeReplace's temp files).
 	if existed {
 		var stale []string
-		filepath.WalkDir(dst, func(p string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && !want[p] {
+		for p := range have {
+			if !want[p] {
 				stale = append(stale, p)
 			}
-			return nil
-		})
+		}
+		if dry {
+			filepath.WalkDir(dst, func(p string, d fs.DirEntry, err error) error {
+				if err == nil && !d.IsDir() && !want[p] {
+					stale = append(stale, p)
+				}
+				return nil
+			})
+		}
 		sort.Strings(stale)
 		for _, p := range stale {
 			if _, err := w.Remove(p); err != nil {

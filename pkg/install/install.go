@@ -112,10 +112,18 @@ func Run(in Input, opts Options) *Result {
 
 	sources := &sourceCache{files: map[string]*cachedSkill{}}
 	target := agent.Target{Workspace: opts.Root, Home: opts.Dirs.Home, Scope: opts.Config.HookScope, Command: opts.Command}
+	realRoot, err := filepath.EvalSymlinks(opts.Root)
+	if err != nil {
+		realRoot = filepath.Clean(opts.Root)
+	}
+	w = confinedWriter{Writer: w, root: filepath.Clean(opts.Root), realRoot: realRoot}
 	for _, rel := range dirs {
 		skillDir := filepath.Join(opts.Root, rel)
 		manifestPath := filepath.Join(skillDir, ManifestName)
 		old, err := readManifest(w, manifestPath)
+		if err == nil {
+			err = confined(realRoot, skillDir)
+		}
 		if err != nil {
 			res.Errors = append(res.Errors, err)
 			continue
@@ -129,6 +137,16 @@ func Run(in Input, opts Options) *Result {
 		next := manifest{InstalledFor: users, Agents: map[string]agentManifest{}}
 		owned := map[string]bool{}
 		for _, n := range old.Installed {
+			// The manifest is a file the repository may have committed:
+			// an entry is ours only if it is a real directory here too.
+			p := filepath.Join(skillDir, n)
+			if !stream.ValidSkillName(n) {
+				continue
+			}
+			if fi, err := os.Lstat(p); err == nil && !fi.IsDir() {
+				res.warnf("%s is listed in %s but is not a directory symposium made (%s); not ours, left alone", p, manifestPath, fi.Mode().Type())
+				continue
+			}
 			owned[n] = true
 		}
 		// Skills.
@@ -158,9 +176,16 @@ func Run(in Input, opts Options) *Result {
 		}
 		if len(jobs) > 0 && !opts.DryRun {
 			os.MkdirAll(skillDir, 0o755) // once for all skills; a failure surfaces per skill below
+			if err := recordIntent(w, manifestPath, old, owned, jobs); err != nil {
+				res.Errors = append(res.Errors, err)
+				continue
+			}
 		}
 		copyAll(w, jobs, opts.DryRun, sources)
 		for _, j := range jobs {
+			for _, msg := range sources.newWarnings(j.src) {
+				res.warnf("skill %s: %s", j.name, msg)
+			}
 			if j.err != nil {
 				res.Errors = append(res.Errors, fmt.Errorf("installing skill %s: %w", j.name, j.err))
 				continue
@@ -169,13 +194,10 @@ func Run(in Input, opts Options) *Result {
 			next.Installed = append(next.Installed, j.name)
 		}
 		for _, name := range old.Installed {
-			if _, keep := want[name]; keep {
-				continue
+			if _, keep := want[name]; keep || !owned[name] {
+				continue // owned: a tampered manifest must not make us delete what is not ours
 			}
 			dst := filepath.Join(skillDir, name)
-			if !stream.ValidSkillName(name) {
-				continue // a tampered manifest must not make us delete outside skillDir
-			}
 			status, err := w.RemoveAll(dst)
 			if err != nil {
 				res.Errors = append(res.Errors, err)
@@ -255,9 +277,11 @@ type sourceCache struct {
 }
 
 type cachedSkill struct {
-	once  sync.Once
-	files []skillFile
-	err   error
+	once     sync.Once
+	files    []skillFile
+	warnings []string
+	err      error
+	warned   bool // its warnings were reported (once, however many copies)
 }
 
 func (c *sourceCache) get(src string) ([]skillFile, error) {
@@ -268,8 +292,20 @@ func (c *sourceCache) get(src string) ([]skillFile, error) {
 		c.files[src] = e
 	}
 	c.mu.Unlock()
-	e.once.Do(func() { e.files, e.err = readSkill(src) })
+	e.once.Do(func() { e.files, e.warnings, e.err = readSkill(src) })
 	return e.files, e.err
+}
+
+// newWarnings returns src's warnings the first time it is asked.
+func (c *sourceCache) newWarnings(src string) []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e := c.files[src]
+	if e == nil || e.warned {
+		return nil
+	}
+	e.warned = true
+	return e.warnings
 }
 
 type copyJob struct {
@@ -408,6 +444,28 @@ func readManifest(w fileedit.Writer, path string) (manifest, error) {
 		return m, fmt.Errorf("%s: %w", path, err)
 	}
 	return m, nil
+}
+
+// recordIntent lists the skills about to be copied in the manifest before a
+// file is copied, so that a sync killed half-way leaves directories the
+// next sync knows are ours, and repairs, instead of ones it must call a
+// user's.
+func recordIntent(w fileedit.Writer, path string, old manifest, owned map[string]bool, jobs []copyJob) error {
+	intent := manifest{InstalledFor: old.InstalledFor, Installed: sortedKeys(owned), Agents: map[string]agentManifest{}}
+	for name, am := range old.Agents {
+		intent.Agents[name] = am // writeManifest prunes the map it is given
+	}
+	added := false
+	for _, j := range jobs {
+		if !owned[j.name] {
+			intent.Installed = append(intent.Installed, j.name)
+			added = true
+		}
+	}
+	if !added {
+		return nil
+	}
+	return writeManifest(w, path, intent, &Result{})
 }
 
 func writeManifest(w fileedit.Writer, path string, m manifest, res *Result) error {

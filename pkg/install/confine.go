@@ -1,0 +1,100 @@
+package install
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/symposium-dev/symposium-go/pkg/fileedit"
+)
+
+// A workspace is often a repository the user just cloned, and everything in
+// it may have been committed by someone else: a skills directory, or a
+// skill directory that a forged .symposium.toml claims as ours, may be a
+// symlink to anywhere. Nothing is written through such a link.
+
+// within reports whether p is dir or below it (both cleaned, absolute).
+func within(dir, p string) bool {
+	return p == dir || strings.HasPrefix(p, dir+string(filepath.Separator))
+}
+
+// realPath resolves every symlink on the part of p that exists, keeping the
+// part that does not yet exist as it is.
+func realPath(p string) (string, error) {
+	p = filepath.Clean(p)
+	rest := ""
+	for {
+		r, err := filepath.EvalSymlinks(p)
+		if err == nil {
+			return filepath.Join(r, rest), nil
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return "", err
+		}
+		parent := filepath.Dir(p)
+		if parent == p {
+			return filepath.Join(p, rest), nil
+		}
+		rest = filepath.Join(filepath.Base(p), rest)
+		p = parent
+	}
+}
+
+// confined checks that dir, once its symlinks are resolved, is still inside
+// the workspace root (realRoot is already resolved).
+func confined(realRoot, dir string) error {
+	r, err := realPath(dir)
+	if err != nil {
+		return err
+	}
+	if !within(realRoot, r) {
+		return fmt.Errorf("%s leads out of the workspace (to %s) through a symlink; refusing to write there: remove the link and sync again", dir, r)
+	}
+	return nil
+}
+
+// realDir reports whether p is a directory itself, not a symlink to one.
+func realDir(p string) bool {
+	fi, err := os.Lstat(p)
+	return err == nil && fi.IsDir()
+}
+
+// confinedWriter refuses to write or remove a path in the workspace that
+// leads out of it through a symlink (.mcp.json -> ~/.claude.json). Paths
+// outside the workspace (the user's global agent files) are the user's own
+// links and are written as the Writer always does.
+type confinedWriter struct {
+	fileedit.Writer
+	root, realRoot string
+}
+
+func (c confinedWriter) check(p string) error {
+	if !within(c.root, filepath.Clean(p)) {
+		return nil
+	}
+	return confined(c.realRoot, p)
+}
+
+func (c confinedWriter) WriteFile(p string, data []byte, perm fs.FileMode) (string, error) {
+	if err := c.check(p); err != nil {
+		return "", err
+	}
+	return c.Writer.WriteFile(p, data, perm)
+}
+
+func (c confinedWriter) Remove(p string) (string, error) {
+	if err := c.check(filepath.Dir(p)); err != nil {
+		return "", err
+	}
+	return c.Writer.Remove(p)
+}
+
+func (c confinedWriter) RemoveAll(p string) (string, error) {
+	if err := c.check(filepath.Dir(p)); err != nil {
+		return "", err
+	}
+	return c.Writer.RemoveAll(p)
+}
