@@ -33,6 +33,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/google/renameio/v2"
 	"github.com/rogpeppe/go-internal/lockedfile"
@@ -103,6 +104,7 @@ func (realWriter) WriteFile(p string, data []byte, perm fs.FileMode) (string, er
 	if err != nil {
 		return "", err
 	}
+	sweepTemps(target)
 	status := StatusCreated
 	if exists {
 		old, err := os.ReadFile(target)
@@ -122,6 +124,42 @@ func (realWriter) WriteFile(p string, data []byte, perm fs.FileMode) (string, er
 		return "", fmt.Errorf("writing %s: %w", p, err)
 	}
 	return status, nil
+}
+
+// staleTemp is how old a temp file of ours must be before it is taken for
+// the leftover of a killed write rather than a live write's.
+const staleTemp = time.Second
+
+// sweepTemps removes what killed writes of target left beside it:
+// renameio's temp files, named "." + base + a decimal number, and only
+// those old enough not to be another writer's live one.
+func sweepTemps(target string) {
+	dir, prefix := filepath.Dir(target), "."+filepath.Base(target)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		digits, ok := strings.CutPrefix(e.Name(), prefix)
+		if !ok || !e.Type().IsRegular() || !allDigits(digits) {
+			continue
+		}
+		if fi, err := e.Info(); err == nil && time.Since(fi.ModTime()) >= staleTemp {
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
+}
+
+func allDigits(s string) bool {
+	if s == "" || len(s) > 19 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 func (realWriter) Remove(p string) (string, error) {

@@ -237,3 +237,47 @@ func TestLockNames(t *testing.T) {
 		t.Errorf("Lock created something outside lockDir: %v", err)
 	}
 }
+
+// TestWriteFileSweepsKilledWrites: a write killed between creating its temp
+// file and renaming it leaves ".settings.json<digits>" beside the file; the
+// next write of that file removes it once it is old enough not to be a live
+// writer's, and never a user's file that only looks similar.
+func TestWriteFileSweepsKilledWrites(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "settings.json")
+	old := time.Now().Add(-time.Minute)
+	files := map[string]bool{ // name → swept
+		".settings.json2274338230646603733": true,
+		".settings.json42":                  true,
+		".settings.json.bak":                false, // the user's
+		".settings.jsonx1":                  false,
+		"settings.json1":                    false,
+		".other.json123":                    false, // another file's: swept when that one is written
+	}
+	for name := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		os.Chtimes(filepath.Join(dir, name), old, old)
+	}
+	fresh := filepath.Join(dir, ".settings.json99") // a live write's, just created
+	if err := os.WriteFile(fresh, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(target, []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// Even a write that changes nothing sweeps.
+	if st, err := Real().WriteFile(target, []byte("{}\n"), 0o644); err != nil || st != StatusUnchanged {
+		t.Fatalf("WriteFile = %q, %v", st, err)
+	}
+	for name, swept := range files {
+		_, err := os.Lstat(filepath.Join(dir, name))
+		if gone := errors.Is(err, fs.ErrNotExist); gone != swept {
+			t.Errorf("%s: removed = %v, want %v", name, gone, swept)
+		}
+	}
+	if _, err := os.Lstat(fresh); err != nil {
+		t.Errorf("a live writer's temp file was removed: %v", err)
+	}
+}
