@@ -33,6 +33,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/google/renameio/v2"
@@ -114,6 +115,11 @@ func (realWriter) WriteFile(p string, data []byte, perm fs.FileMode) (string, er
 		if bytes.Equal(old, data) {
 			return StatusUnchanged, nil
 		}
+		// A rename needs only the directory's permission, so it would
+		// replace a file its owner made read-only: respect the mode.
+		if readOnly(target) {
+			return "", fmt.Errorf("%s is read-only; not changed (to let symposium update it: chmod u+w %s)", p, p)
+		}
 		status = StatusUpdated
 	}
 	dir := filepath.Dir(target)
@@ -124,6 +130,13 @@ func (realWriter) WriteFile(p string, data []byte, perm fs.FileMode) (string, er
 		return "", fmt.Errorf("writing %s: %w", p, err)
 	}
 	return status, nil
+}
+
+// readOnly reports whether the file's owner made it read-only, or we may not
+// write it (root may write anything, so the owner's bit is asked too).
+func readOnly(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && (fi.Mode().Perm()&0o200 == 0 || syscall.Access(p, 2 /* W_OK */) != nil)
 }
 
 // staleTemp is how old a temp file of ours must be before it is taken for

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -279,5 +280,28 @@ func TestWriteFileSweepsKilledWrites(t *testing.T) {
 	}
 	if _, err := os.Lstat(fresh); err != nil {
 		t.Errorf("a live writer's temp file was removed: %v", err)
+	}
+}
+
+// TestWriteFileReadOnly: a file its owner made read-only (0444) is not
+// replaced (a rename needs only the directory's permission); the error says
+// so and how to allow it. The same bytes are still "unchanged".
+func TestWriteFileReadOnly(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "settings.json")
+	if err := os.WriteFile(p, []byte("{}\n"), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := Real().WriteFile(p, []byte("{}\n"), 0o644); err != nil || st != StatusUnchanged {
+		t.Errorf("same bytes: %q, %v", st, err)
+	}
+	_, err := Real().WriteFile(p, []byte("{\"x\":1}\n"), 0o644)
+	if err == nil || !strings.Contains(err.Error(), "read-only; not changed") || !strings.Contains(err.Error(), "chmod u+w") {
+		t.Fatalf("err = %v", err)
+	}
+	if b, _ := os.ReadFile(p); string(b) != "{}\n" {
+		t.Errorf("file changed: %q", b)
+	}
+	if fi, _ := os.Stat(p); fi.Mode().Perm() != 0o444 {
+		t.Errorf("mode changed: %v", fi.Mode())
 	}
 }
