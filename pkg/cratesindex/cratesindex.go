@@ -18,6 +18,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/symposium-dev/symposium-go/pkg/atomicfile"
 )
 
 // DefaultURL is the crates.io sparse index.
@@ -200,21 +202,9 @@ func (c *Client) store(key string, exists bool) {
 	if c.CacheDir == "" {
 		return
 	}
-	f := c.cacheFile(key)
-	if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
-		return
-	}
 	v := "missing\n"
 	if exists {
 		v = "exists\n"
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(f), ".tmp-*")
-	if err != nil {
-		return
-	}
-	_, werr := tmp.WriteString(v)
-	cerr := tmp.Close()
-	if werr != nil || cerr != nil || os.Rename(tmp.Name(), f) != nil {
-		_ = os.Remove(tmp.Name())
-	}
+	_ = atomicfile.Write(c.cacheFile(key), []byte(v), 0o644)
 }

@@ -34,10 +34,10 @@ import (
 	"strings"
 	"sync"
 	"syscall"
-	"time"
 
-	"github.com/google/renameio/v2"
 	"github.com/rogpeppe/go-internal/lockedfile"
+
+	"github.com/symposium-dev/symposium-go/pkg/atomicfile"
 )
 
 // Statuses returned by Writer methods.
@@ -105,7 +105,6 @@ func (realWriter) WriteFile(p string, data []byte, perm fs.FileMode) (string, er
 	if err != nil {
 		return "", err
 	}
-	sweepTemps(target)
 	status := StatusCreated
 	if exists {
 		old, err := os.ReadFile(target)
@@ -113,6 +112,7 @@ func (realWriter) WriteFile(p string, data []byte, perm fs.FileMode) (string, er
 			return "", err
 		}
 		if bytes.Equal(old, data) {
+			atomicfile.Sweep(target)
 			return StatusUnchanged, nil
 		}
 		// A rename needs only the directory's permission, so it would
@@ -122,11 +122,7 @@ func (realWriter) WriteFile(p string, data []byte, perm fs.FileMode) (string, er
 		}
 		status = StatusUpdated
 	}
-	dir := filepath.Dir(target)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
-	}
-	if err := renameio.WriteFile(target, data, perm, renameio.WithTempDir(dir), renameio.WithExistingPermissions()); err != nil {
+	if err := atomicfile.WriteKeepMode(target, data, perm); err != nil {
 		return "", fmt.Errorf("writing %s: %w", p, err)
 	}
 	return status, nil
@@ -137,42 +133,6 @@ func (realWriter) WriteFile(p string, data []byte, perm fs.FileMode) (string, er
 func readOnly(p string) bool {
 	fi, err := os.Stat(p)
 	return err == nil && (fi.Mode().Perm()&0o200 == 0 || syscall.Access(p, 2 /* W_OK */) != nil)
-}
-
-// staleTemp is how old a temp file of ours must be before it is taken for
-// the leftover of a killed write rather than a live write's.
-const staleTemp = time.Second
-
-// sweepTemps removes what killed writes of target left beside it:
-// renameio's temp files, named "." + base + a decimal number, and only
-// those old enough not to be another writer's live one.
-func sweepTemps(target string) {
-	dir, prefix := filepath.Dir(target), "."+filepath.Base(target)
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return
-	}
-	for _, e := range entries {
-		digits, ok := strings.CutPrefix(e.Name(), prefix)
-		if !ok || !e.Type().IsRegular() || !allDigits(digits) {
-			continue
-		}
-		if fi, err := e.Info(); err == nil && time.Since(fi.ModTime()) >= staleTemp {
-			os.Remove(filepath.Join(dir, e.Name()))
-		}
-	}
-}
-
-func allDigits(s string) bool {
-	if s == "" || len(s) > 19 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 func (realWriter) Remove(p string) (string, error) {

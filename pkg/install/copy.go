@@ -10,6 +10,7 @@ import (
 	"sort"
 	"syscall"
 
+	"github.com/symposium-dev/symposium-go/pkg/atomicfile"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -307,25 +308,7 @@ func writeNew(path string, data []byte, perm fs.FileMode) error {
 	return nil
 }
 
-// writeReplace writes a temp file beside path and renames it over path, so
-// a reader never sees half a file.
+// writeReplace replaces path atomically, so a reader never sees half a file.
 func writeReplace(path string, data []byte, perm fs.FileMode) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".sym-*")
-	if err != nil {
-		return err
-	}
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Chmod(perm)
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
+	return atomicfile.Write(path, data, perm)
 }

@@ -6,6 +6,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
+
+	"github.com/symposium-dev/symposium-go/pkg/atomicfile"
 )
 
 // central is a snapshot of https://github.com/symposium-dev/recommendations
@@ -27,10 +30,8 @@ func embeddedDir(cacheDir string) (string, error) {
 	if _, err := os.Stat(marker); err == nil {
 		return dir, nil
 	}
-	if err := os.MkdirAll(cacheDir, 0o755); err != nil {
-		return "", err
-	}
-	tmp, err := os.MkdirTemp(cacheDir, ".embedded-*")
+	atomicfile.SweepDirs(dir, time.Minute)
+	tmp, err := atomicfile.TempDir(dir)
 	if err != nil {
 		return "", err
 	}
@@ -60,7 +61,7 @@ func embeddedDir(cacheDir string) (string, error) {
 		return "", err
 	}
 	os.RemoveAll(dir)
-	if err := os.Rename(tmp, dir); err != nil {
+	if err := atomicfile.ReplaceDir(tmp, dir); err != nil {
 		return "", err
 	}
 	return dir, nil

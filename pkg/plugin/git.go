@@ -15,6 +15,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/symposium-dev/symposium-go/pkg/atomicfile"
 )
 
 // Update levels (`--update`).
@@ -164,7 +166,7 @@ func clone(ctx context.Context, ref GitRef, dir string) error {
 	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.MkdirTemp(filepath.Dir(dir), ".clone-*")
+	tmp, err := atomicfile.TempDir(dir)
 	if err != nil {
 		return err
 	}
@@ -178,7 +180,7 @@ func clone(ctx context.Context, ref GitRef, dir string) error {
 		return err
 	}
 	os.RemoveAll(dir) // a half-made directory without .git
-	return os.Rename(tmp, dir)
+	return atomicfile.ReplaceDir(tmp, dir)
 }
 
 func remoteRef(ref GitRef) string {

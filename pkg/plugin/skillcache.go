@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/symposium-dev/symposium-go/pkg/atomicfile"
 	"github.com/symposium-dev/symposium-go/pkg/skill"
 )
 
@@ -112,16 +113,5 @@ func (c *skillCache) save() {
 	if err != nil {
 		return
 	}
-	if err := os.MkdirAll(filepath.Dir(c.file), 0o755); err != nil {
-		return
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(c.file), ".skills-*")
-	if err != nil {
-		return
-	}
-	_, werr := tmp.Write(data)
-	cerr := tmp.Close()
-	if werr != nil || cerr != nil || os.Rename(tmp.Name(), c.file) != nil {
-		os.Remove(tmp.Name())
-	}
+	_ = atomicfile.Write(c.file, data, 0o644)
 }

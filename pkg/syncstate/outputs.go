@@ -3,11 +3,12 @@ package syncstate
 import (
 	"encoding/json"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/symposium-dev/symposium-go/pkg/atomicfile"
 )
 
 // Outputs are the files a sync wrote or checked (installed skills, agent
@@ -34,14 +35,7 @@ func SaveOutputs(cacheDir, root string, stamps []FileStamp) error {
 	if old, err := os.ReadFile(path); err == nil && string(old) == string(data) {
 		return nil
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+	return atomicfile.Write(path, data, 0o644)
 }
 
 // OutputsFresh reports whether every recorded output is as the last sync
