@@ -51,11 +51,16 @@ func gateDirs(t *testing.T, files map[string]string) (ws, home string) {
 
 func TestIsOurCommand(t *testing.T) {
 	for cmd, want := range map[string]bool{
-		"cargo-agents hook claude pre-tool-use":                     true,
-		"/home/u/.cargo/bin/cargo-agents hook gemini session-start": true,
-		"'/opt/my tools/cargo-agents' hook codex pre-tool-use":      true,
-		"  cargo-agents   hook kiro post-tool-use":                  true,
-		`C:\bin\cargo-agents.exe hook copilot pre-tool-use`:         false, // backslashes are not our paths on unix
+		"cargo-agents hook claude pre-tool-use":                                                                                        true,
+		"/home/u/.cargo/bin/cargo-agents hook gemini session-start":                                                                    true,
+		"'/opt/my tools/cargo-agents' hook codex pre-tool-use":                                                                         true,
+		"command -v cargo-agents >/dev/null 2>&1 && exec cargo-agents hook claude pre-tool-use || true":                                true,
+		"command -v '/opt/my tools/cargo-agents' >/dev/null 2>&1 && exec '/opt/my tools/cargo-agents' hook codex pre-tool-use || true": true,
+		"  cargo-agents   hook kiro post-tool-use":                                                                                     false, // not what we write: the user's
+		"cargo-agents hook claude pre-tool-use --my-flag":                                                                              false,
+		"cargo-agents hook claude pre-tool-use | tee log":                                                                              false,
+		"command -v cargo-agents >/dev/null 2>&1 && exec cargo-agents hook claude pre-tool-use --my-flag || true":                      false,
+		`C:\bin\cargo-agents.exe hook copilot pre-tool-use`:                                                                            false, // backslashes are not our paths on unix
 		"cargo-agents sync":                        false,
 		"my-cargo-agents hook claude pre-tool-use": false,
 		"./check.sh cargo-agents hook":             false,
@@ -66,7 +71,7 @@ func TestIsOurCommand(t *testing.T) {
 			t.Errorf("IsOurCommand(%q) = %v, want %v", cmd, got, want)
 		}
 	}
-	if got, want := HookCommand("/opt/my tools/cargo-agents", "codex", PreToolUse), "'/opt/my tools/cargo-agents' hook codex pre-tool-use"; got != want {
+	if got, want := HookCommand("/opt/my tools/cargo-agents", "codex", PreToolUse), "command -v '/opt/my tools/cargo-agents' >/dev/null 2>&1 && exec '/opt/my tools/cargo-agents' hook codex pre-tool-use || true"; got != want {
 		t.Errorf("HookCommand = %q, want %q", got, want)
 	}
 }

@@ -56,10 +56,20 @@ const (
 const ourExecutable = "cargo-agents"
 
 // HookCommand is the command line an agent runs for one of our hooks:
-// command, shell-quoted when needed, then "hook AGENT EVENT" with the CLI
-// spelling of the canonical event.
+// command (shell-quoted when needed) "hook AGENT EVENT", with the CLI
+// spelling of the canonical event, behind a guard that answers exit 0
+// (proceed) when command is not there: a teammate who cloned the project
+// without installing symposium, or an uninstall, must not have every tool
+// call denied (Copilot denies on any non-zero exit). exec keeps it one
+// process, with the agent's stdin and our exit code.
 func HookCommand(command, agent, event string) string {
-	return shellQuote(command) + " hook " + agent + " " + cliEvent(event)
+	c := shellQuote(command)
+	return "command -v " + c + " >/dev/null 2>&1 && exec " + c + " hook " + agent + " " + cliEvent(event) + " || true"
+}
+
+// bareHookCommand is what versions before the guard registered.
+func bareHookCommand(command, agent, event string) string {
+	return shellQuote(command) + " hook " + agent + " " + event
 }
 
 // cliEvent maps a canonical event to its CLI argument (pre-tool-use, …).
@@ -72,22 +82,31 @@ func cliEvent(event string) string {
 	return event
 }
 
-// IsOurCommand reports whether a hook command line is one we registered: its
-// first word is a path whose base name is cargo-agents, followed by "hook".
-// Recognising ours by content (not position) lets us update a stale path and
-// leave every other hook alone.
+// IsOurCommand reports whether a hook command line is exactly one we
+// register (or registered before the guard): cargo-agents, by name or path,
+// "hook AGENT EVENT", nothing more. A user's own hook that merely starts
+// the same way (an extra flag, a pipe) is theirs and never touched.
+// Recognising ours by content (not position) lets us update a stale path
+// and leave every other hook alone.
 func IsOurCommand(cmd string) bool {
-	word, rest, ok := firstWord(strings.TrimLeft(cmd, " \t"))
-	if !ok {
+	s := cmd
+	if rest, ok := strings.CutPrefix(s, "command -v "); ok {
+		s = rest
+	}
+	word, _, ok := firstWord(s)
+	if !ok || strings.TrimSuffix(path.Base(filepath.ToSlash(word)), ".exe") != ourExecutable {
 		return false
 	}
-	base := path.Base(filepath.ToSlash(word))
-	base = strings.TrimSuffix(base, ".exe")
-	if base != ourExecutable {
-		return false
+	f := strings.Fields(cmd)
+	for i, w := range f {
+		if w == "hook" && i+2 < len(f) {
+			agent, event := f[i+1], f[i+2]
+			if cmd == HookCommand(word, agent, event) || cmd == bareHookCommand(word, agent, event) {
+				return true
+			}
+		}
 	}
-	rest = strings.TrimLeft(rest, " \t")
-	return strings.HasPrefix(rest, "hook ") || rest == "hook"
+	return false
 }
 
 // firstWord splits off the first shell word, undoing simple single or
@@ -237,7 +256,9 @@ func (t Target) withDefaults() Target {
 	if t.Scope == "" {
 		t.Scope = config.ScopeGlobal
 	}
-	if t.Command == "" {
+	if t.Command == "" || t.Scope == config.ScopeProject {
+		// Project files are committed with the project: a path on this
+		// machine would be wrong on every other one.
 		t.Command = ourExecutable
 	}
 	return t

@@ -112,6 +112,9 @@ func Run(in Input, opts Options) *Result {
 
 	sources := &sourceCache{files: map[string]*cachedSkill{}}
 	target := agent.Target{Workspace: opts.Root, Home: opts.Dirs.Home, Scope: opts.Config.HookScope, Command: opts.Command}
+	if opts.Config.HookScope == config.ScopeProject && opts.Command != "" && opts.Command != "cargo-agents" {
+		res.warnf("the hooks in this project's files run `cargo-agents` by name (a path would be wrong on a teammate's machine), and the one on PATH is not %s: put its directory first on PATH (make install does)", opts.Command)
+	}
 	realRoot, err := filepath.EvalSymlinks(opts.Root)
 	if err != nil {
 		realRoot = filepath.Clean(opts.Root)
