@@ -53,6 +53,10 @@ func runCommand(ctx context.Context, h *stream.Hook, input []byte, cwd string) c
 
 	start := time.Now()
 	err := cmd.Run()
+	// The hook has answered: whatever it left running in the background
+	// would outlive every call (and hold the agent's files), so its group
+	// goes too.
+	KillGroup(cmd)
 	res := cmdResult{stdout: stdout.Bytes(), stderr: stderr.Bytes(), timeout: timeout, took: time.Since(start)}
 	for _, c := range []struct {
 		name string
