@@ -40,6 +40,23 @@ type Input struct {
 	Workspace  stream.Workspace
 	Skills     []stream.Skill
 	MCPServers []stream.MCPServer
+	// Sources are the plugin sources sym-match read; one with no Dir could
+	// not be read this time.
+	Sources []stream.Source
+}
+
+// unreadable names the sources that could not be read. While there is one,
+// nothing it may have installed is removed: a source that is away for a
+// moment (a network share, a clone not made yet offline) must not take
+// every skill it provided with it.
+func (in Input) unreadable() []string {
+	var names []string
+	for _, s := range in.Sources {
+		if s.Dir == "" {
+			names = append(names, s.Name)
+		}
+	}
+	return names
 }
 
 // Options say where and for whom to install.
@@ -97,6 +114,10 @@ func Run(in Input, opts Options) *Result {
 		configured[name] = true
 	}
 	skills := chooseSkills(in.Skills, res)
+	away := in.unreadable()
+	if len(away) > 0 {
+		res.warnf("plugin source(s) %s could not be read: what symposium installed before is kept (nothing is removed) until they can be read again", strings.Join(away, ", "))
+	}
 
 	// Group agents by skill directory: agents sharing .agents/skills share
 	// one copy and one manifest.
@@ -201,6 +222,11 @@ func Run(in Input, opts Options) *Result {
 				continue // owned: a tampered manifest must not make us delete what is not ours
 			}
 			dst := filepath.Join(skillDir, name)
+			if len(away) > 0 && len(users) > 0 {
+				next.Installed = append(next.Installed, name)
+				res.add("skill", agentLabel, dst, stream.StatusUnchanged, name, "kept: a plugin source could not be read")
+				continue
+			}
 			status, err := w.RemoveAll(dst)
 			if err != nil {
 				res.Errors = append(res.Errors, err)
@@ -221,7 +247,12 @@ func Run(in Input, opts Options) *Result {
 						res.Errors = append(res.Errors, fmt.Errorf("%s hooks: %w", a.Name, err))
 					}
 				}
-				changes, nowOwned, warnings, err := a.SyncMCP(w, target, in.MCPServers, prev.MCPServers)
+				manage, kept := prev.MCPServers, []string(nil)
+				if len(away) > 0 {
+					manage, kept = keepAbsent(prev.MCPServers, in.MCPServers)
+				}
+				changes, nowOwned, warnings, err := a.SyncMCP(w, target, in.MCPServers, manage)
+				nowOwned = append(nowOwned, kept...)
 				res.addChanges(a.Name, changes)
 				for _, wmsg := range warnings {
 					res.warnf("%s: %s", a.Name, wmsg)
@@ -447,6 +478,24 @@ func readManifest(w fileedit.Writer, path string) (manifest, error) {
 		return m, fmt.Errorf("%s: %w", path, err)
 	}
 	return m, nil
+}
+
+// keepAbsent splits the servers we own into those still matched, which the
+// sync manages as usual, and those missing from the match, which are kept
+// as they are.
+func keepAbsent(owned []string, matched []stream.MCPServer) (manage, keep []string) {
+	in := map[string]bool{}
+	for _, s := range matched {
+		in[s.Name] = true
+	}
+	for _, n := range owned {
+		if in[n] {
+			manage = append(manage, n)
+		} else {
+			keep = append(keep, n)
+		}
+	}
+	return manage, keep
 }
 
 // recordIntent lists the skills about to be copied in the manifest before a

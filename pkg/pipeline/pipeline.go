@@ -29,7 +29,7 @@ import (
 // Options control one sync.
 type Options struct {
 	Dir    string    // where to look for the workspace (sym-deps runs here)
-	Update string    // none, check, fetch (passed to sym-match)
+	Update string    // offline, none, check, fetch (passed to sym-match)
 	DryRun bool      // sym-install --dry-run; no state stored
 	Quiet  bool      // pass nothing of the stages' stderr but errors
 	Stderr io.Writer // the stages' diagnostics

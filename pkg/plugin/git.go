@@ -8,6 +8,7 @@ package plugin
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"net/url"
 	"os"
@@ -16,15 +17,51 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rogpeppe/go-internal/lockedfile"
+
 	"github.com/symposium-dev/symposium-go/pkg/atomicfile"
 )
 
 // Update levels (`--update`).
 const (
-	UpdateNone  = "none"  // use the cache; clone only when it is missing
-	UpdateCheck = "check" // also ask the remote whether the cache is behind
-	UpdateFetch = "fetch" // fetch and reset the cache to the remote
+	// UpdateOffline never touches the network: a source not cloned yet is
+	// unavailable (the central one falls back to the built-in snapshot).
+	// Auto-sync from a hook uses it: the hook path never waits on a remote.
+	UpdateOffline = "offline"
+	UpdateNone    = "none"  // use the cache; clone only when it is missing
+	UpdateCheck   = "check" // also ask the remote whether the cache is behind
+	UpdateFetch   = "fetch" // fetch and reset the cache to the remote
 )
+
+// UpdateLevels lists the valid --update values.
+var UpdateLevels = []string{UpdateOffline, UpdateNone, UpdateCheck, UpdateFetch}
+
+// allowedProtocols are the only git transports a URL from a manifest or the
+// config may use, whatever the user's git config allows (protocol.allow =
+// always would let ext:: run any command).
+const allowedProtocols = "https:http:ssh:git:file"
+
+// checkGitURL refuses what git would take for an option or a transport
+// helper: a URL must be https, http, ssh, git or file, scp-like
+// (host:path, user@host:path) or an absolute local path.
+func checkGitURL(s string) error {
+	switch {
+	case strings.HasPrefix(s, "-"):
+		return fmt.Errorf("%q: a git URL cannot start with '-'", s)
+	case strings.ContainsAny(s, "\x00\n\r"):
+		return fmt.Errorf("%q: control characters in a git URL", s)
+	case strings.Contains(s, "::"):
+		return fmt.Errorf("%q: git transport helpers (ext::, fd::, ...) are not allowed; use https, ssh, git or file", s)
+	}
+	if scheme, _, ok := strings.Cut(s, "://"); ok {
+		switch strings.ToLower(scheme) {
+		case "https", "http", "ssh", "git", "file":
+			return nil
+		}
+		return fmt.Errorf("%q: protocol %q is not allowed; use https, http, ssh, git or file", s, scheme)
+	}
+	return nil // scp-like or a local path: git's ssh and file transports
+}
 
 // GitRef is a repository, an optional ref and an optional subdirectory.
 type GitRef struct {
@@ -77,15 +114,22 @@ func cacheName(repo, ref string) string {
 	return strings.Trim(b.String(), "._")
 }
 
-// gitTimeout bounds one git command so an unreachable host cannot hang a sync.
-const gitTimeout = 2 * time.Minute
+// gitTimeout bounds one git command so an unreachable host cannot hang a
+// sync (a variable for tests).
+var gitTimeout = 2 * time.Minute
 
 func git(ctx context.Context, dir string, args ...string) (string, error) {
 	ctx, cancel := context.WithTimeout(ctx, gitTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "git", args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "GIT_ASKPASS=", "SSH_ASKPASS=", "GCM_INTERACTIVE=never")
+	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "GIT_ASKPASS=", "SSH_ASKPASS=", "GCM_INTERACTIVE=never",
+		"GIT_ALLOW_PROTOCOL="+allowedProtocols)
+	// git's helpers (ssh, credential helpers, remote-https) may outlive a
+	// killed git and hold its stderr open: kill the whole group, and stop
+	// waiting for the pipes soon after.
+	ownProcessGroup(cmd)
+	cmd.WaitDelay = time.Second
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {
@@ -108,28 +152,33 @@ type Checkout struct {
 // (with a warning); without one, the error is returned.
 func syncClone(ctx context.Context, ref GitRef, dir, level string) (*Checkout, error) {
 	co := &Checkout{Dir: dir}
-	_, statErr := os.Stat(filepath.Join(dir, ".git"))
-	cached := statErr == nil
-	if !cached {
-		// After a failed clone, syncs that did not ask for the network
-		// (every auto-sync from a hook) do not retry for a while: on a
-		// network that hangs instead of refusing, each try would stall the
-		// agent.
-		marker := dir + ".unreachable"
-		if level == UpdateNone {
-			if fi, err := os.Stat(marker); err == nil && time.Since(fi.ModTime()) < cloneRetryAfter {
-				return nil, fmt.Errorf("the last clone failed %s ago; not retrying until %s have passed (run `cargo agents plugin sync` to retry now)",
-					time.Since(fi.ModTime()).Round(time.Second), cloneRetryAfter)
-			}
+	cloned := func() bool { _, err := os.Stat(filepath.Join(dir, ".git")); return err == nil }
+	if level == UpdateOffline {
+		if !cloned() {
+			return nil, errNotCloned
 		}
+		co.Inputs = gitInputs(dir)
+		return co, nil
+	}
+	if err := checkGitURL(ref.Repo); err != nil {
+		return nil, err
+	}
+	// One process at a time per clone: several agent sessions starting at
+	// once would otherwise replace each other's clone while it is read.
+	// The one that waited uses the clone the first one made.
+	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
+		return nil, err
+	}
+	unlock, err := lockedfile.MutexAt(dir + ".lock").Lock()
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	atomicfile.SweepDirs(dir, 0) // under the lock, every temp clone is a dead one's
+	if !cloned() {
 		if err := clone(ctx, ref, dir); err != nil {
-			if werr := os.WriteFile(marker, []byte(err.Error()+"\n"), 0o644); werr == nil {
-				now := time.Now()
-				os.Chtimes(marker, now, now)
-			}
 			return nil, err
 		}
-		os.Remove(marker)
 		co.Fetched = true
 	} else {
 		switch level {
@@ -153,12 +202,12 @@ func syncClone(ctx context.Context, ref GitRef, dir, level string) (*Checkout, e
 	return co, nil
 }
 
-// cloneRetryAfter is how long a failed clone is not retried by syncs that
-// did not ask for the network; cloneTimeout bounds one clone.
-const (
-	cloneRetryAfter = 10 * time.Minute
-	cloneTimeout    = 2 * time.Minute
-)
+// cloneTimeout bounds one clone.
+const cloneTimeout = 2 * time.Minute
+
+// errNotCloned is an offline sync's answer for a git source it has no clone
+// of yet.
+var errNotCloned = errors.New("not cloned yet, and this sync may not use the network (a hook's auto-sync): run `cargo agents sync` to clone it")
 
 func clone(ctx context.Context, ref GitRef, dir string) error {
 	ctx, cancel := context.WithTimeout(ctx, cloneTimeout)

@@ -2,11 +2,16 @@ package plugin
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/symposium-dev/symposium-go/pkg/config"
@@ -187,25 +192,149 @@ func TestRecommendationsFallback(t *testing.T) {
 	}
 }
 
-// TestFailedCloneNotRetried: after a failed clone, a sync that did not ask
-// for the network does not run git again for a while (a hanging network
-// would stall every hook-triggered sync); a fetch retries at once.
-func TestFailedCloneNotRetried(t *testing.T) {
+// TestOfflineNeverClones: a hook's auto-sync (offline) never runs git for
+// a source it has no clone of; an explicit sync tries again every time (no
+// "do not retry" state), and a clone that fails leaves nothing behind.
+func TestOfflineNeverClones(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	t.Setenv("PATH", "") // offline must not even need git
+	dir := filepath.Join(t.TempDir(), "cache", "src")
+	ref := GitRef{Repo: "file://" + filepath.Join(t.TempDir(), "no-such-repo")}
+	ctx := context.Background()
+	if _, err := syncClone(ctx, ref, dir, UpdateOffline); err != errNotCloned {
+		t.Fatalf("offline syncClone = %v, want errNotCloned", err)
+	}
+	if _, err := os.Stat(filepath.Dir(dir)); err == nil {
+		t.Error("an offline sync created the cache directory")
+	}
+}
+
+func TestExplicitSyncRetries(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
 	}
 	dir := filepath.Join(t.TempDir(), "cache", "src")
 	ref := GitRef{Repo: "file://" + filepath.Join(t.TempDir(), "no-such-repo")}
-	ctx := context.Background()
-	if _, err := syncClone(ctx, ref, dir, UpdateNone); err == nil {
-		t.Fatal("clone of a missing repository succeeded")
+	for i := 0; i < 2; i++ {
+		_, err := syncClone(context.Background(), ref, dir, UpdateNone)
+		if err == nil || !strings.Contains(err.Error(), "git clone") {
+			t.Fatalf("try %d: syncClone = %v, want a real clone attempt", i, err)
+		}
 	}
-	_, err := syncClone(ctx, ref, dir, UpdateNone)
-	if err == nil || !strings.Contains(err.Error(), "not retrying") {
-		t.Fatalf("second syncClone = %v, want a not-retrying error", err)
+	entries, _ := os.ReadDir(filepath.Dir(dir))
+	for _, e := range entries {
+		if e.Name() != "src.lock" {
+			t.Errorf("left behind: %s", e.Name())
+		}
 	}
-	_, err = syncClone(ctx, ref, dir, UpdateFetch)
-	if err == nil || strings.Contains(err.Error(), "not retrying") {
-		t.Fatalf("syncClone with fetch = %v, want a real clone attempt", err)
+}
+
+// TestGitProtocolAllowList: a URL from a manifest cannot run a command,
+// even when the user's git config allows every protocol.
+func TestGitProtocolAllowList(t *testing.T) {
+	gitEnv(t)
+	cfg := os.Getenv("GIT_CONFIG_GLOBAL")
+	f, err := os.OpenFile(cfg, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("[protocol]\n\tallow = always\n")
+	f.Close()
+	pwned := filepath.Join(t.TempDir(), "pwned")
+	evil := "ext::sh -c touch% " + pwned
+	for _, u := range []string{evil, "-uhelp", "--upload-pack=touch " + pwned, "fd::3", "foo://x/y"} {
+		if err := checkGitURL(u); err == nil {
+			t.Errorf("checkGitURL(%q) accepted", u)
+		}
+	}
+	for _, u := range []string{"https://github.com/o/r", "http://h/r.git", "ssh://git@h/r", "git://h/r", "file:///srv/r", "git@github.com:o/r.git", "/srv/repos/r"} {
+		if err := checkGitURL(u); err != nil {
+			t.Errorf("checkGitURL(%q) = %v", u, err)
+		}
+	}
+	if _, err := syncClone(context.Background(), GitRef{Repo: evil}, filepath.Join(t.TempDir(), "c"), UpdateNone); err == nil {
+		t.Error("syncClone of an ext:: URL succeeded")
+	}
+	// Even if a URL got past the check, git itself refuses the transport.
+	if _, err := git(context.Background(), "", "ls-remote", "--", evil); err == nil {
+		t.Error("git ls-remote of an ext:: URL succeeded")
+	}
+	if _, err := os.Stat(pwned); err == nil {
+		t.Fatal("the ext:: URL ran its command")
+	}
+}
+
+// TestConcurrentFirstClones: several syncs (agent sessions starting at
+// once) clone one source together; each ends with the whole clone, none
+// deletes another's.
+func TestConcurrentFirstClones(t *testing.T) {
+	bare := gitEnv(t)
+	files := map[string]string{}
+	for i := 0; i < 50; i++ {
+		files[fmt.Sprintf("skills/s%02d/SKILL.md", i)] = "---\nname: s\ndescription: d\n---\n"
+	}
+	publish(t, bare, "plugins", files)
+	dir := filepath.Join(t.TempDir(), "cache", "plugins")
+	ref := GitRef{Repo: "https://github.com/acme/plugins"}
+	var wg sync.WaitGroup
+	errs := make([]error, 6)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			co, err := syncClone(context.Background(), ref, dir, UpdateNone)
+			if err == nil {
+				entries, rerr := os.ReadDir(filepath.Join(co.Dir, "skills"))
+				if rerr != nil || len(entries) != 50 {
+					err = fmt.Errorf("%d skills in the clone (%v)", len(entries), rerr)
+				}
+			}
+			errs[i] = err
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Errorf("sync %d: %v", i, err)
+		}
+	}
+}
+
+// TestGitTimeoutKillsHelpers: a git whose helper hangs and keeps stderr
+// open (an ssh that never answers, its child still holding the pipe) is
+// killed with its whole group at the timeout, and the sync goes on.
+func TestGitTimeoutKillsHelpers(t *testing.T) {
+	gitEnv(t)
+	tmp := t.TempDir()
+	helper, pids := filepath.Join(tmp, "hang-ssh"), filepath.Join(tmp, "pids")
+	script := "#!/bin/sh\necho $$ > " + pids + "\nsleep 300 &\necho $! >> " + pids + "\nsleep 300\n"
+	if err := os.WriteFile(helper, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GIT_SSH_COMMAND", helper)
+	old := gitTimeout
+	gitTimeout = 500 * time.Millisecond
+	defer func() { gitTimeout = old }()
+	start := time.Now()
+	_, err := syncClone(context.Background(), GitRef{Repo: "ssh://git@example.invalid/r.git"}, filepath.Join(t.TempDir(), "c"), UpdateNone)
+	if err == nil {
+		t.Fatal("clone through a hanging ssh succeeded")
+	}
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("syncClone took %s with a 500ms git timeout", took)
+	}
+	data, err := os.ReadFile(pids)
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(100 * time.Millisecond)
+	for _, f := range strings.Fields(string(data)) {
+		pid, _ := strconv.Atoi(f)
+		if stat, err := os.ReadFile("/proc/" + f + "/stat"); err == nil && !strings.Contains(string(stat), ") Z ") {
+			syscall.Kill(pid, syscall.SIGKILL)
+			t.Errorf("git's helper %d outlived the timeout", pid)
+		}
 	}
 }

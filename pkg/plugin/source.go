@@ -17,7 +17,7 @@ const EnvRecommendationsURL = "SYMPOSIUM_RECOMMENDATIONS_URL"
 // git sources in the cache.
 type Resolver struct {
 	Dirs   config.Dirs
-	Update string // none, check, fetch (for sources with auto-update)
+	Update string // offline (every source), none, check, fetch (sources with auto-update)
 	Ctx    context.Context
 	// Warn receives one line per problem that does not stop the run.
 	Warn func(msg string)
@@ -92,8 +92,8 @@ func (r *Resolver) Resolve(sp Spec, level string) *Source {
 func (r *Resolver) resolve(sp Spec, level string) *Source {
 	if level == "" {
 		level = UpdateNone
-		if sp.AutoUpdate && r.Update != "" {
-			level = r.Update
+		if r.Update == UpdateOffline || (sp.AutoUpdate && r.Update != "") {
+			level = r.Update // offline is for every source: no network at all
 		}
 	}
 	src := &Source{Name: sp.Name, Level: level}

@@ -23,7 +23,7 @@ type subcommand struct {
 // globals are the options the book lists before any subcommand.
 type globals struct {
 	quiet  bool
-	update string // none, check, fetch
+	update string // offline, none, check, fetch
 }
 
 var subcommands = map[string]subcommand{}
@@ -59,9 +59,9 @@ func Main(io cli.Stdio, args []string) int {
 		args = append(args[:1:1], g.takeAll(args[1:])...)
 	}
 	switch g.update {
-	case "none", "check", "fetch":
+	case "offline", "none", "check", "fetch":
 	default:
-		return cli.Report(io.Err, prog, cli.Usagef("--update %q: must be none, check or fetch", g.update))
+		return cli.Report(io.Err, prog, cli.Usagef("--update %q: must be offline, none, check or fetch", g.update))
 	}
 	if len(args) == 0 {
 		usage(io.Err)
@@ -109,7 +109,7 @@ func (g *globals) takeAll(args []string) []string {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintf(w, "cargo agents: give AI coding agents the skills, hooks and MCP servers published for your crates\n\nUsage: cargo agents [--update none|check|fetch] [-q] <COMMAND>\n\nCommands:\n")
+	fmt.Fprintf(w, "cargo agents: give AI coding agents the skills, hooks and MCP servers published for your crates\n\nUsage: cargo agents [--update offline|none|check|fetch] [-q] <COMMAND>\n\nCommands:\n")
 	names := make([]string, 0, len(subcommands))
 	for n, sc := range subcommands {
 		if !sc.hidden {

@@ -123,7 +123,9 @@ func execSync(ctx context.Context, dir string) error {
 	// deadline, and take its stage processes (and git) with it when killed.
 	ctx, cancel := context.WithTimeout(ctx, autoSyncTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, exe, "-q", "sync")
+	// offline: the hook path never waits on the network; a source not
+	// cloned yet waits for the next explicit sync.
+	cmd := exec.CommandContext(ctx, exe, "-q", "--update", "offline", "sync")
 	hook.OwnProcessGroup(cmd)
 	cmd.Dir = dir
 	var out bytes.Buffer

@@ -118,7 +118,7 @@ func run(stdio cli.Stdio, args []string) error {
 }
 
 // readInput collects what sym-install needs from the match stream; other
-// kinds (source, hook, rejected, ...) are not its business.
+// kinds (hook, rejected, ...) are not its business.
 func readInput(r io.Reader) (install.Input, error) {
 	var in install.Input
 	rd := stream.NewReader(r, "<stdin>")
@@ -147,6 +147,12 @@ func readInput(r io.Reader) (install.Input, error) {
 				return in, err
 			}
 			in.MCPServers = append(in.MCPServers, s)
+		case stream.KindSource:
+			var s stream.Source
+			if err := rd.Decode(raw, &s); err != nil {
+				return in, err
+			}
+			in.Sources = append(in.Sources, s)
 		}
 	}
 }

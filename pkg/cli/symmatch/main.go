@@ -41,10 +41,10 @@ func run(stdio cli.Stdio, args []string) error {
 	fs := flag.NewFlagSet(prog, flag.ContinueOnError)
 	fs.SetOutput(stdio.Err)
 	explain := fs.Bool("explain", false, "also write a rejected record for everything that did not match")
-	update := fs.String("update", plugin.UpdateNone, "git source updates: none, check or fetch")
+	update := fs.String("update", plugin.UpdateNone, "git source updates: offline (never the network), none, check or fetch")
 	asJSON := fs.Bool("json", false, "write diagnostics to stderr as JSON records")
 	fs.Usage = func() {
-		fmt.Fprintf(stdio.Err, "Usage: sym-deps | %s [--explain] [--update none|check|fetch] [--json]\n", prog)
+		fmt.Fprintf(stdio.Err, "Usage: sym-deps | %s [--explain] [--update offline|none|check|fetch] [--json]\n", prog)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -57,9 +57,9 @@ func run(stdio cli.Stdio, args []string) error {
 		return cli.Usagef("unexpected argument %q (sym-match reads the sym-deps stream on stdin)", fs.Arg(0))
 	}
 	switch *update {
-	case plugin.UpdateNone, plugin.UpdateCheck, plugin.UpdateFetch:
+	case plugin.UpdateOffline, plugin.UpdateNone, plugin.UpdateCheck, plugin.UpdateFetch:
 	default:
-		return cli.Usagef("--update %q: must be none, check or fetch", *update)
+		return cli.Usagef("--update %q: must be offline, none, check or fetch", *update)
 	}
 	diag := &diagnostics{w: stdio.Err, json: *asJSON}
 

@@ -51,7 +51,7 @@ func TestReadDeps(t *testing.T) {
 func TestUsage(t *testing.T) {
 	var out, errb bytes.Buffer
 	code := Main(cli.Stdio{In: strings.NewReader(""), Out: &out, Err: &errb}, []string{"--update", "sometimes"})
-	if code != cli.ExitUsage || !strings.Contains(errb.String(), `--update "sometimes": must be none, check or fetch`) {
+	if code != cli.ExitUsage || !strings.Contains(errb.String(), `--update "sometimes": must be offline, none, check or fetch`) {
 		t.Errorf("code %d stderr %q", code, errb.String())
 	}
 }
