@@ -1,8 +1,10 @@
 package cargo
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"strconv"
 	"unsafe"
 
 	"github.com/pelletier/go-toml/v2/unstable"
@@ -12,8 +14,8 @@ import (
 // toml.Unmarshal: sym-deps needs a few dozen keys out of each file, and
 // decoding whole documents through reflection into maps made a 70-member
 // workspace cost twice the time budget of the whole process. The parser
-// still checks the syntax; what it does not check is TOML's semantic rules
-// (a key defined twice), which cargo reports anyway.
+// still checks the syntax; the one semantic rule cargo users meet, a key or
+// table defined twice, is checked here as cargo does ("duplicate key").
 
 // walkTOML parses data and calls visit for every value that is not an inline
 // table, with its full key path (table header plus dotted key), and once for
@@ -31,6 +33,19 @@ func walkTOML(p *unstable.Parser, path string, data []byte, visit func(key [][]b
 		}
 		return &PosError{File: path, Line: line, Col: col, Msg: err.Error(), Err: err}
 	}
+	// defined holds every key path and table header seen, scoped to the
+	// current array-of-tables element, to refuse a second definition.
+	defined := map[string]bool{}
+	scope := ""
+	arrays := map[string]int{}
+	define := func(prefix string, k [][]byte, at *unstable.Node) error {
+		id := prefix + string(bytes.Join(k, []byte{0}))
+		if defined[id] {
+			return fail(at, errors.New("duplicate key"))
+		}
+		defined[id] = true
+		return nil
+	}
 	var walkKV func(kv *unstable.Node) error
 	walkKV = func(kv *unstable.Node) error {
 		n := len(key)
@@ -41,6 +56,9 @@ func walkTOML(p *unstable.Parser, path string, data []byte, visit func(key [][]b
 				first = it.Node()
 			}
 			key = append(key, it.Node().Data)
+		}
+		if err := define(scope+"=", key, first); err != nil {
+			return err
 		}
 		v := kv.Value()
 		if v.Kind == unstable.InlineTable {
@@ -65,9 +83,23 @@ func walkTOML(p *unstable.Parser, path string, data []byte, visit func(key [][]b
 		switch e.Kind {
 		case unstable.Table, unstable.ArrayTable:
 			table = table[:0]
+			var first *unstable.Node
 			it := e.Key()
 			for it.Next() {
+				if first == nil {
+					first = it.Node()
+				}
 				table = append(table, it.Node().Data)
+			}
+			name := string(bytes.Join(table, []byte{0}))
+			if e.Kind == unstable.ArrayTable {
+				arrays[name]++
+				scope = name + "#" + strconv.Itoa(arrays[name]) + "\x00"
+			} else {
+				scope = ""
+				if err := define("[", table, first); err != nil {
+					return err
+				}
 			}
 			if err := visit(table, e); err != nil {
 				return fail(nil, err)

@@ -382,6 +382,11 @@ func (l *loader) findMembers() ([]*member, error) {
 			}
 			slices.Sort(hits)
 			for _, h := range hits {
+				// Like cargo, a glob takes directories only (a README.md
+				// beside the crates is no member).
+				if fi, err := os.Stat(h); err != nil || !fi.IsDir() {
+					continue
+				}
 				if !l.excluded(h) {
 					expanded[i] = append(expanded[i], h)
 					all = append(all, filepath.Join(h, "Cargo.toml"))

@@ -4,10 +4,15 @@
 package cargofind
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 )
+
+// ErrNotFound means neither dir nor any parent has a Cargo.toml: not inside
+// a Rust workspace.
+var ErrNotFound = errors.New("could not find Cargo.toml")
 
 // Nearest returns the nearest Cargo.toml at or above dir.
 func Nearest(dir string) (string, error) {
@@ -22,7 +27,7 @@ func Nearest(dir string) (string, error) {
 		}
 		up := filepath.Dir(d)
 		if up == d {
-			return "", fmt.Errorf("could not find Cargo.toml in %s or any parent directory", dir)
+			return "", fmt.Errorf("%w in %s or any parent directory", ErrNotFound, dir)
 		}
 		d = up
 	}

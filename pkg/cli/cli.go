@@ -18,6 +18,9 @@ const (
 	ExitFailure = 1 // runtime error
 	ExitUsage   = 2 // bad flags or arguments
 	ExitDrift   = 3 // `sync --check` found something that would change
+	// ExitNoWorkspace is sym-deps' answer outside any Rust workspace, so
+	// the pipeline tells it from a broken one without reading its stderr.
+	ExitNoWorkspace = 4
 )
 
 // Stdio is the set of streams a command reads and writes. Tests inject

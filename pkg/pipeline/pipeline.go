@@ -157,12 +157,19 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 			opts.Stderr.Write(b.Bytes())
 		}
 	}
+	// A stage that failed starves the next ones; only the first failure
+	// is the user's to read.
 	relay(&depsErr, errDeps != nil)
-	relay(&matchErr, errMatch != nil)
-	relay(&instErr, errInst != nil)
+	if errDeps == nil {
+		relay(&matchErr, errMatch != nil)
+	}
+	if errDeps == nil && errMatch == nil {
+		relay(&instErr, errInst != nil)
+	}
 	if errDeps != nil {
-		if strings.Contains(depsErr.String(), "could not find") || strings.Contains(depsErr.String(), "no Cargo.toml") {
-			return nil, fmt.Errorf("%w: %s", ErrNotWorkspace, strings.TrimSpace(firstLine(depsErr.String())))
+		var ee *exec.ExitError
+		if errors.As(errDeps, &ee) && ee.ExitCode() == cli.ExitNoWorkspace {
+			return nil, ErrNotWorkspace
 		}
 		return nil, stageErr("sym-deps", errDeps, depsErr.String())
 	}

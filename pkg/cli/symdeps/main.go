@@ -14,6 +14,7 @@ import (
 	"io"
 
 	"github.com/symposium-dev/symposium-go/pkg/cargo"
+	"github.com/symposium-dev/symposium-go/pkg/cargofind"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -56,11 +57,16 @@ func Main(stdio cli.Stdio, args []string) int {
 		return cli.Report(stdio.Err, prog, cli.Usagef("unexpected argument %q", fs.Arg(0)))
 	}
 	err := run(stdio, cargo.Options{ManifestPath: *manifest}, *useCargo, *jsonDiag)
+	code := cli.ExitFailure
 	if err != nil && *jsonDiag && !errors.Is(err, cli.ErrSilent) {
 		writeDiag(stdio.Err, stream.KindError, err)
-		return cli.ExitFailure
+	} else {
+		code = cli.Report(stdio.Err, prog, err)
 	}
-	return cli.Report(stdio.Err, prog, err)
+	if errors.Is(err, cargofind.ErrNotFound) {
+		return cli.ExitNoWorkspace
+	}
+	return code
 }
 
 func run(stdio cli.Stdio, opts cargo.Options, useCargo, jsonDiag bool) error {
