@@ -5,12 +5,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
 	"github.com/goccy/go-yaml/token"
+	yamlv3 "gopkg.in/yaml.v3"
 )
 
 // YAML is a YAML document edited by splicing whole lines: goccy/go-yaml
@@ -251,23 +254,135 @@ func decodeOrdered(dec *json.Decoder) (any, error) {
 	return tok, nil
 }
 
-// render writes "key: value" as block YAML lines indented by ind.
+// render writes "key: value" as block YAML lines indented by ind. The
+// layout is the YAML library's; every string scalar (keys too) is written
+// here: plain when YAML would read it back as the same string, else double
+// quoted with every control or line-breaking character escaped. Values
+// come from plugins, and one tab, NUL or U+2028 written raw would make the
+// user's whole file unreadable to their agent. Keys with control
+// characters are refused.
 func (d *YAML) render(key string, value any, ind int) (string, error) {
 	v, err := toOrdered(value)
 	if err != nil {
 		return "", fmt.Errorf("%s: encoding value: %w", d.path, err)
 	}
+	sc := &scalars{}
+	v, err = sc.hide(v)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", d.path, err)
+	}
+	k, err := sc.key(key)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", d.path, err)
+	}
 	unit, seq := d.style()
-	b, err := yaml.MarshalWithOptions(yaml.MapSlice{{Key: key, Value: v}}, yaml.Indent(unit), yaml.IndentSequence(seq))
+	b, err := yaml.MarshalWithOptions(yaml.MapSlice{{Key: k, Value: v}}, yaml.Indent(unit), yaml.IndentSequence(seq))
 	if err != nil {
 		return "", fmt.Errorf("%s: encoding value: %w", d.path, err)
 	}
 	var out strings.Builder
 	pad := strings.Repeat(" ", ind)
-	for _, l := range strings.Split(strings.TrimRight(string(b), "\n"), "\n") {
+	for _, l := range strings.Split(strings.TrimRight(sc.reveal(string(b)), "\n"), "\n") {
 		out.WriteString(pad + l + d.nl)
 	}
 	return out.String(), nil
+}
+
+// scalars stands every string in for a placeholder the YAML library writes
+// plain, then puts the string back in its safe form.
+type scalars struct{ rendered []string }
+
+func (s *scalars) placeholder(str string) string {
+	s.rendered = append(s.rendered, yamlScalar(str))
+	return fmt.Sprintf("symposiumscalar%dz", len(s.rendered)-1)
+}
+
+func (s *scalars) key(k string) (string, error) {
+	for _, r := range k {
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == '\u2028' || r == '\u2029' {
+			return "", fmt.Errorf("name %q has a control character; refusing to write it", k)
+		}
+	}
+	return s.placeholder(k), nil
+}
+
+func (s *scalars) hide(v any) (any, error) {
+	switch t := v.(type) {
+	case string:
+		return s.placeholder(t), nil
+	case yaml.MapSlice:
+		out := make(yaml.MapSlice, len(t))
+		for i, it := range t {
+			k, err := s.key(fmt.Sprint(it.Key))
+			if err != nil {
+				return nil, err
+			}
+			val, err := s.hide(it.Value)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = yaml.MapItem{Key: k, Value: val}
+		}
+		return out, nil
+	case []any:
+		out := make([]any, len(t))
+		for i, e := range t {
+			val, err := s.hide(e)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = val
+		}
+		return out, nil
+	}
+	return v, nil
+}
+
+var placeholderRE = regexp.MustCompile(`symposiumscalar([0-9]+)z`)
+
+func (s *scalars) reveal(text string) string {
+	return placeholderRE.ReplaceAllStringFunc(text, func(m string) string {
+		i, _ := strconv.Atoi(m[len("symposiumscalar") : len(m)-1])
+		return s.rendered[i]
+	})
+}
+
+// yamlScalar is str as a YAML scalar: plain when that reads back as the
+// same string, else double quoted. Go's quoting escapes every
+// non-printable rune (\t, \x00, \u0085, \u2028 ...) with escapes YAML's
+// double-quoted style shares.
+func yamlScalar(str string) string {
+	if plainSafe(str) {
+		return str
+	}
+	return strconv.Quote(str)
+}
+
+// plainSafe reports whether str can be written as a plain scalar: printable
+// ASCII, no indicator first, no ": " or " #" inside, not a word YAML reads
+// as another type.
+func plainSafe(str string) bool {
+	if str == "" || strings.ContainsAny(str[:1], "?:,[]{}#&*!|>'\"%@` ") || strings.HasSuffix(str, " ") || strings.HasSuffix(str, ":") {
+		return false
+	}
+	if str[0] == '-' && (len(str) == 1 || str[1] == ' ') { // "--stdio" is plain, "- x" a list item
+		return false
+	}
+	for i := 0; i < len(str); i++ {
+		if str[i] < 0x20 || str[i] > 0x7e {
+			return false
+		}
+	}
+	if strings.Contains(str, ": ") || strings.Contains(str, " #") {
+		return false
+	}
+	switch strings.ToLower(str) {
+	case "true", "false", "yes", "no", "on", "off", "y", "n", "null", "~":
+		return false
+	}
+	_, errF := strconv.ParseFloat(str, 64)
+	_, errI := strconv.ParseInt(str, 0, 64)
+	return errF != nil && errI != nil && !strings.HasPrefix(str, ".")
 }
 
 // commit re-parses the edited lines.
@@ -280,6 +395,13 @@ func (d *YAML) commit(lines []string) error {
 	nd := &YAML{path: d.path}
 	if err := nd.load(out); err != nil {
 		return fmt.Errorf("%s: internal: edit produced invalid YAML: %w", d.path, err)
+	}
+	// goccy, which locates and writes, is lenient; the agent's own parser
+	// (Goose: serde_yaml) is not. A strict YAML 1.2 parser must accept the
+	// result too, or nothing is written.
+	var strict yamlv3.Node
+	if err := yamlv3.Unmarshal(out, &strict); err != nil {
+		return fmt.Errorf("%s: internal: edit produced YAML a strict parser rejects (%v); not written", d.path, err)
 	}
 	*d = *nd
 	return nil

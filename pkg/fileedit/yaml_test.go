@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	yamlv3 "gopkg.in/yaml.v3"
 )
 
 type kv struct {
@@ -102,5 +103,50 @@ func TestYAMLDelete(t *testing.T) {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestYAMLHostileScalars: values from a plugin with control characters,
+// line separators or YAML syntax are written so that a strict parser reads
+// back exactly those strings, and names with control characters are
+// refused before anything is written.
+func TestYAMLHostileScalars(t *testing.T) {
+	values := []string{"a\x00b", "a\tb", "a\rb", "a\u0085b", "a\u2028b", "a\u2029b", "a\nb", "a\x1bb", "- x", "#c", "x: y", "a #b",
+		"'q'", `"dq"`, " lead", "tail ", "yes", "NO", "null", "~", "1e3", "0x1f", ".5", "", "plain", "with space", "ünïcode", "@at", "%p", "{}", "[x]", "*a", "&a", "!t", "|", ">"}
+	for _, v := range values {
+		d, err := ParseYAML("c.yaml", []byte("# mine\nextensions:\n  mine:\n    cmd: x\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := d.SetMapping(map[string]any{"cmd": v, "args": []any{v}, "envs": map[string]any{"K": v}}, "extensions", "srv"); err != nil {
+			t.Fatalf("%q: %v", v, err)
+		}
+		var got struct {
+			Extensions map[string]struct {
+				Cmd  string
+				Args []string
+				Envs map[string]string
+			}
+		}
+		if err := yamlv3.Unmarshal(d.Bytes(), &got); err != nil {
+			t.Fatalf("%q: a strict parser rejects the result: %v\n%s", v, err, d.Bytes())
+		}
+		srv := got.Extensions["srv"]
+		if srv.Cmd != v || len(srv.Args) != 1 || srv.Args[0] != v || srv.Envs["K"] != v {
+			t.Errorf("%q read back as %+v\n%s", v, srv, d.Bytes())
+		}
+		if !strings.HasPrefix(string(d.Bytes()), "# mine\n") {
+			t.Errorf("%q: the user's comment is gone", v)
+		}
+	}
+	for _, name := range []string{"a\nb", "a\x00b", "a\tb", "a\u2028b", "a\u0085b"} {
+		d, _ := ParseYAML("c.yaml", []byte("extensions: {}\n"))
+		before := string(d.Bytes())
+		if err := d.SetMapping(map[string]any{"cmd": "x"}, "extensions", name); err == nil || !strings.Contains(err.Error(), "control character") {
+			t.Errorf("name %q: err = %v", name, err)
+		}
+		if string(d.Bytes()) != before {
+			t.Errorf("name %q: document changed", name)
+		}
 	}
 }
