@@ -12,14 +12,17 @@ var opencode = register(&Agent{
 
 // No shell hooks (plugins are JS). MCP: opencode.json "mcp": local servers
 // take the command as one array and need "enabled" (1.18.33 rejects the
-// config otherwise; agent-payloads/opencode/output-contract.md).
+// config otherwise; agent-payloads/opencode/output-contract.md). OpenCode
+// reads opencode.jsonc as well: a user's .jsonc is edited in place (with its
+// comments) rather than a second file created beside it.
 var _ = addRegistration(opencode, &registration{
 	mcp: &mcpSpec{
-		project:   "opencode.json",
-		global:    ".config/opencode/opencode.json",
-		format:    "json",
-		container: []string{"mcp"},
-		entry:     opencodeMCPEntry,
+		project:    "opencode.json",
+		global:     ".config/opencode/opencode.json",
+		format:     "json",
+		container:  []string{"mcp"},
+		entry:      opencodeMCPEntry,
+		alternates: []string{"opencode.jsonc"},
 	},
 })
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path"
 	"path/filepath"
 	"reflect"
@@ -314,6 +315,10 @@ type mcpSpec struct {
 	// entry renders one server in the agent's own form; an error means the
 	// agent cannot run this transport (the server is skipped with a warning).
 	entry func(s stream.MCPServer) (any, error)
+	// alternates are other names the agent reads the same file under
+	// (opencode.jsonc): when the file itself is absent and one of these
+	// exists, that one is edited, so the user never ends up with two.
+	alternates []string
 }
 
 // MCPFile returns the file SyncMCP edits for a: the project file where the
@@ -328,16 +333,27 @@ func (a *Agent) MCPFile(t Target) string {
 }
 
 func (m *mcpSpec) file(t Target) string {
+	base, rel := t.Home, m.global
 	if m.project != "" {
-		if t.Workspace == "" {
-			return ""
-		}
-		return filepath.Join(t.Workspace, filepath.FromSlash(m.project))
+		base, rel = t.Workspace, m.project
 	}
-	if t.Home == "" {
+	if base == "" {
 		return ""
 	}
-	return filepath.Join(t.Home, filepath.FromSlash(m.global))
+	p := filepath.Join(base, filepath.FromSlash(rel))
+	if _, err := os.Lstat(p); err != nil {
+		for _, alt := range m.alternates {
+			if a := filepath.Join(filepath.Dir(p), alt); fileExists(a) {
+				return a
+			}
+		}
+	}
+	return p
+}
+
+func fileExists(p string) bool {
+	_, err := os.Lstat(p)
+	return err == nil
 }
 
 // Entry builders shared by several agents.
