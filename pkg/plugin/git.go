@@ -175,6 +175,7 @@ func syncClone(ctx context.Context, ref GitRef, dir, level string) (*Checkout, e
 	}
 	defer unlock()
 	atomicfile.SweepDirs(dir, 0) // under the lock, every temp clone is a dead one's
+	sweepLegacyClones(filepath.Dir(dir))
 	if !cloned() {
 		if err := clone(ctx, ref, dir); err != nil {
 			return nil, err
@@ -200,6 +201,21 @@ func syncClone(ctx context.Context, ref GitRef, dir, level string) (*Checkout, e
 	}
 	co.Inputs = gitInputs(dir)
 	return co, nil
+}
+
+// sweepLegacyClones removes the temp clones (".clone-*") that versions
+// before the per-source lock left when killed, once no clone can still be
+// running in them.
+func sweepLegacyClones(cache string) {
+	entries, _ := os.ReadDir(cache)
+	for _, e := range entries {
+		if !e.IsDir() || !strings.HasPrefix(e.Name(), ".clone-") {
+			continue
+		}
+		if fi, err := e.Info(); err == nil && time.Since(fi.ModTime()) > cloneTimeout {
+			os.RemoveAll(filepath.Join(cache, e.Name()))
+		}
+	}
 }
 
 // cloneTimeout bounds one clone.

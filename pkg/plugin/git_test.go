@@ -229,6 +229,17 @@ func TestExplicitSyncRetries(t *testing.T) {
 			t.Errorf("left behind: %s", e.Name())
 		}
 	}
+	// What killed clones of older versions left is swept too.
+	legacy := filepath.Join(filepath.Dir(dir), ".clone-123")
+	if err := os.MkdirAll(filepath.Join(legacy, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	old := time.Now().Add(-time.Hour)
+	os.Chtimes(legacy, old, old)
+	syncClone(context.Background(), ref, dir, UpdateNone)
+	if _, err := os.Stat(legacy); err == nil {
+		t.Error("a killed clone's .clone-123 was not swept")
+	}
 }
 
 // TestGitProtocolAllowList: a URL from a manifest cannot run a command,
