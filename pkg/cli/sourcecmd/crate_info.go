@@ -70,7 +70,7 @@ func runCrateInfo(stdio cli.Stdio, g Globals, args []string) error {
 	if res, err := cargo.Load(cargo.Options{}); err == nil {
 		for i, d := range res.Deps {
 			if predicate.Normalize(d.Name) == predicate.Normalize(name) {
-				if dep == nil || d.Version > dep.Version {
+				if dep == nil || versionLess(dep.Version, d.Version) {
 					dep = &res.Deps[i]
 				}
 			}
@@ -105,8 +105,16 @@ func runCrateInfo(stdio cli.Stdio, g Globals, args []string) error {
 			info.Notes = append(info.Notes, fmt.Sprintf("%s is not in cargo's local cache (%s): run `cargo fetch` in a workspace that depends on it", what, registrySrc()))
 		}
 	}
-	if info.Version == "" && dep != nil {
+	if info.Version == "" && dep != nil && (*version == "" || satisfies(name, dep.Version, *version)) {
 		info.Version = dep.Version
+	}
+	if info.Version == "" && *version != "" {
+		// Never answer with a version the requirement excludes.
+		known := "cargo's local cache has none"
+		if dep != nil {
+			known = "the workspace uses " + dep.Version
+		}
+		info.Notes = append(info.Notes, fmt.Sprintf("no known version of %s satisfies %s (%s)", name, *version, known))
 	}
 	skills, err := skillsFor(name, info.Version, g.Update)
 	if err != nil {
@@ -187,6 +195,20 @@ func findInRegistry(name, req string) (string, string, error) {
 	return b.version, b.dir, nil
 }
 
+// satisfies reports whether version meets req (a Cargo requirement, or a
+// bare version meaning exactly it).
+func satisfies(name, version, req string) bool {
+	a, err := predicate.ParseAtom(name + req)
+	if err != nil {
+		if a, err = predicate.ParseAtom(name + "==" + req); err != nil {
+			return false
+		}
+	}
+	return a.Matches(predicate.NewSet([]predicate.Dep{{Name: name, Version: version}}))
+}
+
+// versionLess compares two versions by Cargo's semver order (1.9.0 before
+// 1.10.0), not as strings.
 func versionLess(a, b string) bool {
 	set := predicate.NewSet([]predicate.Dep{{Name: "x", Version: b}})
 	atom, err := predicate.ParseAtom("x>" + a)
