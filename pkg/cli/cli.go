@@ -86,10 +86,3 @@ func Report(stderr io.Writer, prog string, err error) int {
 		return ExitFailure
 	}
 }
-
-// cargo-agents runs some subcommands in sym-match (pkg/cli/sourcecmd) and
-// passes its global options down in these environment variables.
-const (
-	EnvUpdate = "SYMPOSIUM_UPDATE" // offline, none, check or fetch
-	EnvQuiet  = "SYMPOSIUM_QUIET"  // "1" for -q
-)

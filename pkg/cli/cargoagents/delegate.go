@@ -2,7 +2,6 @@ package cargoagents
 
 import (
 	"errors"
-	"os"
 	"os/exec"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
@@ -24,12 +23,13 @@ func delegate(name string) func(stdio cli.Stdio, g *globals, args []string) erro
 		if err != nil {
 			return err
 		}
-		cmd := exec.Command(exe, append([]string{name}, args...)...)
-		cmd.Stdin, cmd.Stdout, cmd.Stderr = stdio.In, stdio.Out, stdio.Err
-		cmd.Env = append(os.Environ(), cli.EnvUpdate+"="+g.update)
+		// The global options go as the flags sourcecmd.ParseGlobals reads.
+		global := []string{name, "--update=" + g.update}
 		if g.quiet {
-			cmd.Env = append(cmd.Env, cli.EnvQuiet+"=1")
+			global = append(global, "-q")
 		}
+		cmd := exec.Command(exe, append(global, args...)...)
+		cmd.Stdin, cmd.Stdout, cmd.Stderr = stdio.In, stdio.Out, stdio.Err
 		err = cmd.Run()
 		var exit *exec.ExitError
 		if errors.As(err, &exit) {

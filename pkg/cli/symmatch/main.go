@@ -25,13 +25,18 @@ const prog = "sym-match"
 
 // Main runs sym-match with args (without the program name) and returns the exit code.
 //
-// `sym-match plugin ...` and `sym-match crate-info ...` run those
-// cargo-agents subcommands (pkg/cli/sourcecmd): cargo-agents delegates them
-// here so that it does not link what they need.
+// `sym-match plugin [--update LEVEL] [-q] ...` and `sym-match crate-info
+// [--update LEVEL] [-q] ...` run those cargo-agents subcommands
+// (pkg/cli/sourcecmd): cargo-agents delegates them here, with its global
+// options as these flags, so that it does not link what they need.
 func Main(stdio cli.Stdio, args []string) int {
 	if len(args) > 0 {
 		if cmd, ok := sourcecmd.Commands[args[0]]; ok {
-			return cli.Report(stdio.Err, "cargo agents "+args[0], cmd(stdio, sourcecmd.GlobalsFromEnv(), args[1:]))
+			g, rest, err := sourcecmd.ParseGlobals(args[1:])
+			if err == nil {
+				err = cmd(stdio, g, rest)
+			}
+			return cli.Report(stdio.Err, "cargo agents "+args[0], err)
 		}
 	}
 	return cli.Report(stdio.Err, prog, run(stdio, args))
