@@ -48,14 +48,21 @@ func run(stdio cli.Stdio, args []string) error {
 	explain := fs.Bool("explain", false, "also write a rejected record for everything that did not match")
 	update := fs.String("update", plugin.UpdateNone, "git source updates: offline (never the network), none, check or fetch")
 	asJSON := fs.Bool("json", false, "write diagnostics to stderr as JSON records")
-	fs.Usage = func() {
-		fmt.Fprintf(stdio.Err, "Usage: sym-deps | %s [--explain] [--update offline|none|check|fetch] [--json]\n", prog)
+	usage := func(w io.Writer) {
+		fmt.Fprintf(w, "Usage: sym-deps | %s [--explain] [--update offline|none|check|fetch] [--json]\n", prog)
+		fmt.Fprintf(w, "       %s plugin [--update LEVEL] [-q] list|show|validate|sync ...   (cargo agents plugin)\n", prog)
+		fmt.Fprintf(w, "       %s crate-info [--update LEVEL] [-q] NAME [--version REQ] [--json]   (cargo agents crate-info)\n", prog)
+		fs.SetOutput(w)
 		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
 	}
+	fs.SetOutput(io.Discard)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			usage(stdio.Out) // asked for: stdout, like every binary's --help
 			return nil
 		}
+		usage(stdio.Err)
 		return cli.Usagef("%v", err)
 	}
 	if fs.NArg() > 0 {
