@@ -7,29 +7,12 @@ import (
 	"strings"
 
 	"github.com/pelletier/go-toml/v2/unstable"
+
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 )
 
-// PosError is an error at a place in a file. It prints as
-// `path:line:col: message` (line and col are omitted when unknown).
-type PosError struct {
-	File string
-	Line int
-	Col  int
-	Msg  string
-	Err  error // the underlying error, if any
-}
-
-func (e *PosError) Error() string {
-	switch {
-	case e.Line > 0 && e.Col > 0:
-		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
-	case e.Line > 0:
-		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
-	}
-	return fmt.Sprintf("%s: %s", e.File, e.Msg)
-}
-
-func (e *PosError) Unwrap() error { return e.Err }
+// PosError is an error at a place in a file: `path:line:col: message`.
+type PosError = pos.Error
 
 // Warning is a problem sym-deps worked around; it names a place like PosError.
 type Warning struct {

@@ -20,6 +20,8 @@ import (
 	"strings"
 
 	"github.com/goccy/go-yaml"
+
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 )
 
 // SpecVersion is what Marshal writes in the spec field.
@@ -495,18 +497,7 @@ func jsonSyntax(b []byte) error {
 }
 
 // PosError is a syntax error at a line and column of the input.
-type PosError struct {
-	File      string
-	Line, Col int
-	Msg       string
-}
-
-func (e *PosError) Error() string {
-	if e.File == "" {
-		return fmt.Sprintf("%d:%d: %s", e.Line, e.Col, e.Msg)
-	}
-	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
-}
+type PosError = pos.Error
 
 func lineCol(b []byte, off int) (line, col int) {
 	if off > len(b) {

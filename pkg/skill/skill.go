@@ -23,6 +23,8 @@ import (
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
+
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 )
 
 // FileName is the name of a skill's definition file.
@@ -50,26 +52,9 @@ type Skill struct {
 	Body   []byte
 }
 
-// Error is a positioned problem in a SKILL.md. Line and Col are 1-based
-// file positions; Col is 0 when only the line is known.
-type Error struct {
-	Path      string
-	Line, Col int
-	Msg       string
-	Err       error // the underlying error, if any
-}
-
-func (e *Error) Error() string {
-	switch {
-	case e.Line > 0 && e.Col > 0:
-		return fmt.Sprintf("%s:%d:%d: %s", e.Path, e.Line, e.Col, e.Msg)
-	case e.Line > 0:
-		return fmt.Sprintf("%s:%d: %s", e.Path, e.Line, e.Msg)
-	}
-	return fmt.Sprintf("%s: %s", e.Path, e.Msg)
-}
-
-func (e *Error) Unwrap() error { return e.Err }
+// Error is a positioned problem in a SKILL.md (1-based line and column;
+// Col is 0 when only the line is known).
+type Error = pos.Error
 
 // ErrUnterminated, ErrNoFrontmatter and ErrMissingField classify errors for
 // errors.Is; the *Error carries the position.
@@ -95,7 +80,7 @@ func Parse(path string, data []byte) (*Skill, error) {
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	open := openingLine(data)
 	if open == 0 {
-		return nil, &Error{Path: path, Line: 1, Col: 1, Err: ErrNoFrontmatter,
+		return nil, &Error{File: path, Line: 1, Col: 1, Err: ErrNoFrontmatter,
 			Msg: "no frontmatter: SKILL.md must start with a --- line followed by name and description"}
 	}
 
@@ -130,7 +115,7 @@ func Parse(path string, data []byte) (*Skill, error) {
 	case errors.Is(err, frontmatter.ErrNotFound):
 		// The opening --- was seen (openingLine), so the closing one is
 		// missing. A YAML error here would blame the body's text instead.
-		return nil, &Error{Path: path, Line: open, Col: 1, Err: ErrUnterminated,
+		return nil, &Error{File: path, Line: open, Col: 1, Err: ErrUnterminated,
 			Msg: "frontmatter opened with --- but never closed"}
 	case err != nil && decodeErr != nil:
 		return nil, yamlError(path, open, decodeErr)
@@ -139,7 +124,7 @@ func Parse(path string, data []byte) (*Skill, error) {
 	}
 	if root != nil && root.Type() != ast.MappingType && root.Type() != ast.MappingValueType {
 		line, col := nodePos(root, open)
-		return nil, &Error{Path: path, Line: line, Col: col, Err: ErrInvalidField,
+		return nil, &Error{File: path, Line: line, Col: col, Err: ErrInvalidField,
 			Msg: fmt.Sprintf("frontmatter must be a mapping of fields, not %s", root.Type().YAMLName())}
 	}
 
@@ -167,14 +152,14 @@ func Parse(path string, data []byte) (*Skill, error) {
 			for i, it := range v {
 				str, ok := it.(string)
 				if !ok {
-					return nil, &Error{Path: path, Line: p.line, Col: p.col, Err: ErrInvalidField,
+					return nil, &Error{File: path, Line: p.line, Col: p.col, Err: ErrInvalidField,
 						Msg: fmt.Sprintf("crates: item %d is %s, want a crate atom string", i+1, typeName(it))}
 				}
 				parts[i] = strings.TrimSpace(str)
 			}
 			s.Crates = strings.Join(parts, ", ")
 		default:
-			return nil, &Error{Path: path, Line: p.line, Col: p.col, Err: ErrInvalidField,
+			return nil, &Error{File: path, Line: p.line, Col: p.col, Err: ErrInvalidField,
 				Msg: fmt.Sprintf("crates must be a string of comma-separated crate atoms, not %s", typeName(v))}
 		}
 	}
@@ -206,11 +191,11 @@ func openingLine(data []byte) int {
 	return 0
 }
 
-type pos struct{ line, col int }
+type keyPos struct{ line, col int }
 
 // keyPositions maps each top-level key to its file position.
-func keyPositions(root ast.Node, open int) map[string]pos {
-	out := map[string]pos{}
+func keyPositions(root ast.Node, open int) map[string]keyPos {
+	out := map[string]keyPos{}
 	var values []*ast.MappingValueNode
 	switch n := root.(type) {
 	case *ast.MappingNode:
@@ -228,7 +213,7 @@ func keyPositions(root ast.Node, open int) map[string]pos {
 		}
 		line, col := nodePos(mv.Key, open)
 		if _, dup := out[name]; !dup {
-			out[name] = pos{line, col}
+			out[name] = keyPos{line, col}
 		}
 	}
 	return out
@@ -245,24 +230,24 @@ func nodePos(n ast.Node, open int) (line, col int) {
 // requiredString returns the non-empty string field key, or a positioned
 // error: at the opening --- when the field is missing, at the key when its
 // value is null, empty or not a string.
-func requiredString(path string, open int, fields map[string]any, keys map[string]pos, key string) (string, error) {
+func requiredString(path string, open int, fields map[string]any, keys map[string]keyPos, key string) (string, error) {
 	p, ok := keys[key]
 	if !ok {
-		return "", &Error{Path: path, Line: open, Col: 1, Err: ErrMissingField,
+		return "", &Error{File: path, Line: open, Col: 1, Err: ErrMissingField,
 			Msg: "missing required field " + key}
 	}
 	switch v := fields[key].(type) {
 	case string:
 		if strings.TrimSpace(v) == "" {
-			return "", &Error{Path: path, Line: p.line, Col: p.col, Err: ErrInvalidField,
+			return "", &Error{File: path, Line: p.line, Col: p.col, Err: ErrInvalidField,
 				Msg: key + " is empty; it must be a non-empty string"}
 		}
 		return v, nil
 	case nil:
-		return "", &Error{Path: path, Line: p.line, Col: p.col, Err: ErrInvalidField,
+		return "", &Error{File: path, Line: p.line, Col: p.col, Err: ErrInvalidField,
 			Msg: key + " has no value; it must be a non-empty string"}
 	default:
-		return "", &Error{Path: path, Line: p.line, Col: p.col, Err: ErrInvalidField,
+		return "", &Error{File: path, Line: p.line, Col: p.col, Err: ErrInvalidField,
 			Msg: fmt.Sprintf("%s must be a string, not %s", key, typeName(v))}
 	}
 }
@@ -292,10 +277,10 @@ func yamlError(path string, open int, err error) error {
 	var ye yaml.Error
 	if errors.As(err, &ye) {
 		if tk := ye.GetToken(); tk != nil && tk.Position != nil {
-			return &Error{Path: path, Line: tk.Position.Line + open, Col: tk.Position.Column,
+			return &Error{File: path, Line: tk.Position.Line + open, Col: tk.Position.Column,
 				Msg: "invalid YAML in frontmatter: " + ye.GetMessage(), Err: errors.Join(ErrInvalidYAML, err)}
 		}
 	}
-	return &Error{Path: path, Line: open, Col: 1, Msg: "invalid YAML in frontmatter: " + err.Error(),
+	return &Error{File: path, Line: open, Col: 1, Msg: "invalid YAML in frontmatter: " + err.Error(),
 		Err: errors.Join(ErrInvalidYAML, err)}
 }

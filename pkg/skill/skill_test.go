@@ -117,7 +117,7 @@ func TestRealSkills(t *testing.T) {
 			if indexed && e.YAMLError != nil {
 				failures++
 				var se *Error
-				if !errors.As(err, &se) || se.Path != path || se.Line != e.YAMLError.LineInFile || !errors.Is(err, ErrInvalidYAML) {
+				if !errors.As(err, &se) || se.File != path || se.Line != e.YAMLError.LineInFile || !errors.Is(err, ErrInvalidYAML) {
 					t.Errorf("Load(%s) = %v, want an invalid-YAML error at line %d", path, err, e.YAMLError.LineInFile)
 				}
 				return nil

@@ -11,7 +11,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 
 	"github.com/symposium-dev/symposium-go/pkg/cargo"
 	"github.com/symposium-dev/symposium-go/pkg/cargofind"
@@ -59,7 +58,7 @@ func Main(stdio cli.Stdio, args []string) int {
 	err := run(stdio, cargo.Options{ManifestPath: *manifest}, *useCargo, *jsonDiag)
 	code := cli.ExitFailure
 	if err != nil && *jsonDiag && !errors.Is(err, cli.ErrSilent) {
-		writeDiag(stdio.Err, stream.KindError, err)
+		cli.Diag{W: stdio.Err, Prog: prog, JSON: true}.Error(err)
 	} else {
 		code = cli.Report(stdio.Err, prog, err)
 	}
@@ -80,12 +79,9 @@ func run(stdio cli.Stdio, opts cargo.Options, useCargo, jsonDiag bool) error {
 	if err != nil {
 		return err
 	}
+	diag := cli.Diag{W: stdio.Err, Prog: prog, JSON: jsonDiag}
 	for _, w := range res.Warnings {
-		if jsonDiag {
-			writeDiag(stdio.Err, stream.KindWarning, &cargo.PosError{File: w.File, Line: w.Line, Col: w.Col, Msg: w.Msg})
-		} else {
-			fmt.Fprintf(stdio.Err, "%s: warning: %s\n", prog, w)
-		}
+		diag.Warn(w.String())
 	}
 	out := stream.NewWriter(stdio.Out)
 	if err := out.Write(res.Workspace); err != nil {
@@ -97,16 +93,4 @@ func run(stdio cli.Stdio, opts cargo.Options, useCargo, jsonDiag bool) error {
 		}
 	}
 	return out.Flush()
-}
-
-// writeDiag writes one diagnostic record, positioned when err carries a place.
-func writeDiag(w io.Writer, kind string, err error) {
-	d := stream.Diagnostic{Kind: kind, Message: err.Error()}
-	var pe *cargo.PosError
-	if errors.As(err, &pe) {
-		d.File, d.Line, d.Column, d.Message = pe.File, pe.Line, pe.Col, pe.Msg
-	}
-	out := stream.NewWriter(w)
-	_ = out.Write(d)
-	_ = out.Flush()
 }

@@ -67,13 +67,13 @@ func run(stdio cli.Stdio, args []string) error {
 		return fmt.Errorf("<stdin>: no workspace record and no --root: pipe `sym-deps | sym-match` into sym-install")
 	}
 
-	diag := diagnostics{w: stdio.Err, json: *jsonDiag}
-	dirs, cfg, err := config.LoadUser(diag.warn)
+	diag := cli.Diag{W: stdio.Err, Prog: prog, JSON: *jsonDiag}
+	dirs, cfg, err := config.LoadUser(diag.Warn)
 	if err != nil {
 		return err
 	}
 	if len(cfg.Agents) == 0 {
-		diag.warn(fmt.Sprintf("no agents configured in %s: run `cargo agents init` first; only cleaning up", cfg.Path))
+		diag.Warn(fmt.Sprintf("no agents configured in %s: run `cargo agents init` first; only cleaning up", cfg.Path))
 	}
 
 	writer := fileedit.Real()
@@ -106,10 +106,10 @@ func run(stdio cli.Stdio, args []string) error {
 		return err
 	}
 	for _, w := range res.Warnings {
-		diag.warn(w)
+		diag.Warn(w)
 	}
 	for _, e := range res.Errors {
-		diag.error(e.Error())
+		diag.Error(e)
 	}
 	if len(res.Errors) > 0 && !*dryRun {
 		return cli.ErrSilent
@@ -155,22 +155,4 @@ func readInput(r io.Reader) (install.Input, error) {
 			in.Sources = append(in.Sources, s)
 		}
 	}
-}
-
-type diagnostics struct {
-	w    io.Writer
-	json bool
-}
-
-func (d diagnostics) warn(msg string)  { d.emit(stream.KindWarning, "warning", msg) }
-func (d diagnostics) error(msg string) { d.emit(stream.KindError, "error", msg) }
-
-func (d diagnostics) emit(kind, label, msg string) {
-	if d.json {
-		w := stream.NewWriter(d.w)
-		w.Write(stream.Diagnostic{Kind: kind, Message: msg})
-		w.Flush()
-		return
-	}
-	fmt.Fprintf(d.w, "%s: %s: %s\n", prog, label, msg)
 }

@@ -10,8 +10,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strconv"
-	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/sourcecmd"
@@ -73,7 +71,7 @@ func run(stdio cli.Stdio, args []string) error {
 	default:
 		return cli.Usagef("--update %q: must be offline, none, check or fetch", *update)
 	}
-	diag := &diagnostics{w: stdio.Err, json: *asJSON}
+	diag := cli.Diag{W: stdio.Err, Prog: prog, JSON: *asJSON}
 
 	out := stream.NewWriter(stdio.Out)
 	defer out.Flush()
@@ -82,11 +80,11 @@ func run(stdio cli.Stdio, args []string) error {
 		return err
 	}
 
-	dirs, cfg, err := config.LoadUser(diag.warn)
+	dirs, cfg, err := config.LoadUser(diag.Warn)
 	if err != nil {
 		return err
 	}
-	res := plugin.MatchConfigured(context.Background(), cfg, dirs, *update, set, diag.warn)
+	res := plugin.MatchConfigured(context.Background(), cfg, dirs, *update, set, diag.Warn)
 	return write(out, res, *explain)
 }
 
@@ -167,46 +165,4 @@ func write(out *stream.Writer, res *plugin.Result, explain bool) error {
 		}
 	}
 	return out.Flush()
-}
-
-type diagnostics struct {
-	w    io.Writer
-	json bool
-	enc  *stream.Writer
-}
-
-// warn prints one warning: "sym-match: warning: path:line:col: msg", or a
-// warning record with --json.
-func (d *diagnostics) warn(msg string) {
-	for _, line := range strings.Split(msg, "\n") {
-		if !d.json {
-			fmt.Fprintf(d.w, "%s: warning: %s\n", prog, line)
-			continue
-		}
-		if d.enc == nil {
-			d.enc = stream.NewWriter(d.w)
-		}
-		d.enc.Write(positioned(line))
-		d.enc.Flush()
-	}
-}
-
-// positioned splits a leading "path:line:col: " off a message.
-func positioned(msg string) stream.Diagnostic {
-	dg := stream.Diagnostic{Kind: stream.KindWarning, Message: msg}
-	parts := strings.SplitN(msg, ": ", 2)
-	if len(parts) != 2 {
-		return dg
-	}
-	loc := strings.Split(parts[0], ":")
-	if len(loc) >= 2 {
-		if n, err := strconv.Atoi(loc[1]); err == nil {
-			dg.File, dg.Line, dg.Message = loc[0], n, parts[1]
-			if len(loc) >= 3 {
-				dg.Column, _ = strconv.Atoi(loc[2])
-			}
-			return dg
-		}
-	}
-	return dg
 }

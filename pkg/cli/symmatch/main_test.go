@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -53,18 +54,5 @@ func TestUsage(t *testing.T) {
 	code := Main(cli.Stdio{In: strings.NewReader(""), Out: &out, Err: &errb}, []string{"--update", "sometimes"})
 	if code != cli.ExitUsage || !strings.Contains(errb.String(), `--update "sometimes": must be offline, none, check or fetch`) {
 		t.Errorf("code %d stderr %q", code, errb.String())
-	}
-}
-
-func TestPositioned(t *testing.T) {
-	tests := map[string]stream.Diagnostic{
-		"/p/SYMPOSIUM.toml:5:1: unknown field": {Kind: "warning", File: "/p/SYMPOSIUM.toml", Line: 5, Column: 1, Message: "unknown field"},
-		"/p/SKILL.md:3: bad":                   {Kind: "warning", File: "/p/SKILL.md", Line: 3, Message: "bad"},
-		`plugin source "x": cannot clone`:      {Kind: "warning", Message: `plugin source "x": cannot clone`},
-	}
-	for in, want := range tests {
-		if diff := cmp.Diff(want, positioned(in)); diff != "" {
-			t.Errorf("%s (-want +got)\n%s", in, diff)
-		}
 	}
 }
