@@ -14,6 +14,11 @@ import (
 // a Rust workspace.
 var ErrNotFound = errors.New("could not find Cargo.toml")
 
+// ExitNotFound is sym-deps' exit code for ErrNotFound, so that a caller
+// (cargo agents sync) tells it from a broken workspace without reading
+// the message.
+const ExitNotFound = 4
+
 // Nearest returns the nearest Cargo.toml at or above dir.
 func Nearest(dir string) (string, error) {
 	d, err := filepath.Abs(dir)

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/symposium-dev/symposium-go/pkg/cargofind"
 )
 
 // Exit codes shared by every binary except sym-hook, which follows each
@@ -20,7 +22,7 @@ const (
 	ExitDrift   = 3 // `sync --check` found something that would change
 	// ExitNoWorkspace is sym-deps' answer outside any Rust workspace, so
 	// the pipeline tells it from a broken one without reading its stderr.
-	ExitNoWorkspace = 4
+	ExitNoWorkspace = cargofind.ExitNotFound
 )
 
 // Stdio is the set of streams a command reads and writes. Tests inject

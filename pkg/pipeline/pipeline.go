@@ -20,19 +20,22 @@ import (
 	"time"
 
 	"github.com/symposium-dev/symposium-go/pkg/cargofind"
-	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/selfexe"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 	"github.com/symposium-dev/symposium-go/pkg/syncstate"
 )
 
 // Options control one sync.
 type Options struct {
-	Dir    string    // where to look for the workspace (sym-deps runs here)
-	Update string    // offline, none, check, fetch (passed to sym-match)
-	DryRun bool      // sym-install --dry-run; no state stored
-	Quiet  bool      // pass nothing of the stages' stderr but errors
-	Stderr io.Writer // the stages' diagnostics
+	Dir    string // where to look for the workspace (sym-deps runs here)
+	Update string // offline, none, check, fetch (passed to sym-match)
+	// Version is the running symposium's: part of the stored fingerprint,
+	// so a new build re-syncs.
+	Version string
+	DryRun  bool      // sym-install --dry-run; no state stored
+	Quiet   bool      // pass nothing of the stages' stderr but errors
+	Stderr  io.Writer // the stages' diagnostics
 }
 
 // Summary is what a sync did.
@@ -168,7 +171,7 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	}
 	if errDeps != nil {
 		var ee *exec.ExitError
-		if errors.As(errDeps, &ee) && ee.ExitCode() == cli.ExitNoWorkspace {
+		if errors.As(errDeps, &ee) && ee.ExitCode() == cargofind.ExitNotFound {
 			return nil, ErrNotWorkspace
 		}
 		return nil, stageErr("sym-deps", errDeps, depsErr.String())
@@ -242,7 +245,7 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	if opts.DryRun || workspace.Root == "" {
 		return sum, nil
 	}
-	return sum, storeState(workspace.Root, inputs, sourceInputs, sum)
+	return sum, storeState(workspace.Root, opts.Version, inputs, sourceInputs, sum)
 }
 
 // splitSourceStamps sorts a plugin source's inputs for the two
@@ -268,7 +271,7 @@ func splitSourceStamps(in []syncstate.FileStamp) (light, files []syncstate.FileS
 // that running the stages again would change nothing. It reads no manifest:
 // it stats the recorded files only.
 func upToDate(opts Options) *syncstate.State {
-	if opts.Update != "none" {
+	if opts.Update != "none" && opts.Update != "offline" {
 		return nil // a fetch or check must run
 	}
 	dirs, cfg, err := config.LoadUser(ignore)
@@ -289,7 +292,7 @@ func upToDate(opts Options) *syncstate.State {
 			break
 		}
 	}
-	if !known || !st.Fresh(syncstate.Extra(cfg.Agents, cfg.HookScope, cli.Version)) {
+	if !known || !st.Fresh(syncstate.Extra(cfg.Agents, cfg.HookScope, opts.Version)) {
 		return nil
 	}
 	if !syncstate.OutputsFresh(dirs.Cache, st.WorkspaceRoot) {
@@ -326,7 +329,7 @@ func storeOutputs(cacheDir, root string, actions []stream.Action, sourceFiles []
 // storeState records what the hook path needs. Its inputs are every file
 // whose change should trigger a re-sync. Each path is stat'ed once, though
 // the source inputs serve both fingerprints.
-func storeState(root string, inputs, sourceInputs []string, sum *Summary) error {
+func storeState(root, version string, inputs, sourceInputs []string, sum *Summary) error {
 	dirs, cfg, err := config.LoadUser(ignore)
 	if err != nil {
 		return err
@@ -344,7 +347,7 @@ func storeState(root string, inputs, sourceInputs []string, sum *Summary) error 
 	st := &syncstate.State{
 		WorkspaceRoot: root,
 		Inputs:        stamps,
-		Extra:         syncstate.Extra(cfg.Agents, cfg.HookScope, cli.Version),
+		Extra:         syncstate.Extra(cfg.Agents, cfg.HookScope, version),
 		Trusted:       syncstate.Trusted(stamps, now),
 		Skills:        sum.Skills,
 		Hooks:         sum.Hooks,
@@ -406,57 +409,11 @@ func firstLine(s string) string {
 
 // stage builds the command for one stage binary.
 func stage(ctx context.Context, name, dir string, args []string) (*exec.Cmd, error) {
-	path, err := Executable(name)
+	path, err := selfexe.Find(name)
 	if err != nil {
 		return nil, err
 	}
 	c := exec.CommandContext(ctx, path, args...)
 	c.Dir = dir
 	return c, nil
-}
-
-// Executable finds one of our binaries beside the running executable, then
-// on PATH.
-func Executable(name string) (string, error) {
-	if p, ok := besideUs(name); ok {
-		return p, nil
-	}
-	p, err := exec.LookPath(name)
-	if err != nil {
-		return "", fmt.Errorf("%s not found beside %s or on PATH: install all six binaries together (make install)", name, os.Args[0])
-	}
-	return p, nil
-}
-
-// besideUs is the executable name in the running executable's directory,
-// if there is one.
-func besideUs(name string) (string, bool) {
-	self, err := os.Executable()
-	if err != nil {
-		return "", false
-	}
-	p := filepath.Join(filepath.Dir(self), name)
-	if fi, err := os.Stat(p); err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0 {
-		return p, true
-	}
-	return "", false
-}
-
-// OurCommand is how agents should run cargo-agents: by name when the one on
-// PATH is ours, else by the absolute path of the one beside this executable.
-func OurCommand() string {
-	sibling, ok := besideUs("cargo-agents")
-	if !ok {
-		return "cargo-agents"
-	}
-	if onPath, err := exec.LookPath("cargo-agents"); err == nil && sameFile(onPath, sibling) {
-		return "cargo-agents"
-	}
-	return sibling
-}
-
-func sameFile(a, b string) bool {
-	fa, err1 := os.Stat(a)
-	fb, err2 := os.Stat(b)
-	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
 }

@@ -5,7 +5,7 @@ import (
 	"os/exec"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
-	"github.com/symposium-dev/symposium-go/pkg/pipeline"
+	"github.com/symposium-dev/symposium-go/pkg/selfexe"
 )
 
 // These subcommands read plugin sources and compare versions. They run in
@@ -19,7 +19,7 @@ func init() {
 
 func delegate(name string) func(stdio cli.Stdio, g *globals, args []string) error {
 	return func(stdio cli.Stdio, g *globals, args []string) error {
-		exe, err := pipeline.Executable("sym-match")
+		exe, err := selfexe.Find("sym-match")
 		if err != nil {
 			return err
 		}

@@ -17,7 +17,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
-	"github.com/symposium-dev/symposium-go/pkg/pipeline"
+	"github.com/symposium-dev/symposium-go/pkg/selfexe"
 )
 
 func init() {
@@ -147,7 +147,7 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 			fmt.Fprintf(stdio.Err, "warning: %v; no project files written\n", err)
 		}
 	}
-	target := agent.Target{Workspace: ws, Home: dirs.Home, Scope: newCfg.HookScope, Command: pipeline.OurCommand()}
+	target := agent.Target{Workspace: ws, Home: dirs.Home, Scope: newCfg.HookScope, Command: selfexe.OurCommand()}
 	var failed bool
 	for _, name := range remove {
 		if !contains(before, name) {

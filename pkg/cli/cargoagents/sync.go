@@ -15,6 +15,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/pipeline"
+	"github.com/symposium-dev/symposium-go/pkg/selfexe"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -55,7 +56,7 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 		return err
 	}
 	sum, err := pipeline.Sync(context.Background(), pipeline.Options{
-		Dir: cwd, Update: g.update, DryRun: *dryRun || *check, Quiet: g.quiet, Stderr: stdio.Err,
+		Dir: cwd, Update: g.update, DryRun: *dryRun || *check, Quiet: g.quiet, Stderr: stdio.Err, Version: cli.Version,
 	})
 	if errors.Is(err, pipeline.ErrNotWorkspace) {
 		return fmt.Errorf("%v\nRun cargo agents sync inside a Rust workspace (a directory with a Cargo.toml, or below one)", err)
@@ -190,7 +191,7 @@ func gatesFor(root string) []stream.Gate {
 	if err != nil {
 		return nil
 	}
-	t := agent.Target{Workspace: root, Home: dirs.Home, Scope: cfg.HookScope, Command: pipeline.OurCommand()}
+	t := agent.Target{Workspace: root, Home: dirs.Home, Scope: cfg.HookScope, Command: selfexe.OurCommand()}
 	var gates []stream.Gate
 	for _, name := range cfg.Agents {
 		if a, ok := agent.Lookup(name); ok {

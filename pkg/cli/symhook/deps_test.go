@@ -36,7 +36,9 @@ func TestHotPathDeps(t *testing.T) {
 			"github.com/goccy/go-yaml",
 			"github.com/symposium-dev/symposium-go/pkg/cargo",
 			"github.com/symposium-dev/symposium-go/pkg/install",
-			"github.com/symposium-dev/symposium-go/pkg/agent")},
+			"github.com/symposium-dev/symposium-go/pkg/agent",
+			// below the CLIs: the version is passed in (Options.Version)
+			"github.com/symposium-dev/symposium-go/pkg/cli")},
 	}
 	for _, tc := range tests {
 		t.Run(tc.pkg, func(t *testing.T) {

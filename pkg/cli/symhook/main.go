@@ -21,7 +21,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/hook"
-	"github.com/symposium-dev/symposium-go/pkg/pipeline"
+	"github.com/symposium-dev/symposium-go/pkg/selfexe"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -115,7 +115,7 @@ const autoSyncTimeout = 20 * time.Second
 
 // execSync runs `cargo-agents -q sync` in dir.
 func execSync(ctx context.Context, dir string) error {
-	exe, err := pipeline.Executable("cargo-agents")
+	exe, err := selfexe.Find("cargo-agents")
 	if err != nil {
 		return err
 	}

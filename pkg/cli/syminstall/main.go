@@ -14,7 +14,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 	"github.com/symposium-dev/symposium-go/pkg/install"
-	"github.com/symposium-dev/symposium-go/pkg/pipeline"
+	"github.com/symposium-dev/symposium-go/pkg/selfexe"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -87,7 +87,7 @@ func run(stdio cli.Stdio, args []string) error {
 		defer unlock()
 	}
 	res := install.Run(in, install.Options{
-		Root: in.Workspace.Root, Config: cfg, Dirs: dirs, Command: pipeline.OurCommand(),
+		Root: in.Workspace.Root, Config: cfg, Dirs: dirs, Command: selfexe.OurCommand(),
 		Writer: writer, DryRun: *dryRun,
 	})
 

@@ -1,0 +1,57 @@
+// Package selfexe finds symposium's own executables: a stage binary beside
+// the running one (then on PATH), and how agents should run cargo-agents.
+// All six are installed together, so a sibling is the matching version.
+package selfexe
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+)
+
+// Find finds one of our binaries beside the running executable, then
+// on PATH.
+func Find(name string) (string, error) {
+	if p, ok := besideUs(name); ok {
+		return p, nil
+	}
+	p, err := exec.LookPath(name)
+	if err != nil {
+		return "", fmt.Errorf("%s not found beside %s or on PATH: install all six binaries together (make install)", name, os.Args[0])
+	}
+	return p, nil
+}
+
+// besideUs is the executable name in the running executable's directory,
+// if there is one.
+func besideUs(name string) (string, bool) {
+	self, err := os.Executable()
+	if err != nil {
+		return "", false
+	}
+	p := filepath.Join(filepath.Dir(self), name)
+	if fi, err := os.Stat(p); err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0 {
+		return p, true
+	}
+	return "", false
+}
+
+// OurCommand is how agents should run cargo-agents: by name when the one on
+// PATH is ours, else by the absolute path of the one beside this executable.
+func OurCommand() string {
+	sibling, ok := besideUs("cargo-agents")
+	if !ok {
+		return "cargo-agents"
+	}
+	if onPath, err := exec.LookPath("cargo-agents"); err == nil && sameFile(onPath, sibling) {
+		return "cargo-agents"
+	}
+	return sibling
+}
+
+func sameFile(a, b string) bool {
+	fa, err1 := os.Stat(a)
+	fb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
+}
