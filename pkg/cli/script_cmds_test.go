@@ -8,7 +8,9 @@ import (
 	"path/filepath"
 	"reflect"
 
+	"github.com/itchyny/gojq"
 	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/tailscale/hujson"
 )
 
 func customCommands() map[string]func(ts *testscript.TestScript, neg bool, args []string) {
@@ -28,6 +30,10 @@ func customCommands() map[string]func(ts *testscript.TestScript, neg bool, args 
 				ts.Fatalf("%s and %s differ as JSON:\n--- %s\n%s\n--- %s\n%s", args[0], args[1], args[0], a, args[1], b)
 			}
 		},
+		// jq FILE EXPR: FILE (JSON or JSONC) run through the jq expression
+		// EXPR must give true (or any value but false and null); with !,
+		// it must not. A JSON assertion, where grep would read text.
+		"jq": jqCmd,
 		// mkbare DIR SRC: make a bare git repository at DIR whose main branch
 		// holds the files of SRC (one commit).
 		"mkbare": func(ts *testscript.TestScript, neg bool, args []string) {
@@ -90,4 +96,25 @@ func splitNonEmpty(b []byte) [][]byte {
 		}
 	}
 	return out
+}
+
+func jqCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 2 {
+		ts.Fatalf("usage: jq FILE EXPR")
+	}
+	data, err := hujson.Standardize([]byte(ts.ReadFile(args[0])))
+	ts.Check(err)
+	var doc any
+	ts.Check(json.Unmarshal(data, &doc))
+	q, err := gojq.Parse(args[1])
+	ts.Check(err)
+	iter := q.Run(doc)
+	v, ok := iter.Next()
+	if err, isErr := v.(error); isErr {
+		ts.Fatalf("jq %s: %v", args[1], err)
+	}
+	truthy := ok && v != nil && v != false
+	if truthy == neg {
+		ts.Fatalf("jq %s %q gave %v; want %s", args[0], args[1], v, map[bool]string{false: "true", true: "false or null"}[neg])
+	}
 }
