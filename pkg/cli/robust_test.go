@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -99,7 +100,7 @@ func TestRobustSyncUnderKillsAndConcurrency(t *testing.T) {
 	e.run("cargo-agents", "sync", "--check")
 	e.checkValid()
 	e.checkInstalled(true)
-	if got := e.tree(); !equalStrings(got, clean) {
+	if got := e.tree(); !slices.Equal(got, clean) {
 		t.Errorf("after the kills and one sync, the tree differs from a clean sync's:\n%s", diffLists(clean, got))
 	}
 }
@@ -377,18 +378,6 @@ func diffLists(want, got []string) string {
 		}
 	}
 	return b.String()
-}
-
-func equalStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func writeFile(t *testing.T, path, body string) {
