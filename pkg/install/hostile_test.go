@@ -209,3 +209,17 @@ func TestRunRepairsInterruptedInstall(t *testing.T) {
 		t.Errorf("after the next sync:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// A skill an older version installed under a name the Agent Skills rule now
+// refuses is still ours: it is removed, not orphaned.
+func TestRunRemovesSkillWithOldStyleName(t *testing.T) {
+	f := newFixture(t)
+	skills := filepath.Join(f.root, ".claude", "skills")
+	must(t, os.MkdirAll(filepath.Join(skills, "Old_Name"), 0o755))
+	must(t, os.WriteFile(filepath.Join(skills, "Old_Name", "SKILL.md"), []byte("old"), 0o644))
+	must(t, os.WriteFile(filepath.Join(skills, ManifestName), []byte("installed = [\"Old_Name\"]\n"), 0o644))
+	f.run(t, false, f.skills, "claude")
+	if _, err := os.Stat(filepath.Join(skills, "Old_Name")); err == nil {
+		t.Error("Old_Name was left behind")
+	}
+}

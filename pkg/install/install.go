@@ -164,8 +164,8 @@ func Run(in Input, opts Options) *Result {
 			// The manifest is a file the repository may have committed:
 			// an entry is ours only if it is a real directory here too.
 			p := filepath.Join(skillDir, n)
-			if !stream.ValidSkillName(n) {
-				continue
+			if !stream.SafePathSegment(n) {
+				continue // a tampered manifest must not make us reach outside skillDir
 			}
 			if fi, err := os.Lstat(p); err == nil && !fi.IsDir() {
 				res.warnf("%s is listed in %s but is not a directory symposium made (%s); not ours, left alone", p, manifestPath, fi.Mode().Type())

@@ -1,5 +1,7 @@
 package stream
 
+import "path/filepath"
+
 // SkillNameRule says what ValidSkillName accepts, for messages.
 const SkillNameRule = "a skill name is 1 to 64 characters of lowercase a-z, 0-9 and single hyphens, not starting or ending with a hyphen (the Agent Skills rule)"
 
@@ -23,4 +25,21 @@ func ValidSkillName(name string) bool {
 		}
 	}
 	return true
+}
+
+// SafePathSegment reports whether name is one path segment that stays in its
+// directory: not empty, hidden, a separator, a drive letter or a control
+// character. Names installed before the Agent Skills rule was enforced are
+// judged by it, so that they can still be recognised and removed.
+func SafePathSegment(name string) bool {
+	if name == "" || name[0] == '.' || len(name) > 255 {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		switch c := name[i]; {
+		case c == '/', c == '\\', c == ':', c < 0x20, c == 0x7f:
+			return false
+		}
+	}
+	return !filepath.IsAbs(name)
 }

@@ -43,3 +43,14 @@ func TestValidSkillName(t *testing.T) {
 		})
 	}
 }
+
+func TestSafePathSegment(t *testing.T) {
+	for name, want := range map[string]bool{
+		"serde-basics": true, "Old_Name": true, "a.b": true,
+		"": false, ".": false, "..": false, ".hidden": false, "a/b": false, `a\b`: false, "C:x": false, "a\x00b": false, "/abs": false,
+	} {
+		if got := SafePathSegment(name); got != want {
+			t.Errorf("SafePathSegment(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
