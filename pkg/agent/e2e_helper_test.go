@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -27,7 +26,7 @@ func TestE2ERegister(t *testing.T) {
 	}
 	srv := stream.MCPServer{Kind: stream.KindMCPServer, Plugin: "e2e", Name: "mini", Type: "stdio", Command: os.Getenv("SYMPOSIUM_E2E_MCP_CMD"), Args: args, Env: map[string]string{"E2E": "1"}}
 	tg := Target{Workspace: ws, Home: home, Scope: "project", Command: os.Getenv("SYMPOSIUM_E2E_COMMAND")}
-	w := fileedit.Real()
+	w := realFiles()
 	gates := map[string][]Gate{}
 	for _, a := range All() {
 		if _, _, warns, err := a.SyncMCP(w, tg, []stream.MCPServer{srv}, nil); err != nil || len(warns) > 0 {
@@ -36,7 +35,7 @@ func TestE2ERegister(t *testing.T) {
 		if _, err := a.RegisterHooks(w, tg); err != nil {
 			t.Fatalf("%s: RegisterHooks: %v", a.Name, err)
 		}
-		gates[a.Name] = a.Gates(tg)
+		gates[a.Name] = a.Gates(realFiles(), tg)
 	}
 	b, _ := json.MarshalIndent(gates, "", "  ")
 	if err := os.WriteFile(filepath.Join(home, "gates.json"), b, 0o644); err != nil {
@@ -58,11 +57,11 @@ func TestE2EOpenGates(t *testing.T) {
 		t.Fatalf("unknown agent %q", name)
 	}
 	tg := Target{Workspace: ws, Home: home, Scope: "project", Command: os.Getenv("SYMPOSIUM_E2E_COMMAND")}
-	for _, g := range a.Gates(tg) {
+	for _, g := range a.Gates(realFiles(), tg) {
 		if g.Open == nil {
 			continue
 		}
-		changes, err := g.Open(fileedit.Real())
+		changes, err := g.Open(realFiles())
 		if err != nil {
 			t.Fatalf("%s: %v", g.Action, err)
 		}

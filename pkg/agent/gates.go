@@ -11,10 +11,8 @@ import (
 	"strings"
 
 	"github.com/pelletier/go-toml/v2"
-	"github.com/tailscale/hujson"
 
 	"github.com/symposium-dev/symposium-go/pkg/config"
-	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -30,7 +28,7 @@ type Gate struct {
 	// off, a server rejected), which only the user should undo, and for
 	// one whose fix we could not check against the real agent.
 	Action string
-	Open   func(w fileedit.Writer) ([]Change, error) `json:"-"`
+	Open   func(w Files) ([]Change, error) `json:"-"`
 }
 
 // Record is g as a stream record (sym-install's "gate").
@@ -42,23 +40,24 @@ func (g Gate) Record() stream.Gate {
 // gate that stops a from running what is registered for t. The checks and
 // their evidence are in each agent's gates function below; the captures in
 // ../shared/agent-payloads win over the book.
-func (a *Agent) Gates(t Target) []Gate {
+func (a *Agent) Gates(f Files, t Target) []Gate {
 	r := a.reg()
 	if r == nil || r.gates == nil {
 		return nil
 	}
 	t = t.withDefaults()
+	t.files = f
 	return r.gates(a, t)
 }
 
 // readJSONC reads a JSON (or JSONC) file as a generic value; nil when the
 // file is missing or does not parse (the agent would then complain itself).
-func readJSONC(p string) map[string]any {
+func (t Target) readJSONC(p string) map[string]any {
 	data, err := os.ReadFile(p)
-	if err != nil {
+	if err != nil || t.files == nil {
 		return nil
 	}
-	std, err := hujson.Standardize(data)
+	std, err := t.files.StandardizeJSONC(data)
 	if err != nil {
 		return nil
 	}
@@ -165,7 +164,7 @@ func ourHookFiles(a *Agent, t Target) []string {
 			}
 			continue
 		}
-		if len(ourHandlers(readJSONC(p))) > 0 {
+		if len(ourHandlers(t.readJSONC(p))) > 0 {
 			out = append(out, p)
 		}
 	}
@@ -233,11 +232,11 @@ func claudeGates(a *Agent, t Target) []Gate {
 	var gates []Gate
 	userSettings := filepath.Join(t.Home, ".claude", "settings.json")
 	if t.Workspace != "" {
-		mcp := readJSONC(filepath.Join(t.Workspace, ".mcp.json"))
-		if names := objectKeys(mcp, "mcpServers"); len(names) > 0 && !isTrue(readJSONC(userSettings), "enableAllProjectMcpServers") {
+		mcp := t.readJSONC(filepath.Join(t.Workspace, ".mcp.json"))
+		if names := objectKeys(mcp, "mcpServers"); len(names) > 0 && !isTrue(t.readJSONC(userSettings), "enableAllProjectMcpServers") {
 			stateFile := filepath.Join(t.Home, ".claude.json")
 			localSettings := filepath.Join(t.Workspace, ".claude", "settings.local.json")
-			state := readJSONC(stateFile)
+			state := t.readJSONC(stateFile)
 			proj, _ := lookup(state, "projects")
 			pm, _ := proj.(map[string]any)
 			trusted := false
@@ -250,7 +249,7 @@ func claudeGates(a *Agent, t Target) []Gate {
 				}
 			}
 			for _, f := range []string{filepath.Join(t.Workspace, ".claude", "settings.json"), localSettings} {
-				m := readJSONC(f)
+				m := t.readJSONC(f)
 				enabled = append(enabled, stringList(m["enabledMcpjsonServers"])...)
 				disabled = append(disabled, stringList(m["disabledMcpjsonServers"])...)
 			}
@@ -271,13 +270,13 @@ func claudeGates(a *Agent, t Target) []Gate {
 				var edits []userEdit
 				if !trusted {
 					steps = append(steps, fmt.Sprintf(`set "hasTrustDialogAccepted": true under "projects" > %q in %s`, t.Workspace, stateFile))
-					edits = append(edits, jsonEdit(stateFile, func(d *fileedit.JSON) error {
+					edits = append(edits, jsonEdit(stateFile, func(d JSONDoc) error {
 						return d.Set(true, "projects", t.Workspace, "hasTrustDialogAccepted")
 					}))
 				}
 				if len(toApprove) > 0 {
 					steps = append(steps, fmt.Sprintf(`add %s to "enabledMcpjsonServers" in %s`, quoteList(toApprove), localSettings))
-					edits = append(edits, jsonEdit(localSettings, func(d *fileedit.JSON) error {
+					edits = append(edits, jsonEdit(localSettings, func(d JSONDoc) error {
 						return appendNew(d, toApprove, "enabledMcpjsonServers")
 					}))
 				}
@@ -304,7 +303,7 @@ func claudeGates(a *Agent, t Target) []Gate {
 			files = append(files, filepath.Join(t.Workspace, ".claude", "settings.json"), filepath.Join(t.Workspace, ".claude", "settings.local.json"))
 		}
 		for _, f := range files {
-			if isTrue(readJSONC(f), "disableAllHooks") {
+			if isTrue(t.readJSONC(f), "disableAllHooks") {
 				gates = append(gates, Gate{
 					Agent:   a.Name,
 					Problem: fmt.Sprintf("Claude Code runs no hooks: %s sets disableAllHooks", f),
@@ -326,10 +325,10 @@ func claudeGates(a *Agent, t Target) []Gate {
 func geminiGates(a *Agent, t Target) []Gate {
 	var gates []Gate
 	userSettings := filepath.Join(t.Home, ".gemini", "settings.json")
-	user := readJSONC(userSettings)
+	user := t.readJSONC(userSettings)
 	if t.Workspace != "" {
 		projFile := filepath.Join(t.Workspace, ".gemini", "settings.json")
-		proj := readJSONC(projFile)
+		proj := t.readJSONC(projFile)
 		var what []string
 		if len(ourHandlers(proj)) > 0 {
 			what = append(what, "hooks")
@@ -344,7 +343,7 @@ func geminiGates(a *Agent, t Target) []Gate {
 				Problem: fmt.Sprintf("Gemini CLI ignores the %s in %s: %s is not a trusted folder", strings.Join(what, " and "), projFile, t.Workspace),
 				Fix:     fmt.Sprintf(`add "%s": "TRUST_FOLDER" to %s (or run gemini in %s and choose "Trust folder")`, t.Workspace, trustFile, t.Workspace),
 				Action:  fmt.Sprintf(`add "%s": "TRUST_FOLDER" to %s`, t.Workspace, trustFile),
-				Open:    opener(jsonEdit(trustFile, func(d *fileedit.JSON) error { return d.Set("TRUST_FOLDER", t.Workspace) })),
+				Open:    opener(jsonEdit(trustFile, func(d JSONDoc) error { return d.Set("TRUST_FOLDER", t.Workspace) })),
 			})
 		}
 	}
@@ -354,7 +353,7 @@ func geminiGates(a *Agent, t Target) []Gate {
 			settings = append(settings, filepath.Join(t.Workspace, ".gemini", "settings.json"))
 		}
 		for _, f := range settings {
-			m := readJSONC(f)
+			m := t.readJSONC(f)
 			if isFalse(m, "hooksConfig", "enabled") {
 				gates = append(gates, Gate{
 					Agent:   a.Name,
@@ -376,7 +375,7 @@ func geminiGates(a *Agent, t Target) []Gate {
 
 // geminiTrusted applies Gemini's trustedFolders.json rules to the workspace.
 func geminiTrusted(t Target) bool {
-	rules := readJSONC(filepath.Join(t.Home, ".gemini", "trustedFolders.json"))
+	rules := t.readJSONC(filepath.Join(t.Home, ".gemini", "trustedFolders.json"))
 	ws := realPath(t.Workspace)
 	best, level := -1, ""
 	for rule, v := range rules {
@@ -400,14 +399,14 @@ func geminiTrusted(t Target) bool {
 func copilotGates(a *Agent, t Target) []Gate {
 	var gates []Gate
 	cfgFile := filepath.Join(t.Home, ".copilot", "config.json")
-	cfg := readJSONC(cfgFile)
+	cfg := t.readJSONC(cfgFile)
 	if t.Workspace != "" {
 		var what []string
-		if p := a.HookFile(t, config.ScopeProject); len(ourHandlers(readJSONC(p))) > 0 {
+		if p := a.HookFile(t, config.ScopeProject); len(ourHandlers(t.readJSONC(p))) > 0 {
 			what = append(what, "hooks in "+p)
 		}
 		mcpFile := filepath.Join(t.Workspace, ".github", "mcp.json")
-		if len(objectKeys(readJSONC(mcpFile), "mcpServers")) > 0 {
+		if len(objectKeys(t.readJSONC(mcpFile), "mcpServers")) > 0 {
 			what = append(what, "MCP servers in "+mcpFile)
 		}
 		trusted := false
@@ -423,7 +422,7 @@ func copilotGates(a *Agent, t Target) []Gate {
 				Problem: fmt.Sprintf("Copilot CLI ignores the %s: %s is not a trusted folder", strings.Join(what, " and "), t.Workspace),
 				Fix:     fmt.Sprintf(`add %q to "trustedFolders" in %s (or start copilot in %s and trust the folder)`, t.Workspace, cfgFile, t.Workspace),
 				Action:  fmt.Sprintf(`add %q to "trustedFolders" in %s`, t.Workspace, cfgFile),
-				Open:    opener(jsonEdit(cfgFile, func(d *fileedit.JSON) error { return appendNew(d, []string{t.Workspace}, "trustedFolders") })),
+				Open:    opener(jsonEdit(cfgFile, func(d JSONDoc) error { return appendNew(d, []string{t.Workspace}, "trustedFolders") })),
 			})
 		}
 	}
@@ -449,7 +448,7 @@ func codexGates(a *Agent, t Target) []Gate {
 	if t.Workspace != "" {
 		var what []string
 		hooksFile := a.HookFile(t, config.ScopeProject)
-		if len(ourHandlers(readJSONC(hooksFile))) > 0 {
+		if len(ourHandlers(t.readJSONC(hooksFile))) > 0 {
 			what = append(what, "hooks in "+hooksFile)
 		}
 		mcpFile := filepath.Join(t.Workspace, ".codex", "config.toml")
@@ -462,7 +461,7 @@ func codexGates(a *Agent, t Target) []Gate {
 				Problem: fmt.Sprintf("Codex ignores the %s: the project %s is not trusted", strings.Join(what, " and "), t.Workspace),
 				Fix:     fmt.Sprintf("add to %s:\n[projects.%q]\ntrust_level = \"trusted\"", cfgFile, t.Workspace),
 				Action:  fmt.Sprintf(`set trust_level = "trusted" for the project %s in %s`, t.Workspace, cfgFile),
-				Open:    opener(tomlEdit(cfgFile, func(d *fileedit.TOML) error { return d.SetValue("trusted", "projects", t.Workspace, "trust_level") })),
+				Open:    opener(tomlEdit(cfgFile, func(d TOMLDoc) error { return d.SetValue("trusted", "projects", t.Workspace, "trust_level") })),
 			})
 		}
 	}
@@ -482,7 +481,7 @@ func codexGates(a *Agent, t Target) []Gate {
 	type hookTrust struct{ key, hash string }
 	var untrusted []hookTrust
 	for _, f := range files {
-		for _, h := range ourHandlers(readJSONC(f)) {
+		for _, h := range ourHandlers(t.readJSONC(f)) {
 			if h.handler < 0 {
 				continue // not a Codex handler shape; Codex ignores it anyway
 			}
@@ -502,7 +501,7 @@ func codexGates(a *Agent, t Target) []Gate {
 			Problem: fmt.Sprintf("Codex skips %d symposium hook(s) until you trust them", len(untrusted)),
 			Fix:     fmt.Sprintf("review them with /hooks in codex, or add to %s:\n%s", cfgFile, strings.Join(tables, "\n")),
 			Action:  fmt.Sprintf("record the trusted_hash of %d symposium hook(s) under [hooks.state] in %s", len(untrusted), cfgFile),
-			Open: opener(tomlEdit(cfgFile, func(d *fileedit.TOML) error {
+			Open: opener(tomlEdit(cfgFile, func(d TOMLDoc) error {
 				for _, h := range untrusted {
 					if err := d.SetValue(h.hash, "hooks", "state", h.key, "trusted_hash"); err != nil {
 						return err
@@ -583,7 +582,7 @@ func kiroGates(a *Agent, t Target) []Gate {
 		return nil
 	}
 	f := filepath.Join(t.Home, ".kiro", "settings", "cli.json")
-	if def, _ := readJSONC(f)["chat.defaultAgent"].(string); def == KiroAgentName {
+	if def, _ := t.readJSONC(f)["chat.defaultAgent"].(string); def == KiroAgentName {
 		return nil
 	}
 	return []Gate{{

@@ -10,8 +10,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
-	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 )
 
 // writeFiles creates files (slash paths under root) with the given text;
@@ -271,7 +269,7 @@ trusted_hash = "` + codexHashFor("UserPromptSubmit", nil, "cargo-agents hook cod
 			ws, home := gateDirs(t, tc.files)
 			a, _ := Lookup(tc.agent)
 			var got []Gate
-			for _, g := range a.Gates(Target{Workspace: ws, Home: home, Scope: "project"}) {
+			for _, g := range a.Gates(realFiles(), Target{Workspace: ws, Home: home, Scope: "project"}) {
 				if (g.Open == nil) != (g.Action == "") {
 					t.Errorf("gate %q: Open and Action must be set together", g.Problem)
 				}
@@ -383,11 +381,11 @@ func TestOpenGates(t *testing.T) {
 			a, _ := Lookup(tc.agent)
 			target := Target{Workspace: ws, Home: home, Scope: "project"}
 			opened := 0
-			for _, g := range a.Gates(target) {
+			for _, g := range a.Gates(realFiles(), target) {
 				if g.Open == nil {
 					continue
 				}
-				changes, err := g.Open(fileedit.Real())
+				changes, err := g.Open(realFiles())
 				if err != nil {
 					t.Fatalf("opening %q: %v", g.Problem, err)
 				}
@@ -401,7 +399,7 @@ func TestOpenGates(t *testing.T) {
 			if opened == 0 {
 				t.Fatal("no gate offered to open")
 			}
-			for _, g := range a.Gates(target) {
+			for _, g := range a.Gates(realFiles(), target) {
 				if g.Open != nil {
 					t.Errorf("still closed after opening: %s", g.Problem)
 				}

@@ -10,7 +10,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -20,7 +19,7 @@ import (
 // (not in owned) is the user's and is left alone, with a warning. nowOwned is
 // what to pass as owned next time. A second call with the same input changes
 // nothing and writes nothing.
-func (a *Agent) SyncMCP(w fileedit.Writer, t Target, servers []stream.MCPServer, owned []string) (changes []Change, nowOwned []string, warnings []string, err error) {
+func (a *Agent) SyncMCP(w Files, t Target, servers []stream.MCPServer, owned []string) (changes []Change, nowOwned []string, warnings []string, err error) {
 	r := a.reg()
 	if r == nil || r.mcp == nil {
 		return nil, nil, nil, nil
@@ -41,7 +40,7 @@ func (a *Agent) SyncMCP(w fileedit.Writer, t Target, servers []stream.MCPServer,
 	if missing && len(servers) == 0 {
 		return nil, nil, nil, nil
 	}
-	doc, err := openMCPDoc(m, p, data, missing)
+	doc, err := openMCPDoc(w, m, p, data, missing)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -144,25 +143,25 @@ type mcpDoc interface {
 	bytes() []byte
 }
 
-func openMCPDoc(m *mcpSpec, p string, data []byte, missing bool) (mcpDoc, error) {
+func openMCPDoc(w Files, m *mcpSpec, p string, data []byte, missing bool) (mcpDoc, error) {
 	switch m.format {
 	case "json":
 		if missing {
 			data = []byte("{}\n")
 		}
-		d, err := fileedit.ParseJSON(p, data)
+		d, err := w.ParseJSON(p, data)
 		if err != nil {
 			return nil, err
 		}
 		return &jsonMCP{p: p, d: d, c: m.container}, nil
 	case "toml":
-		d, err := fileedit.ParseTOML(p, data)
+		d, err := w.ParseTOML(p, data)
 		if err != nil {
 			return nil, err
 		}
 		return &tomlMCP{p: p, d: d, c: m.container}, nil
 	case "yaml":
-		d, err := fileedit.ParseYAML(p, data)
+		d, err := w.ParseYAML(p, data)
 		if err != nil {
 			return nil, err
 		}
@@ -177,7 +176,7 @@ func keyPath(c []string, name ...string) []string {
 
 type jsonMCP struct {
 	p string
-	d *fileedit.JSON
+	d JSONDoc
 	c []string
 }
 
@@ -220,7 +219,7 @@ func (j *jsonMCP) empty() bool {
 
 type tomlMCP struct {
 	p string
-	d *fileedit.TOML
+	d TOMLDoc
 	c []string
 }
 
@@ -262,7 +261,7 @@ func (x *tomlMCP) empty() bool   { return len(bytes.TrimSpace(x.d.Bytes())) == 0
 
 type yamlMCP struct {
 	p string
-	d *fileedit.YAML
+	d YAMLDoc
 	c []string
 }
 

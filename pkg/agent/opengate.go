@@ -6,19 +6,17 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
-
-	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 )
 
 // OpTrust is the Change op of an edit that opens a gate.
 const OpTrust = "trust"
 
 // userEdit is one change to a user's agent file that opens a gate.
-type userEdit func(fileedit.Writer) (Change, error)
+type userEdit func(Files) (Change, error)
 
 // opener makes a gate's edits in order, stopping at the first that fails.
-func opener(edits ...userEdit) func(fileedit.Writer) ([]Change, error) {
-	return func(w fileedit.Writer) ([]Change, error) {
+func opener(edits ...userEdit) func(Files) ([]Change, error) {
+	return func(w Files) ([]Change, error) {
 		var changes []Change
 		for _, e := range edits {
 			c, err := e(w)
@@ -33,20 +31,20 @@ func opener(edits ...userEdit) func(fileedit.Writer) ([]Change, error) {
 
 // jsonEdit edits the user's JSON (or JSONC) file p in place, keeping
 // everything edit does not touch; a missing file starts as {}.
-func jsonEdit(p string, edit func(*fileedit.JSON) error) userEdit {
-	return func(w fileedit.Writer) (Change, error) {
-		return editUserFile(w, p, []byte("{}\n"), fileedit.ParseJSON, edit)
+func jsonEdit(p string, edit func(JSONDoc) error) userEdit {
+	return func(w Files) (Change, error) {
+		return editUserFile(w, p, []byte("{}\n"), w.ParseJSON, edit)
 	}
 }
 
 // tomlEdit is jsonEdit for a TOML file; a missing file starts empty.
-func tomlEdit(p string, edit func(*fileedit.TOML) error) userEdit {
-	return func(w fileedit.Writer) (Change, error) {
-		return editUserFile(w, p, nil, fileedit.ParseTOML, edit)
+func tomlEdit(p string, edit func(TOMLDoc) error) userEdit {
+	return func(w Files) (Change, error) {
+		return editUserFile(w, p, nil, w.ParseTOML, edit)
 	}
 }
 
-func editUserFile[D interface{ Bytes() []byte }](w fileedit.Writer, p string, empty []byte, parse func(string, []byte) (D, error), edit func(D) error) (Change, error) {
+func editUserFile[D interface{ Bytes() []byte }](w Files, p string, empty []byte, parse func(string, []byte) (D, error), edit func(D) error) (Change, error) {
 	data, err := w.ReadFile(p)
 	if errors.Is(err, fs.ErrNotExist) {
 		data, err = empty, nil
@@ -66,13 +64,13 @@ func editUserFile[D interface{ Bytes() []byte }](w fileedit.Writer, p string, em
 
 // writeUserFile writes a user's agent file (keeping its mode when it
 // exists: ~/.claude.json is private); the writer skips identical bytes.
-func writeUserFile(w fileedit.Writer, p string, data []byte) (Change, error) {
+func writeUserFile(w Files, p string, data []byte) (Change, error) {
 	status, err := w.WriteFile(p, data, 0o600)
 	return Change{Op: OpTrust, Path: p, Status: status}, err
 }
 
 // appendNew appends to the string array at ptr each value it lacks.
-func appendNew(d *fileedit.JSON, values []string, ptr ...string) error {
+func appendNew(d JSONDoc, values []string, ptr ...string) error {
 	var have []string
 	if raw, ok := d.Get(ptr...); ok {
 		var list []any

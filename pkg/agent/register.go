@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/config"
-	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 )
 
 // RegisterHooks makes the hook file of t.Scope call our command on the four
@@ -20,7 +19,7 @@ import (
 // command path, an event we no longer use) in that file, and all of ours in
 // the other scope's file, so a hook never fires twice. Entries that are not
 // ours are never touched. Agents without shell hooks return nil.
-func (a *Agent) RegisterHooks(w fileedit.Writer, t Target) ([]Change, error) {
+func (a *Agent) RegisterHooks(w Files, t Target) ([]Change, error) {
 	r := a.reg()
 	if r == nil || r.hooks == nil {
 		return nil, nil
@@ -58,7 +57,7 @@ func (a *Agent) RegisterHooks(w fileedit.Writer, t Target) ([]Change, error) {
 // UnregisterHooks removes only our entries from the project and the global
 // hook files (and the legacy ones), dropping groups, event arrays and files
 // that only we had filled. Kiro's agent file is ours and is deleted.
-func (a *Agent) UnregisterHooks(w fileedit.Writer, t Target) ([]Change, error) {
+func (a *Agent) UnregisterHooks(w Files, t Target) ([]Change, error) {
 	r := a.reg()
 	if r == nil || r.hooks == nil {
 		return nil, nil
@@ -92,7 +91,7 @@ func (h *hookSpec) ourFiles(t Target, scopes ...string) []ourFile {
 
 // removeOurs removes our entries from each file (an owned agent file
 // whole), skipping skip: the file just registered.
-func removeOurs(w fileedit.Writer, h *hookSpec, t Target, files []ourFile, skip string) ([]Change, error) {
+func removeOurs(w Files, h *hookSpec, t Target, files []ourFile, skip string) ([]Change, error) {
 	var changes []Change
 	for _, f := range files {
 		if f.path == "" || f.path == skip {
@@ -123,7 +122,7 @@ func hookOp(h *hookSpec) string {
 }
 
 // removeOwnedFile deletes a file that is entirely ours; nil when absent.
-func removeOwnedFile(w fileedit.Writer, p string, h *hookSpec) (*Change, error) {
+func removeOwnedFile(w Files, p string, h *hookSpec) (*Change, error) {
 	if _, err := w.ReadFile(p); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, nil
@@ -139,7 +138,7 @@ func removeOwnedFile(w fileedit.Writer, p string, h *hookSpec) (*Change, error) 
 
 // unregisterIn removes our entries from one file; nil when the file is
 // absent or holds none of ours.
-func unregisterIn(w fileedit.Writer, p string, h *hookSpec, t Target) (*Change, error) {
+func unregisterIn(w Files, p string, h *hookSpec, t Target) (*Change, error) {
 	status, err := editHookFile(w, p, h, nil, t, "", nil)
 	if err != nil || status == "" || status == StatusUnchanged {
 		return nil, err
@@ -151,7 +150,7 @@ func unregisterIn(w fileedit.Writer, p string, h *hookSpec, t Target) (*Change, 
 // in want are ours". With want nil it only removes ours; then a missing
 // file stays missing (status ""). A file left holding nothing but its
 // scaffold after removals is deleted.
-func editHookFile(w fileedit.Writer, p string, h *hookSpec, scaffold func(Target, string) ordered, t Target, scope string, want map[string]ordered) (string, error) {
+func editHookFile(w Files, p string, h *hookSpec, scaffold func(Target, string) ordered, t Target, scope string, want map[string]ordered) (string, error) {
 	data, err := w.ReadFile(p)
 	missing := errors.Is(err, fs.ErrNotExist)
 	if err != nil && !missing {
@@ -169,7 +168,7 @@ func editHookFile(w fileedit.Writer, p string, h *hookSpec, scaffold func(Target
 			return "", err
 		}
 	}
-	doc, err := fileedit.ParseJSON(p, data)
+	doc, err := w.ParseJSON(p, data)
 	if err != nil {
 		return "", err
 	}
@@ -205,7 +204,7 @@ func newJSONFile(base ordered) ([]byte, error) {
 
 // onlyScaffold reports whether doc holds nothing but what a file we create
 // starts with (and no comments), so deleting it loses nothing of the user's.
-func onlyScaffold(doc *fileedit.JSON, h *hookSpec, t Target) bool {
+func onlyScaffold(doc JSONDoc, h *hookSpec, t Target) bool {
 	b := doc.Bytes()
 	if bytes.Contains(b, []byte("//")) || bytes.Contains(b, []byte("/*")) {
 		return false
@@ -242,7 +241,7 @@ type hookPos struct {
 // wanted one); every other entry of ours is deleted; events without one get
 // the wanted element appended. Groups and event arrays emptied by our
 // deletions are dropped, and so is "hooks" when we emptied it.
-func editHooks(doc *fileedit.JSON, p string, grouped bool, want map[string]ordered) (changed, removed bool, err error) {
+func editHooks(doc JSONDoc, p string, grouped bool, want map[string]ordered) (changed, removed bool, err error) {
 	if raw, ok := doc.Get("hooks"); ok {
 		if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
 			return false, false, fmt.Errorf("%s: \"hooks\" is not an object", p)

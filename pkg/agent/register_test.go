@@ -112,7 +112,7 @@ func TestRegisterGolden(t *testing.T) {
 			before := readTree(t, filepath.Join(dir, "before"))
 			writeTree(t, root, before)
 			tg := Target{Workspace: filepath.Join(root, "ws"), Home: filepath.Join(root, "home"), Scope: c.Scope, Command: c.Command}
-			w := fileedit.Real()
+			w := realFiles()
 
 			sync := func(servers []stream.MCPServer, owned []string) ([]Change, []string) {
 				t.Helper()
@@ -185,7 +185,7 @@ func TestSyncMCPOwnership(t *testing.T) {
 			a, _ := Lookup(name)
 			root := t.TempDir()
 			tg := Target{Workspace: filepath.Join(root, "ws"), Home: filepath.Join(root, "home")}
-			w := fileedit.Real()
+			w := realFiles()
 			srv := func(n, cmd string) stream.MCPServer {
 				return stream.MCPServer{Kind: stream.KindMCPServer, Plugin: "p", Name: n, Type: "stdio", Command: cmd}
 			}
@@ -310,7 +310,7 @@ func TestUnparsableFile(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			w := fileedit.Real()
+			w := realFiles()
 			check := func(what string, err error) {
 				t.Helper()
 				if err == nil {
@@ -350,7 +350,7 @@ func TestDryRunWritesNothing(t *testing.T) {
 			root := t.TempDir()
 			tg := Target{Workspace: filepath.Join(root, "ws"), Home: filepath.Join(root, "home"), Scope: "project"}
 			writeTree(t, root, nil)
-			w := fileedit.DryRun()
+			w := filesOf(fileedit.DryRun())
 			changes, err := a.RegisterHooks(w, tg)
 			if err != nil {
 				t.Fatal(err)

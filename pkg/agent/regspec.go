@@ -22,6 +22,8 @@ type Target struct {
 	Scope     string // "global" or "project": where hooks go (config.ScopeGlobal/ScopeProject)
 	Command   string // our executable as registered: "cargo-agents" or an absolute path
 	Timeout   int    // seconds the agent gives our command; 0 = DefaultTimeout
+
+	files Files // what the gates read user files with (set by Gates)
 }
 
 // DefaultTimeout is the time, in seconds, an agent gives our hook command. It

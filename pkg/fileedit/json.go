@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/tailscale/hujson"
 )
@@ -24,7 +25,9 @@ type JSON struct {
 	crlf  bool   // every line ends with CRLF: so must the lines we add
 }
 
-var hujsonPos = regexp.MustCompile(`^hujson: line (\d+), column (\d+): `)
+// Compiled on first use: cargo-agents links this package, and its hook
+// path must not pay for it.
+var hujsonPos = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^hujson: line (\d+), column (\d+): `) })
 
 // ParseJSON parses data (JSON or JSONC). Empty or blank data is an empty
 // object. Errors read "path:line:col: message".
@@ -37,7 +40,7 @@ func ParseJSON(path string, data []byte) (*JSON, error) {
 	v, err := hujson.Parse(src)
 	if err != nil {
 		msg := err.Error()
-		if m := hujsonPos.FindStringSubmatch(msg); m != nil {
+		if m := hujsonPos().FindStringSubmatch(msg); m != nil {
 			return nil, fmt.Errorf("%s:%s:%s: %s", path, m[1], m[2], msg[len(m[0]):])
 		}
 		return nil, fmt.Errorf("%s: %w", path, err)

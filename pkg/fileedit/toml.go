@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/pelletier/go-toml/v2"
 	"github.com/pelletier/go-toml/v2/unstable"
@@ -661,12 +662,12 @@ func setIn(m map[string]any, keys []string, v any) {
 	m[keys[len(keys)-1]] = v
 }
 
-var bareKey = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
+var bareKey = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_-]+$`) })
 
 func renderKey(keys []string) string {
 	parts := make([]string, len(keys))
 	for i, k := range keys {
-		if bareKey.MatchString(k) {
+		if bareKey().MatchString(k) {
 			parts[i] = k
 		} else {
 			parts[i] = quoteTOML(k)

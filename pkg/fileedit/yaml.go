@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
@@ -338,10 +339,10 @@ func (s *scalars) hide(v any) (any, error) {
 	return v, nil
 }
 
-var placeholderRE = regexp.MustCompile(`symposiumscalar([0-9]+)z`)
+var placeholderRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`symposiumscalar([0-9]+)z`) })
 
 func (s *scalars) reveal(text string) string {
-	return placeholderRE.ReplaceAllStringFunc(text, func(m string) string {
+	return placeholderRE().ReplaceAllStringFunc(text, func(m string) string {
 		i, _ := strconv.Atoi(m[len("symposiumscalar") : len(m)-1])
 		return s.rendered[i]
 	})

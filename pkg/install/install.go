@@ -22,6 +22,7 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"github.com/symposium-dev/symposium-go/pkg/agent"
+	"github.com/symposium-dev/symposium-go/pkg/agentfiles"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -141,6 +142,7 @@ func Run(in Input, opts Options) *Result {
 		realRoot = filepath.Clean(opts.Root)
 	}
 	w = confinedWriter{Writer: w, root: filepath.Clean(opts.Root), realRoot: realRoot}
+	af := agentfiles.Of(w)
 	for _, rel := range dirs {
 		skillDir := filepath.Join(opts.Root, rel)
 		manifestPath := filepath.Join(skillDir, ManifestName)
@@ -241,7 +243,7 @@ func Run(in Input, opts Options) *Result {
 			if configured[a.Name] {
 				am := agentManifest{}
 				if a.HasHooks() {
-					changes, err := a.RegisterHooks(w, target)
+					changes, err := a.RegisterHooks(af, target)
 					res.addChanges(a.Name, changes)
 					if err != nil {
 						res.Errors = append(res.Errors, fmt.Errorf("%s hooks: %w", a.Name, err))
@@ -251,7 +253,7 @@ func Run(in Input, opts Options) *Result {
 				if len(away) > 0 {
 					manage, kept = keepAbsent(prev.MCPServers, in.MCPServers)
 				}
-				changes, nowOwned, warnings, err := a.SyncMCP(w, target, in.MCPServers, manage)
+				changes, nowOwned, warnings, err := a.SyncMCP(af, target, in.MCPServers, manage)
 				nowOwned = append(nowOwned, kept...)
 				res.addChanges(a.Name, changes)
 				for _, wmsg := range warnings {
@@ -263,19 +265,19 @@ func Run(in Input, opts Options) *Result {
 				}
 				am.MCPServers = nowOwned
 				next.Agents[a.Name] = am
-				res.Gates = append(res.Gates, a.Gates(target)...)
+				res.Gates = append(res.Gates, a.Gates(af, target)...)
 				continue
 			}
 			// Not configured: remove what we registered for it, only ours.
 			if a.HasHooks() {
-				changes, err := a.UnregisterHooks(w, target)
+				changes, err := a.UnregisterHooks(af, target)
 				res.addChanges(a.Name, changes)
 				if err != nil {
 					res.Errors = append(res.Errors, fmt.Errorf("%s hooks: %w", a.Name, err))
 				}
 			}
 			if len(prev.MCPServers) > 0 {
-				changes, left, _, err := a.SyncMCP(w, target, nil, prev.MCPServers)
+				changes, left, _, err := a.SyncMCP(af, target, nil, prev.MCPServers)
 				res.addChanges(a.Name, changes)
 				if err != nil {
 					res.Errors = append(res.Errors, fmt.Errorf("%s MCP servers: %w", a.Name, err))

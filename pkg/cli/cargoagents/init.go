@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/agent"
+	"github.com/symposium-dev/symposium-go/pkg/agentfiles"
 	"github.com/symposium-dev/symposium-go/pkg/cargo"
 	"github.com/symposium-dev/symposium-go/pkg/cargofind"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
@@ -117,6 +118,7 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 		}
 	}
 	w := fileedit.Real()
+	af := agentfiles.Of(w)
 	unlock, err := fileedit.Lock(dirs.Cache, "install")
 	if err != nil {
 		return err
@@ -154,7 +156,7 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 			continue
 		}
 		a, _ := agent.Lookup(name)
-		changes, err := a.UnregisterHooks(w, target)
+		changes, err := a.UnregisterHooks(af, target)
 		failed = report(stdio, g, name, changes, err) || failed
 	}
 	for _, name := range newCfg.Agents {
@@ -168,12 +170,12 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 		var changes []agent.Change
 		var err error
 		if newCfg.HookScope == config.ScopeProject && ws == "" {
-			changes, err = a.UnregisterHooks(w, agent.Target{Home: dirs.Home, Scope: config.ScopeGlobal})
+			changes, err = a.UnregisterHooks(af, agent.Target{Home: dirs.Home, Scope: config.ScopeGlobal})
 			if !g.quiet && contains(add, name) {
 				fmt.Fprintf(stdio.Out, "  %-8s hooks will be registered by `cargo agents sync` in each workspace\n", name)
 			}
 		} else {
-			changes, err = a.RegisterHooks(w, target)
+			changes, err = a.RegisterHooks(af, target)
 		}
 		failed = report(stdio, g, name, changes, err) || failed
 	}
@@ -183,7 +185,7 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 		// Two gates may edit one file (Codex's project trust and hook
 		// hashes): the user hears once per file changed.
 		var changes []agent.Change
-		for _, gate := range a.Gates(target) {
+		for _, gate := range a.Gates(af, target) {
 			changed, opened, err := openGate(stdio, g, in, gate, *trust, interactive)
 			changes = append(changes, changed...)
 			failed = report(stdio, g, name, nil, err) || failed
@@ -225,7 +227,7 @@ func openGate(stdio cli.Stdio, g *globals, in *bufio.Reader, gate agent.Gate, tr
 		}
 		return nil, false, nil
 	}
-	changes, err = gate.Open(fileedit.Real())
+	changes, err = gate.Open(agentfiles.Real())
 	return changes, err == nil, err
 }
 

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/agent"
+	"github.com/symposium-dev/symposium-go/pkg/agentfiles"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/pipeline"
@@ -195,7 +196,7 @@ func gatesFor(root string) []stream.Gate {
 	var gates []stream.Gate
 	for _, name := range cfg.Agents {
 		if a, ok := agent.Lookup(name); ok {
-			for _, g := range a.Gates(t) {
+			for _, g := range a.Gates(agentfiles.Real(), t) {
 				gates = append(gates, g.Record())
 			}
 		}

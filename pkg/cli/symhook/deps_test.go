@@ -10,7 +10,8 @@ import (
 // TestHotPathDeps keeps what runs on every agent tool call small and quick
 // to start: the manifest, version, query and skill parsers belong to sync's
 // stages (and to sym-match, which runs `cargo agents plugin`), never to
-// sym-hook or cargo-agents, nor to the pipeline they use for auto-sync.
+// sym-hook or cargo-agents, nor to the pipeline they use for auto-sync; the
+// file editors belong to sync and init, never to sym-hook.
 func TestHotPathDeps(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go list")
@@ -26,11 +27,22 @@ func TestHotPathDeps(t *testing.T) {
 		"github.com/symposium-dev/symposium-go/pkg/skill",
 		"github.com/symposium-dev/symposium-go/pkg/cratesindex",
 	}
+	// Answering a hook edits no file: the editors and the YAML and JSONC
+	// libraries they use belong to sync and init (pkg/agentfiles).
+	editing := []string{
+		"github.com/symposium-dev/symposium-go/pkg/fileedit",
+		"github.com/symposium-dev/symposium-go/pkg/agentfiles",
+		"github.com/goccy/go-yaml",
+		"gopkg.in/yaml.v3",
+		"github.com/tailscale/hujson",
+		"github.com/rogpeppe/go-internal/lockedfile",
+	}
 	tests := []struct {
 		pkg       string
 		forbidden []string
 	}{
-		{"./cmd/sym-hook", append(heavy, "github.com/symposium-dev/symposium-go/pkg/cargo")},
+		{"./cmd/sym-hook", append(append(heavy, editing...), "github.com/symposium-dev/symposium-go/pkg/cargo")},
+		{"./pkg/hook", append(heavy, editing...)},
 		{"./cmd/cargo-agents", heavy},
 		{"./pkg/pipeline", append(heavy,
 			"github.com/goccy/go-yaml",
