@@ -1,12 +1,10 @@
 // Package agent holds everything symposium knows about each supported agent:
 // where its skills go, where and how hooks and MCP servers are registered,
-// and its hook wire format. Each agent lives in its own file; this file is
-// the registry.
+// its trust gates and its hook wire format. Each agent lives in its own
+// files; this file holds the one list of them.
 package agent
 
 import (
-	"sort"
-
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -35,9 +33,11 @@ type Agent struct {
 	// Events maps canonical events to the agent's own event names; nil for
 	// agents without shell hooks (opencode, goose).
 	Events map[string]string
-	// Wire is the agent's hook wire format (nil when it has no shell hooks);
-	// set in wire.go.
+	// Wire is the agent's hook wire format (nil when it has no shell hooks).
 	Wire Wire
+	// Tools maps HIF's canonical tool names (shell, file_read, ...) to the
+	// agent's own, for the tools it has (tools_wire.go reads them).
+	Tools map[string]string
 	// AlsoRuns names the agents whose hook files this agent loads and runs
 	// as well as its own, and CallerEnv the variable it sets in every hook
 	// process it starts. When both agents are configured, a call through
@@ -59,21 +59,37 @@ func RunBy(configured []string, caller string, getenv func(string) string) strin
 	return ""
 }
 
-var registry = map[string]*Agent{}
+// Hook scopes: where an agent's hook file is (config's hook-scope).
+const (
+	ScopeGlobal  = "global"  // the user's home
+	ScopeProject = "project" // the workspace
+)
 
-func register(a *Agent) *Agent { registry[a.Name] = a; return a }
+// all is the one list of the agents symposium supports, in the order init
+// offers them. Everything about each lives in its own file (claude.go,
+// claude_wire.go, ...); docs/adding-an-agent.md says what a new one needs.
+var all = []*Agent{claude, codex, copilot, gemini, goose, kiro, opencode}
 
 // Lookup returns the agent named name.
-func Lookup(name string) (*Agent, bool) { a, ok := registry[name]; return a, ok }
-
-// All returns every agent, sorted by name.
-func All() []*Agent {
-	out := make([]*Agent, 0, len(registry))
-	for _, a := range registry {
-		out = append(out, a)
+func Lookup(name string) (*Agent, bool) {
+	for _, a := range all {
+		if a.Name == name {
+			return a, true
+		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
+	return nil, false
+}
+
+// All returns every agent, in the list's order (by name).
+func All() []*Agent { return append([]*Agent(nil), all...) }
+
+// Names lists every agent's name, in the list's order.
+func Names() []string {
+	names := make([]string, len(all))
+	for i, a := range all {
+		names[i] = a.Name
+	}
+	return names
 }
 
 // HasHooks reports whether symposium can register shell hooks for a.

@@ -5,12 +5,15 @@ import (
 )
 
 // Codex CLI. See the book's "Codex CLI" agent reference and ../shared/agent-payloads/codex/.
-var codex = register(&Agent{
+var codex = &Agent{
 	Name:     "codex",
 	Display:  "Codex CLI",
 	SkillDir: ".agents/skills",
 	Events:   map[string]string{PreToolUse: "PreToolUse", PostToolUse: "PostToolUse", UserPromptSubmit: "UserPromptSubmit", SessionStart: "SessionStart"},
-})
+	Wire:     codexWire{snakeWire{"codex"}},
+	// Codex reports its shell tool as "Bash", like Claude.
+	Tools: map[string]string{"shell": "Bash", "file_read": "Read", "file_write": "Write", "file_edit": "Edit", "search": "Grep", "find": "Glob", "web_search": "WebSearch", "web_fetch": "WebFetch", "agent": "Agent"},
+}
 
 // Hooks: hooks.json with Claude-style groups, timeout in seconds. Codex
 // 0.169.0 runs a hook only once the user trusted it (a hash of the entry in

@@ -1,7 +1,7 @@
 package agent
 
 // GitHub Copilot. See the book's "GitHub Copilot" agent reference and ../shared/agent-payloads/copilot/.
-var copilot = register(&Agent{
+var copilot = &Agent{
 	Name:     "copilot",
 	Display:  "GitHub Copilot",
 	SkillDir: ".agents/skills",
@@ -11,7 +11,10 @@ var copilot = register(&Agent{
 	// in every hook's environment (seen live).
 	AlsoRuns:  []string{"claude"},
 	CallerEnv: "COPILOT_CLI",
-})
+	Wire:      copilotWire{},
+	// "bash" with camelCase hook keys; PascalCase configs send Claude's names.
+	Tools: map[string]string{"shell": "bash", "file_read": "view", "file_write": "create", "file_edit": "edit", "search": "grep", "find": "glob", "web_fetch": "web_fetch", "agent": "task"},
+}
 
 // Hooks: a file of our own, {"version": 1, "hooks": {event: [{type, bash,
 // timeoutSec}]}} (camelCase keys: the payloads then have the camelCase shape

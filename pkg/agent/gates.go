@@ -12,7 +12,6 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 
-	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -153,7 +152,7 @@ func ourHookFiles(a *Agent, t Target) []string {
 		return nil
 	}
 	var out []string
-	for _, scope := range []string{config.ScopeProject, config.ScopeGlobal} {
+	for _, scope := range []string{ScopeProject, ScopeGlobal} {
 		p := h.file(t, scope)
 		if p == "" {
 			continue
@@ -402,7 +401,7 @@ func copilotGates(a *Agent, t Target) []Gate {
 	cfg := t.readJSONC(cfgFile)
 	if t.Workspace != "" {
 		var what []string
-		if p := a.HookFile(t, config.ScopeProject); len(ourHandlers(t.readJSONC(p))) > 0 {
+		if p := a.HookFile(t, ScopeProject); len(ourHandlers(t.readJSONC(p))) > 0 {
 			what = append(what, "hooks in "+p)
 		}
 		mcpFile := filepath.Join(t.Workspace, ".github", "mcp.json")
@@ -447,7 +446,7 @@ func codexGates(a *Agent, t Target) []Gate {
 	cfg := readTOML(cfgFile)
 	if t.Workspace != "" {
 		var what []string
-		hooksFile := a.HookFile(t, config.ScopeProject)
+		hooksFile := a.HookFile(t, ScopeProject)
 		if len(ourHandlers(t.readJSONC(hooksFile))) > 0 {
 			what = append(what, "hooks in "+hooksFile)
 		}

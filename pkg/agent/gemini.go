@@ -3,12 +3,14 @@ package agent
 import "github.com/symposium-dev/symposium-go/pkg/stream"
 
 // Gemini CLI. See the book's "Gemini CLI" agent reference and ../shared/agent-payloads/gemini/.
-var gemini = register(&Agent{
+var gemini = &Agent{
 	Name:     "gemini",
 	Display:  "Gemini CLI",
 	SkillDir: ".agents/skills",
 	Events:   map[string]string{PreToolUse: "BeforeTool", PostToolUse: "AfterTool", UserPromptSubmit: "BeforeAgent", SessionStart: "SessionStart"},
-})
+	Wire:     geminiWire{},
+	Tools:    map[string]string{"shell": "run_shell_command", "file_read": "read_file", "file_write": "write_file", "file_edit": "replace", "search": "grep_search", "find": "glob", "web_search": "google_web_search", "web_fetch": "web_fetch"},
+}
 
 // geminiHookName names our handlers; Gemini de-duplicates hooks by
 // name:command and lists them by name (hooksConfig.disabled uses it).

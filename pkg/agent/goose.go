@@ -3,12 +3,12 @@ package agent
 import "github.com/symposium-dev/symposium-go/pkg/stream"
 
 // Goose. See the book's "Goose" agent reference and ../shared/agent-payloads/goose/.
-var goose = register(&Agent{
+var goose = &Agent{
 	Name:     "goose",
 	Display:  "Goose",
 	SkillDir: ".agents/skills",
 	Events:   nil,
-})
+}
 
 // gooseTimeout is the per-call timeout (seconds) Goose itself writes for a
 // new extension.

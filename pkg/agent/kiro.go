@@ -1,14 +1,14 @@
 package agent
 
-import "github.com/symposium-dev/symposium-go/pkg/config"
-
 // Kiro. See the book's "Kiro" agent reference and ../shared/agent-payloads/kiro/.
-var kiro = register(&Agent{
+var kiro = &Agent{
 	Name:     "kiro",
 	Display:  "Kiro",
 	SkillDir: ".kiro/skills",
 	Events:   map[string]string{PreToolUse: "preToolUse", PostToolUse: "postToolUse", UserPromptSubmit: "userPromptSubmit", SessionStart: "agentSpawn"},
-})
+	Wire:     kiroWire{},
+	Tools:    map[string]string{"shell": "execute_bash", "file_read": "fs_read", "file_write": "fs_write", "file_edit": "fs_write", "search": "grep", "find": "glob", "web_search": "web_search", "web_fetch": "web_fetch", "agent": "use_subagent"},
+}
 
 // KiroAgentName is the custom agent we define; Kiro runs its hooks only in
 // sessions of that agent.
@@ -36,7 +36,7 @@ var _ = addRegistration(kiro, &registration{
 		},
 		scaffold: func(t Target, scope string) ordered {
 			resources := []string{"skill://.kiro/skills/**/SKILL.md"}
-			if scope == config.ScopeGlobal {
+			if scope == ScopeGlobal {
 				resources = append(resources, "skill://~/.kiro/skills/**/SKILL.md")
 			}
 			return ordered{

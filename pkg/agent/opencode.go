@@ -3,12 +3,12 @@ package agent
 import "github.com/symposium-dev/symposium-go/pkg/stream"
 
 // OpenCode. See the book's "OpenCode" agent reference and ../shared/agent-payloads/opencode/.
-var opencode = register(&Agent{
+var opencode = &Agent{
 	Name:     "opencode",
 	Display:  "OpenCode",
 	SkillDir: ".agents/skills",
 	Events:   nil,
-})
+}
 
 // No shell hooks (plugins are JS). MCP: opencode.json "mcp": local servers
 // take the command as one array and need "enabled" (1.18.33 rejects the

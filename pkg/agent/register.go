@@ -10,8 +10,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-
-	"github.com/symposium-dev/symposium-go/pkg/config"
 )
 
 // RegisterHooks makes the hook file of t.Scope call our command on the four
@@ -26,7 +24,7 @@ func (a *Agent) RegisterHooks(w Files, t Target) ([]Change, error) {
 	}
 	h := r.hooks
 	t = t.withDefaults()
-	if t.Scope != config.ScopeGlobal && t.Scope != config.ScopeProject {
+	if t.Scope != ScopeGlobal && t.Scope != ScopeProject {
 		return nil, fmt.Errorf("registering %s hooks: unknown scope %q", a.Name, t.Scope)
 	}
 	primary := h.file(t, t.Scope)
@@ -46,9 +44,9 @@ func (a *Agent) RegisterHooks(w Files, t Target) ([]Change, error) {
 	}
 	changes = append(changes, Change{Op: hookOp(h), Path: primary, Status: status, Detail: strings.Join(names, ",")})
 
-	other := config.ScopeProject
-	if t.Scope == config.ScopeProject {
-		other = config.ScopeGlobal
+	other := ScopeProject
+	if t.Scope == ScopeProject {
+		other = ScopeGlobal
 	}
 	more, err := removeOurs(w, h, t, h.ourFiles(t, other), primary)
 	return append(changes, more...), err
@@ -64,7 +62,7 @@ func (a *Agent) UnregisterHooks(w Files, t Target) ([]Change, error) {
 	}
 	h := r.hooks
 	t = t.withDefaults()
-	return removeOurs(w, h, t, h.ourFiles(t, config.ScopeProject, config.ScopeGlobal), "")
+	return removeOurs(w, h, t, h.ourFiles(t, ScopeProject, ScopeGlobal), "")
 }
 
 // ourFile is a file that may hold our hook entries; owned means it is an
@@ -213,7 +211,7 @@ func onlyScaffold(doc JSONDoc, h *hookSpec, t Target) bool {
 	if raw == nil {
 		raw = b
 	}
-	for _, scope := range []string{config.ScopeProject, config.ScopeGlobal} {
+	for _, scope := range []string{ScopeProject, ScopeGlobal} {
 		var base ordered
 		if h.scaffold != nil {
 			base = h.scaffold(t, scope)

@@ -11,7 +11,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -19,7 +18,7 @@ import (
 type Target struct {
 	Workspace string // absolute workspace root (project-scope files live here)
 	Home      string // user's home (global files)
-	Scope     string // "global" or "project": where hooks go (config.ScopeGlobal/ScopeProject)
+	Scope     string // "global" or "project": where hooks go (ScopeGlobal/ScopeProject)
 	Command   string // our executable as registered: "cargo-agents" or an absolute path
 	Timeout   int    // seconds the agent gives our command; 0 = DefaultTimeout
 
@@ -229,7 +228,7 @@ type hookSpec struct {
 // file returns the absolute hook file for scope, or "" when the target has
 // no directory for it.
 func (h *hookSpec) file(t Target, scope string) string {
-	if scope == config.ScopeProject {
+	if scope == ScopeProject {
 		if t.Workspace == "" {
 			return ""
 		}
@@ -257,9 +256,9 @@ func (t Target) withDefaults() Target {
 		t.Timeout = DefaultTimeout
 	}
 	if t.Scope == "" {
-		t.Scope = config.ScopeGlobal
+		t.Scope = ScopeGlobal
 	}
-	if t.Command == "" || t.Scope == config.ScopeProject {
+	if t.Command == "" || t.Scope == ScopeProject {
 		// Project files are committed with the project: a path on this
 		// machine would be wrong on every other one.
 		t.Command = ourExecutable
@@ -273,7 +272,7 @@ var hookEvents = []string{PreToolUse, PostToolUse, UserPromptSubmit, SessionStar
 // eventRank orders agent event names the way hookEvents orders canonical
 // ones (agents spell them differently, but each spelling is unique).
 func eventRank(agentEvent string) int {
-	for _, a := range registry {
+	for _, a := range all {
 		for i, ev := range hookEvents {
 			if a.Events[ev] == agentEvent {
 				return i

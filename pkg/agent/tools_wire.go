@@ -1,64 +1,57 @@
 package agent
 
 // The tool vocabulary: one tool, each agent's name for it (HIF hooks-v1
-// §10.1, plus what the captures show: Codex reports its shell tool as
-// "Bash", Copilot as "bash" with camelCase hook keys and "Bash" with
-// PascalCase ones). A plugin hook written against one agent's tool names
-// then matches the same tool under every agent, and a hook declared with
-// format = X sees X's name for the tool.
-
-// toolRow is one tool: its HIF canonical name and each agent's name.
+// §10.1, plus what the captures show). Each agent lists its own names in its
+// file (Agent.Tools); this file reads them all. A plugin hook written
+// against one agent's tool names then matches the same tool under every
+// agent, and a hook declared with format = X sees X's name for the tool.
 // Names are compared exactly (case matters: Copilot's "bash" and Claude's
-// "Bash" are both listed).
-type toolRow struct {
-	canon                                string
-	claude, codex, copilot, gemini, kiro string
-	also                                 []string // other spellings seen in the wild
+// "Bash" are both names of the shell tool).
+
+// canonicalTools are HIF's canonical tool names, in table order.
+var canonicalTools = [...]string{"shell", "file_read", "file_write", "file_edit", "search", "find", "web_search", "web_fetch", "agent"}
+
+// otherSpellings are names of a canonical tool seen in the wild that no
+// agent of ours uses.
+var otherSpellings = map[string][]string{
+	"shell":      {"shell", "exec_command"},
+	"file_read":  {"read"},
+	"file_write": {"write"},
+	"file_edit":  {"apply_patch"},
+	"agent":      {"Task"},
 }
 
-// The table is a fixed array scanned linearly: a handful of string compares
-// per lookup, and no start-up work on the hook path.
-var toolVocabulary = [...]toolRow{
-	{canon: "shell", claude: "Bash", codex: "Bash", copilot: "bash", gemini: "run_shell_command", kiro: "execute_bash", also: []string{"shell", "exec_command"}},
-	{canon: "file_read", claude: "Read", codex: "Read", copilot: "view", gemini: "read_file", kiro: "fs_read", also: []string{"read"}},
-	{canon: "file_write", claude: "Write", codex: "Write", copilot: "create", gemini: "write_file", kiro: "fs_write", also: []string{"write"}},
-	{canon: "file_edit", claude: "Edit", codex: "Edit", copilot: "edit", gemini: "replace", kiro: "fs_write", also: []string{"apply_patch"}},
-	{canon: "search", claude: "Grep", codex: "Grep", copilot: "grep", gemini: "grep_search", kiro: "grep"},
-	{canon: "find", claude: "Glob", codex: "Glob", copilot: "glob", gemini: "glob", kiro: "glob"},
-	{canon: "web_search", claude: "WebSearch", codex: "WebSearch", gemini: "google_web_search", kiro: "web_search"},
-	{canon: "web_fetch", claude: "WebFetch", codex: "WebFetch", copilot: "web_fetch", gemini: "web_fetch", kiro: "web_fetch"},
-	{canon: "agent", claude: "Agent", codex: "Agent", copilot: "task", kiro: "use_subagent", also: []string{"Task"}},
+// toolsOf is the vocabulary of a wire format: an agent's, or Claude's for
+// the symposium format.
+func toolsOf(wire string) map[string]string {
+	if wire == Symposium {
+		wire = claude.Name
+	}
+	if a, ok := Lookup(wire); ok {
+		return a.Tools
+	}
+	return nil
 }
 
-func (r *toolRow) has(name string) bool {
+// isTool reports whether name is one of the names of canonical tool canon.
+func isTool(canon, name string) bool {
 	if name == "" {
 		return false
 	}
-	if name == r.canon || name == r.claude || name == r.codex || name == r.copilot || name == r.gemini || name == r.kiro {
+	if name == canon {
 		return true
 	}
-	for _, a := range r.also {
-		if name == a {
+	for _, a := range all {
+		if a.Tools[canon] == name {
+			return true
+		}
+	}
+	for _, s := range otherSpellings[canon] {
+		if s == name {
 			return true
 		}
 	}
 	return false
-}
-
-func (r *toolRow) native(agent string) string {
-	switch agent {
-	case "claude", Symposium:
-		return r.claude
-	case "codex":
-		return r.codex
-	case "copilot":
-		return r.copilot
-	case "gemini":
-		return r.gemini
-	case "kiro":
-		return r.kiro
-	}
-	return ""
 }
 
 // ToolAliases returns every name of the tool called name: name itself, its
@@ -80,19 +73,16 @@ func ToolAliases(name string) []string {
 		}
 		out = append(out, s)
 	}
-	for i := range toolVocabulary {
-		r := &toolVocabulary[i]
-		if !r.has(name) {
+	for _, canon := range canonicalTools {
+		if !isTool(canon, name) {
 			continue
 		}
-		add(r.canon)
-		add(r.claude)
-		add(r.codex)
-		add(r.copilot)
-		add(r.gemini)
-		add(r.kiro)
-		for _, a := range r.also {
-			add(a)
+		add(canon)
+		for _, a := range all {
+			add(a.Tools[canon])
+		}
+		for _, s := range otherSpellings[canon] {
+			add(s)
 		}
 	}
 	return out
@@ -104,16 +94,15 @@ func NativeTool(agent, name string) string {
 	if name == "" {
 		return ""
 	}
-	for i := range toolVocabulary {
-		r := &toolVocabulary[i]
-		if r.native(agent) == name {
+	tools := toolsOf(agent)
+	for _, n := range tools {
+		if n == name {
 			return name // already native (fs_write is both Kiro's write and edit)
 		}
 	}
-	for i := range toolVocabulary {
-		r := &toolVocabulary[i]
-		if r.has(name) {
-			if n := r.native(agent); n != "" {
+	for _, canon := range canonicalTools {
+		if isTool(canon, name) {
+			if n := tools[canon]; n != "" {
 				return n
 			}
 			return name
@@ -128,11 +117,8 @@ func NativeTool(agent, name string) string {
 // place.
 func ToolNames(agent string) map[string]string {
 	out := map[string]string{}
-	for i := range toolVocabulary {
-		r := &toolVocabulary[i]
-		if n := r.native(agent); n != "" {
-			out[r.canon] = n
-		}
+	for k, v := range toolsOf(agent) {
+		out[k] = v
 	}
 	return out
 }

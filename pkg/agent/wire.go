@@ -99,28 +99,28 @@ type Wire interface {
 	Proceed() []byte
 }
 
-// WireFor returns the wire format named name: "symposium" or an agent.
+// WireFor returns the wire format named name: "symposium" or an agent's.
 func WireFor(name string) (Wire, bool) {
-	switch name {
-	case Symposium:
+	if name == Symposium {
 		return symposiumWire{}, true
-	case "claude":
-		return claudeWire{snakeWire{"claude"}}, true
-	case "codex":
-		return codexWire{snakeWire{"codex"}}, true
-	case "copilot":
-		return copilotWire{}, true
-	case "gemini":
-		return geminiWire{}, true
-	case "kiro":
-		return kiroWire{}, true
+	}
+	if a, ok := Lookup(name); ok && a.Wire != nil {
+		return a.Wire, true
 	}
 	return nil, false
 }
 
-// WireNames lists every wire format name, sorted.
+// WireNames lists every wire format name, sorted: the agents with shell
+// hooks, and symposium.
 func WireNames() []string {
-	return []string{"claude", "codex", "copilot", "gemini", "kiro", Symposium}
+	names := []string{Symposium}
+	for _, a := range all {
+		if a.Wire != nil {
+			names = append(names, a.Name)
+		}
+	}
+	sort.Strings(names)
+	return names
 }
 
 // ErrEvent reports an event a wire format has no shape for.
@@ -401,14 +401,4 @@ func argsObject(v json.RawMessage) json.RawMessage {
 		}
 	}
 	return nil
-}
-
-func init() {
-	// Attach each codec to its registry entry here, so the per-agent
-	// registration files stay free of wire details.
-	for _, name := range []string{"claude", "codex", "copilot", "gemini", "kiro"} {
-		if a, ok := registry[name]; ok {
-			a.Wire, _ = WireFor(name)
-		}
-	}
 }

@@ -14,15 +14,17 @@ import (
 	"strings"
 
 	"github.com/pelletier/go-toml/v2"
+
+	"github.com/symposium-dev/symposium-go/pkg/agent"
 )
 
-// Agent names, in the order the init prompt lists them.
-var AgentNames = []string{"claude", "codex", "copilot", "gemini", "goose", "kiro", "opencode"}
+// AgentNames are the supported agents, from pkg/agent's one list.
+var AgentNames = agent.Names()
 
 // Hook scopes.
 const (
-	ScopeGlobal  = "global"
-	ScopeProject = "project"
+	ScopeGlobal  = agent.ScopeGlobal
+	ScopeProject = agent.ScopeProject
 )
 
 // Built-in plugin source names.

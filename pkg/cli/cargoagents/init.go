@@ -37,8 +37,7 @@ such gate with its fix; on a terminal it offers to make the change, and
 --trust makes every such change without asking. Run it in a workspace
 after ` + "`cargo agents sync`" + ` to cover what sync registered there.
 
-Agents: claude, codex, copilot, gemini, goose, kiro, opencode
-`
+Agents: `
 
 // isTerminal reports whether stdin is an interactive terminal; tests replace it.
 var isTerminal = func(f io.Reader) bool {
@@ -65,7 +64,7 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 	trust := fset.Bool("trust", false, "")
 	if err := fset.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdio.Out, initUsage)
+			fmt.Fprint(stdio.Out, initUsage+strings.Join(agent.Names(), ", ")+"\n")
 			return nil
 		}
 		return cli.Usagef("%v", err)
