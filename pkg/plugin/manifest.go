@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/pelletier/go-toml/v2"
+
+	"github.com/symposium-dev/symposium-go/pkg/agent"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -17,8 +19,8 @@ import (
 // ManifestName is the file that makes a directory a plugin.
 const ManifestName = "SYMPOSIUM.toml"
 
-// Hook formats a manifest may name.
-var hookFormats = []string{"symposium", "claude", "codex", "copilot", "gemini", "kiro"}
+// hookFormats are the wire formats a plugin hook may be written in.
+var hookFormats = agent.WireNames()
 
 // Manifest is a parsed SYMPOSIUM.toml.
 type Manifest struct {
