@@ -38,6 +38,9 @@ type Agent struct {
 	// Tools maps HIF's canonical tool names (shell, file_read, ...) to the
 	// agent's own, for the tools it has (tools_wire.go reads them).
 	Tools map[string]string
+	// HIF is the agent as a Hook Interchange Format provider (pkg/hif
+	// reads it); nil for agents without shell hooks.
+	HIF *HIFProvider
 	// AlsoRuns names the agents whose hook files this agent loads and runs
 	// as well as its own, and CallerEnv the variable it sets in every hook
 	// process it starts. When both agents are configured, a call through
@@ -90,6 +93,27 @@ func Names() []string {
 		names[i] = a.Name
 	}
 	return names
+}
+
+// HIFProvider is what the Hook Interchange Format (HIF 1.0.0-draft,
+// pkg/hif) knows of an agent beyond its tool names. Event, capability and
+// behaviour names are HIF's vocabulary (hooks-v1 §7, §8, §9).
+type HIFProvider struct {
+	Slug string // HIF provider slug: claude-code, gemini-cli, ...
+	Name string // display name in warnings
+	// Events maps HIF canonical events (before_tool_execute, ...) to the
+	// agent's native names: its whole hook vocabulary, wider than the
+	// events symposium registers.
+	Events map[string]string
+	// ToolsIn are more native tool names accepted when decoding.
+	ToolsIn map[string]string
+	// Caps are the HIF capabilities the agent supports.
+	Caps []string
+	// Blocking maps events to prevent, retry or observe (§8.1); a missing
+	// event prevents.
+	Blocking map[string]string
+	// Timeouts: the native format carries a timeout.
+	Timeouts bool
 }
 
 // HasHooks reports whether symposium can register shell hooks for a.

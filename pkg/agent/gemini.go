@@ -10,6 +10,26 @@ var gemini = &Agent{
 	Events:   map[string]string{PreToolUse: "BeforeTool", PostToolUse: "AfterTool", UserPromptSubmit: "BeforeAgent", SessionStart: "SessionStart"},
 	Wire:     geminiWire{},
 	Tools:    map[string]string{"shell": "run_shell_command", "file_read": "read_file", "file_write": "write_file", "file_edit": "replace", "search": "grep_search", "find": "glob", "web_search": "google_web_search", "web_fetch": "web_fetch"},
+	// As a HIF provider: Gemini CLI 0.61.0's event enum
+	// (gemini/output-contract.md). BeforeTool's hookSpecificOutput.tool_input
+	// replaces the tool arguments (observed), so input_rewrite is supported
+	// although §9.2's table says otherwise. `gemini hooks migrate` writes grep
+	// and edit_file; they are accepted.
+	HIF: &HIFProvider{
+		Slug: "gemini-cli", Name: "Gemini CLI",
+		Events: map[string]string{
+			"before_tool_execute": "BeforeTool", "after_tool_execute": "AfterTool",
+			"session_start": "SessionStart", "session_end": "SessionEnd",
+			"before_prompt": "BeforeAgent", "agent_stop": "AfterAgent",
+			"before_compact": "PreCompress", "notification": "Notification",
+			"before_model": "BeforeModel", "after_model": "AfterModel",
+			"before_tool_selection": "BeforeToolSelection",
+		},
+		ToolsIn:  map[string]string{"grep": "search", "search_file_content": "search", "edit_file": "file_edit"},
+		Caps:     []string{"structured_output", "input_rewrite"},
+		Blocking: claudeBlocking,
+		Timeouts: true,
+	},
 }
 
 // geminiHookName names our handlers; Gemini de-duplicates hooks by

@@ -3,11 +3,13 @@ package hif
 import "github.com/symposium-dev/symposium-go/pkg/agent"
 
 // The registries of the Hook Interchange Format 1.0.0-draft (hooks-v1.md §7,
-// §9, §10), plus what each provider this package speaks supports. Where a
-// live capture in agent-payloads/ contradicts the draft's tables, the capture
-// wins, and the entry says so. The tool names of the agents symposium
-// installs into come from pkg/agent's vocabulary (one place per agent, also
-// used to match hooks); Cursor's and Windsurf's are only here.
+// §9, §10), plus what each provider this package speaks supports. The
+// agents symposium installs into describe themselves as providers in their
+// own files in pkg/agent (Agent.HIF: events, capabilities, blocking
+// behaviours; Agent.Tools: tool names, also used to match hooks); this
+// package reads that table. Cursor and Windsurf, which are not agents of
+// ours, are described here. Where a live capture in agent-payloads/
+// contradicts the draft's tables, the capture wins, and the entry says so.
 
 // Event tiers (§7).
 const (
@@ -124,15 +126,20 @@ const (
 	ProviderHIF      = "hif"
 )
 
-// providerAliases maps the short names users type to slugs.
-var providerAliases = map[string]string{
-	"claude": ProviderClaude, "claude-code": ProviderClaude,
-	"gemini": ProviderGemini, "gemini-cli": ProviderGemini,
-	"copilot": ProviderCopilot, "copilot-cli": ProviderCopilot,
-	"kiro": ProviderKiro, "cursor": ProviderCursor, "codex": ProviderCodex,
-	"windsurf": ProviderWindsurf,
-	"hif":      ProviderHIF, "canonical": ProviderHIF,
-}
+// providerAliases maps the short names users type to slugs: each agent's
+// name and its slug, then the providers that are not agents of ours.
+var providerAliases = func() map[string]string {
+	m := map[string]string{
+		ProviderCursor: ProviderCursor, ProviderWindsurf: ProviderWindsurf,
+		ProviderHIF: ProviderHIF, "canonical": ProviderHIF,
+	}
+	for _, a := range agent.All() {
+		if a.HIF != nil {
+			m[a.Name], m[a.HIF.Slug] = a.HIF.Slug, a.HIF.Slug
+		}
+	}
+	return m
+}()
 
 // ProviderSlug resolves a provider name or alias ("claude", "gemini-cli",
 // "hif", ...) to its slug; ok is false for an unknown name.
@@ -141,9 +148,16 @@ func ProviderSlug(name string) (slug string, ok bool) {
 	return slug, ok
 }
 
-// Providers lists the provider slugs with adapters, then hif.
+// Providers lists the provider slugs with adapters (the agents', in the
+// agent list's order, then Cursor and Windsurf), then hif.
 func Providers() []string {
-	return []string{ProviderClaude, ProviderGemini, ProviderCopilot, ProviderKiro, ProviderCursor, ProviderCodex, ProviderWindsurf, ProviderHIF}
+	var out []string
+	for _, a := range agent.All() {
+		if a.HIF != nil {
+			out = append(out, a.HIF.Slug)
+		}
+	}
+	return append(out, ProviderCursor, ProviderWindsurf, ProviderHIF)
 }
 
 // provider describes one target: names, events, tools, capabilities.
@@ -185,117 +199,30 @@ func (p *provider) canonicalEvent(native string) (string, bool) {
 // nativeTool returns the provider's name for a canonical tool.
 func (p *provider) nativeTool(tool string) string { return p.tools[tool] }
 
-// claudeBlocking is §8.2's claude-code column (retry on Stop).
-var claudeBlocking = map[string]string{
-	"after_tool_execute": behaviourObserve, "session_start": behaviourObserve,
-	"session_end": behaviourObserve, "agent_stop": behaviourRetry,
-	"before_compact": behaviourObserve, "notification": behaviourObserve,
-	"error_occurred": behaviourObserve, "subagent_start": behaviourObserve,
-	"subagent_stop": behaviourRetry, "config_change": behaviourPrevent,
-}
+// providers are every target: each agent's, built from its HIFProvider
+// in pkg/agent (one place per agent), and Cursor's and Windsurf's, which
+// are not agents of ours and live here.
+var providers = func() map[string]*provider {
+	m := map[string]*provider{ProviderCursor: cursor, ProviderWindsurf: windsurf}
+	for _, a := range agent.All() {
+		h := a.HIF
+		if h == nil {
+			continue
+		}
+		caps := map[string]bool{}
+		for _, c := range h.Caps {
+			caps[c] = true
+		}
+		m[h.Slug] = &provider{slug: h.Slug, name: h.Name, events: h.Events, tools: agent.ToolNames(a.Name),
+			toolsIn: h.ToolsIn, caps: caps, blocking: h.Blocking, timeouts: h.Timeouts}
+	}
+	return m
+}()
 
-var providers = map[string]*provider{
-	ProviderClaude: {
-		slug: ProviderClaude, name: "Claude Code",
-		events: map[string]string{
-			"before_tool_execute": "PreToolUse", "after_tool_execute": "PostToolUse",
-			"session_start": "SessionStart", "session_end": "SessionEnd",
-			"before_prompt": "UserPromptSubmit", "agent_stop": "Stop",
-			"before_compact": "PreCompact", "notification": "Notification",
-			"error_occurred": "StopFailure", "subagent_start": "SubagentStart",
-			"subagent_stop": "SubagentStop", "permission_request": "PermissionRequest",
-			"config_change": "ConfigChange",
-		},
-		tools:    agent.ToolNames("claude"),
-		toolsIn:  map[string]string{"Task": "agent", "MultiEdit": "file_edit"},
-		caps:     map[string]bool{CapStructuredOutput: true, CapInputRewrite: true, CapLLMEvaluated: true, CapHTTPHandler: true, CapAsync: true},
-		blocking: claudeBlocking,
-		timeouts: true,
-	},
-	// Codex reads Claude's shape from .codex/hooks.json with its own event
-	// list (app-server HookEventName, codex/output-contract.md). It honours
-	// permissionDecision allow + updatedInput (observed), has no async mode
-	// and runs command handlers only.
-	ProviderCodex: {
-		slug: ProviderCodex, name: "Codex CLI",
-		events: map[string]string{
-			"before_tool_execute": "PreToolUse", "after_tool_execute": "PostToolUse",
-			"session_start": "SessionStart", "session_end": "SessionEnd",
-			"before_prompt": "UserPromptSubmit", "agent_stop": "Stop",
-			"before_compact": "PreCompact", "subagent_start": "SubagentStart",
-			"subagent_stop": "SubagentStop", "permission_request": "PermissionRequest",
-		},
-		tools:    agent.ToolNames("codex"),
-		caps:     map[string]bool{CapStructuredOutput: true, CapInputRewrite: true},
-		blocking: claudeBlocking,
-		timeouts: true,
-	},
-	// Gemini CLI 0.61.0's event enum (gemini/output-contract.md). BeforeTool's
-	// hookSpecificOutput.tool_input replaces the tool arguments (observed), so
-	// input_rewrite is supported although §9.2's table says otherwise.
-	ProviderGemini: {
-		slug: ProviderGemini, name: "Gemini CLI",
-		events: map[string]string{
-			"before_tool_execute": "BeforeTool", "after_tool_execute": "AfterTool",
-			"session_start": "SessionStart", "session_end": "SessionEnd",
-			"before_prompt": "BeforeAgent", "agent_stop": "AfterAgent",
-			"before_compact": "PreCompress", "notification": "Notification",
-			"before_model": "BeforeModel", "after_model": "AfterModel",
-			"before_tool_selection": "BeforeToolSelection",
-		},
-		tools: agent.ToolNames("gemini"),
-		// `gemini hooks migrate` writes grep and edit_file; accept them.
-		toolsIn:  map[string]string{"grep": "search", "search_file_content": "search", "edit_file": "file_edit"},
-		caps:     map[string]bool{CapStructuredOutput: true, CapInputRewrite: true},
-		blocking: claudeBlocking,
-		timeouts: true,
-	},
-	// Copilot CLI 1.0.102 accepts more camelCase keys than §7.4 lists
-	// (runtime.node config paths, copilot/output-contract.md): agentStop,
-	// preCompact, subagentStart/Stop, notification, permissionRequest. It
-	// honours modifiedArgs (input rewrite) and has cwd, env and bash/powershell.
-	ProviderCopilot: {
-		slug: ProviderCopilot, name: "Copilot CLI",
-		events: map[string]string{
-			"before_tool_execute": "preToolUse", "after_tool_execute": "postToolUse",
-			"session_start": "sessionStart", "session_end": "sessionEnd",
-			"before_prompt": "userPromptSubmitted", "agent_stop": "agentStop",
-			"error_occurred": "errorOccurred", "before_compact": "preCompact",
-			"subagent_start": "subagentStart", "subagent_stop": "subagentStop",
-			"notification": "notification", "permission_request": "permissionRequest",
-		},
-		tools: agent.ToolNames("copilot"),
-		caps:  map[string]bool{CapStructuredOutput: true, CapInputRewrite: true, CapPlatform: true, CapEnv: true, CapCwd: true},
-		blocking: map[string]string{
-			"after_tool_execute": behaviourObserve, "session_start": behaviourObserve,
-			"session_end": behaviourObserve, "before_prompt": behaviourObserve,
-			"agent_stop": behaviourObserve, "error_occurred": behaviourObserve,
-			"before_compact": behaviourObserve, "notification": behaviourObserve,
-			"subagent_start": behaviourObserve, "subagent_stop": behaviourObserve,
-		},
-		timeouts: true,
-	},
-	// Kiro CLI agent files (book, "Kiro Hooks Reference"). session_end is
-	// not mapped: §7.4 gives Kiro's stop to both session_end and agent_stop,
-	// and a hook cannot be both; stop is agent_stop.
-	ProviderKiro: {
-		slug: ProviderKiro, name: "Kiro",
-		events: map[string]string{
-			"before_tool_execute": "preToolUse", "after_tool_execute": "postToolUse",
-			"session_start": "agentSpawn", "before_prompt": "userPromptSubmit", "agent_stop": "stop",
-		},
-		tools:   agent.ToolNames("kiro"),
-		toolsIn: map[string]string{"shell": "shell", "read": "file_read", "write": "file_write"},
-		caps:    map[string]bool{},
-		blocking: map[string]string{
-			"after_tool_execute": behaviourObserve, "session_start": behaviourObserve,
-			"before_prompt": behaviourObserve, "agent_stop": behaviourObserve,
-		},
-		timeouts: true,
-	},
+var (
 	// Cursor is split-event: the encoder picks the native event from the
 	// matcher. Only §7.4's events are listed.
-	ProviderCursor: {
+	cursor = &provider{
 		slug: ProviderCursor, name: "Cursor",
 		events: map[string]string{
 			"before_tool_execute": "", "after_tool_execute": "",
@@ -310,10 +237,10 @@ var providers = map[string]*provider{
 			"after_tool_execute": behaviourObserve, "before_prompt": behaviourObserve, "agent_stop": behaviourObserve,
 		},
 		timeouts: true,
-	},
+	}
 	// Windsurf (Cascade hooks) is split-event too and has no timeout field;
 	// working_directory is its cwd.
-	ProviderWindsurf: {
+	windsurf = &provider{
 		slug: ProviderWindsurf, name: "Windsurf",
 		events: map[string]string{
 			"before_tool_execute": "", "after_tool_execute": "",
@@ -324,5 +251,5 @@ var providers = map[string]*provider{
 		blocking: map[string]string{
 			"after_tool_execute": behaviourObserve, "before_prompt": behaviourObserve, "agent_stop": behaviourObserve,
 		},
-	},
-}
+	}
+)
