@@ -5,6 +5,7 @@
 package agent
 
 import (
+	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -34,7 +35,7 @@ type Agent struct {
 	// agents without shell hooks (opencode, goose).
 	Events map[string]string
 	// Wire is the agent's hook wire format (nil when it has no shell hooks).
-	Wire Wire
+	Wire hookfmt.Wire
 	// Tools maps HIF's canonical tool names (shell, file_read, ...) to the
 	// agent's own, for the tools it has (tools_wire.go reads them).
 	Tools map[string]string

@@ -1,6 +1,10 @@
 package agent
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
+)
 
 // claudeWire is Claude Code's hook wire format (../shared/agent-payloads/
 // claude/output-contract.md). Answers go in hookSpecificOutput
@@ -8,12 +12,12 @@ import "bytes"
 // as an object, additionalContext); exit 2 blocks with stderr as the reason.
 type claudeWire struct{ snakeWire }
 
-func (claudeWire) Encode(event string, out *Output) ([]byte, int, []byte) {
+func (claudeWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) {
 	if out.Empty() {
 		return nil, 0, nil
 	}
 	if out.Block {
-		return nil, 2, []byte(out.reason() + "\n")
+		return nil, 2, []byte(out.ReasonOrDefault() + "\n")
 	}
 	top := newObj()
 	h := hookSpecific("claude", event)
@@ -22,14 +26,14 @@ func (claudeWire) Encode(event string, out *Output) ([]byte, int, []byte) {
 		// ourselves, since that would skip Claude's own permission prompt.
 		if out.Decision != "" {
 			h.str("permissionDecision", out.Decision)
-			if out.Decision != Allow || out.Reason != "" {
-				h.str("permissionDecisionReason", out.reasonFor())
+			if out.Decision != hookfmt.Allow || out.Reason != "" {
+				h.str("permissionDecisionReason", reasonFor(out))
 			}
 		}
 		h.set("updatedInput", out.UpdatedInput)
-	} else if out.Decision == Deny {
+	} else if out.Decision == hookfmt.Deny {
 		top.str("decision", "block")
-		top.str("reason", out.reason())
+		top.str("reason", out.ReasonOrDefault())
 	}
 	h.str("additionalContext", out.AdditionalContext)
 	if h.len() > 1 {
@@ -40,21 +44,21 @@ func (claudeWire) Encode(event string, out *Output) ([]byte, int, []byte) {
 
 // decodeClaudeLike reads a Claude- or Codex-format hook's answer: JSON, or
 // for UserPromptSubmit and SessionStart plain text that becomes context.
-func decodeClaudeLike(event string, stdout []byte, exit int) (*Output, error) {
+func decodeClaudeLike(event string, stdout []byte, exit int) (*hookfmt.Output, error) {
 	out, ok, err := readAnswer(stdout)
 	if err != nil || ok {
 		return out, err
 	}
 	if exit == 0 && (event == UserPromptSubmit || event == SessionStart) {
-		return &Output{AdditionalContext: string(bytes.TrimSpace(stdout))}, nil
+		return &hookfmt.Output{AdditionalContext: string(bytes.TrimSpace(stdout))}, nil
 	}
-	return &Output{}, nil
+	return &hookfmt.Output{}, nil
 }
 
-// reasonFor returns the reason to show with a decision.
-func (o *Output) reasonFor() string {
-	if o.Decision == Allow {
+// reasonFor returns the reason to show with o's decision.
+func reasonFor(o *hookfmt.Output) string {
+	if o.Decision == hookfmt.Allow {
 		return o.Reason
 	}
-	return o.reason()
+	return o.ReasonOrDefault()
 }

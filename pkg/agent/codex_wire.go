@@ -1,5 +1,7 @@
 package agent
 
+import "github.com/symposium-dev/symposium-go/pkg/hookfmt"
+
 // codexWire is Codex CLI's hook wire format (../shared/agent-payloads/codex/
 // output-contract.md). Codex reads Claude's hookSpecificOutput, but stricter:
 // permissionDecision "allow" is rejected unless it carries updatedInput,
@@ -7,32 +9,32 @@ package agent
 // deny needs a non-empty reason. Exit 2 blocks with stderr.
 type codexWire struct{ snakeWire }
 
-func (codexWire) Encode(event string, out *Output) ([]byte, int, []byte) {
+func (codexWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) {
 	if out.Empty() {
 		return nil, 0, nil
 	}
 	if out.Block {
-		return nil, 2, []byte(out.reason() + "\n")
+		return nil, 2, []byte(out.ReasonOrDefault() + "\n")
 	}
 	top := newObj()
 	h := hookSpecific("codex", event)
 	if event == PreToolUse {
 		switch {
-		case out.Decision == Deny:
-			h.str("permissionDecision", Deny)
-			h.str("permissionDecisionReason", out.reason())
-		case out.Decision == Ask:
+		case out.Decision == hookfmt.Deny:
+			h.str("permissionDecision", hookfmt.Deny)
+			h.str("permissionDecisionReason", out.ReasonOrDefault())
+		case out.Decision == hookfmt.Ask:
 			// Codex cannot ask; the plugin wanted a human to confirm, so
 			// the safe reading is "not without confirmation".
-			h.str("permissionDecision", Deny)
-			h.str("permissionDecisionReason", "confirmation required: "+out.reason())
+			h.str("permissionDecision", hookfmt.Deny)
+			h.str("permissionDecisionReason", "confirmation required: "+out.ReasonOrDefault())
 		case len(out.UpdatedInput) > 0:
-			h.str("permissionDecision", Allow)
+			h.str("permissionDecision", hookfmt.Allow)
 			h.set("updatedInput", out.UpdatedInput)
 		}
-	} else if out.Decision == Deny {
+	} else if out.Decision == hookfmt.Deny {
 		top.str("decision", "block")
-		top.str("reason", out.reason())
+		top.str("reason", out.ReasonOrDefault())
 	}
 	h.str("additionalContext", out.AdditionalContext)
 	if h.len() > 1 {

@@ -3,6 +3,8 @@ package agent
 import (
 	"bytes"
 	"encoding/json"
+
+	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
 )
 
 // copilotWire is GitHub Copilot CLI's hook wire format (../shared/
@@ -21,7 +23,7 @@ func (copilotWire) Name() string     { return "copilot" }
 func (copilotWire) ProceedExit() int { return 0 }
 func (copilotWire) Proceed() []byte  { return nil }
 
-func (copilotWire) Decode(event string, payload []byte) (*Payload, error) {
+func (copilotWire) Decode(event string, payload []byte) (*hookfmt.Payload, error) {
 	if err := checkEvent(event); err != nil {
 		return nil, err
 	}
@@ -29,7 +31,7 @@ func (copilotWire) Decode(event string, payload []byte) (*Payload, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Payload{Event: event, Agent: "copilot", Raw: payload}
+	p := &hookfmt.Payload{Event: event, Agent: "copilot", Raw: payload}
 	if _, snake := m["hook_event_name"]; snake {
 		if err := snakeInto(p, m); err != nil {
 			return nil, err
@@ -81,7 +83,7 @@ func nonEmptyMap(m map[string]json.RawMessage) map[string]json.RawMessage {
 }
 
 // EncodeInput renders p in the camelCase dialect (the default hook config).
-func (copilotWire) EncodeInput(p *Payload) ([]byte, error) {
+func (copilotWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) {
 	if err := checkEvent(p.Event); err != nil {
 		return nil, err
 	}
@@ -158,7 +160,7 @@ func copilotResult(v json.RawMessage) json.RawMessage {
 	return o.bytes()
 }
 
-func (copilotWire) Encode(event string, out *Output) ([]byte, int, []byte) {
+func (copilotWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) {
 	if out.Empty() {
 		return nil, 0, nil
 	}
@@ -166,24 +168,24 @@ func (copilotWire) Encode(event string, out *Output) ([]byte, int, []byte) {
 	switch event {
 	case PreToolUse:
 		switch {
-		case out.denied():
-			o.str("permissionDecision", Deny)
-			o.str("permissionDecisionReason", out.reason())
-		case out.Decision == Ask:
-			o.str("permissionDecision", Ask)
-			o.str("permissionDecisionReason", out.reason())
+		case out.Denied():
+			o.str("permissionDecision", hookfmt.Deny)
+			o.str("permissionDecisionReason", out.ReasonOrDefault())
+		case out.Decision == hookfmt.Ask:
+			o.str("permissionDecision", hookfmt.Ask)
+			o.str("permissionDecisionReason", out.ReasonOrDefault())
 		case len(out.UpdatedInput) > 0:
 			// The observed rewrite is modifiedArgs with "allow".
-			o.str("permissionDecision", Allow)
+			o.str("permissionDecision", hookfmt.Allow)
 			o.set("modifiedArgs", out.UpdatedInput)
-		case out.Decision == Allow:
-			o.str("permissionDecision", Allow)
+		case out.Decision == hookfmt.Allow:
+			o.str("permissionDecision", hookfmt.Allow)
 			o.str("permissionDecisionReason", out.Reason)
 		}
 	case UserPromptSubmit:
-		if out.denied() {
+		if out.Denied() {
 			o.str("decision", "block")
-			o.str("reason", out.reason())
+			o.str("reason", out.ReasonOrDefault())
 		}
 	}
 	o.str("additionalContext", out.AdditionalContext)
@@ -192,10 +194,10 @@ func (copilotWire) Encode(event string, out *Output) ([]byte, int, []byte) {
 
 // DecodeOutput reads a Copilot-format hook's answer: flat fields, or the
 // nested hookSpecificOutput the PascalCase dialect also honours.
-func (copilotWire) DecodeOutput(event string, stdout []byte, exit int) (*Output, error) {
+func (copilotWire) DecodeOutput(event string, stdout []byte, exit int) (*hookfmt.Output, error) {
 	out, ok, err := readAnswer(stdout)
 	if err != nil || ok {
 		return out, err
 	}
-	return &Output{}, nil
+	return &hookfmt.Output{}, nil
 }

@@ -3,6 +3,8 @@ package agent
 import (
 	"bytes"
 	"encoding/json"
+
+	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
 )
 
 // geminiWire is Gemini CLI's hook wire format (../shared/agent-payloads/
@@ -18,25 +20,25 @@ type geminiWire struct{}
 func (geminiWire) Name() string     { return "gemini" }
 func (geminiWire) ProceedExit() int { return 0 }
 func (geminiWire) Proceed() []byte  { return []byte("{}") }
-func (geminiWire) Decode(event string, payload []byte) (*Payload, error) {
+func (geminiWire) Decode(event string, payload []byte) (*hookfmt.Payload, error) {
 	return decodeSnake("gemini", event, payload)
 }
-func (geminiWire) EncodeInput(p *Payload) ([]byte, error) { return encodeSnake("gemini", p) }
+func (geminiWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) { return encodeSnake("gemini", p) }
 
-func (w geminiWire) Encode(event string, out *Output) ([]byte, int, []byte) {
+func (w geminiWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) {
 	if out.Empty() {
 		return w.Proceed(), 0, nil
 	}
 	top := newObj()
-	if out.denied() {
-		top.str("decision", Deny)
-		top.str("reason", out.reason())
+	if out.Denied() {
+		top.str("decision", hookfmt.Deny)
+		top.str("reason", out.ReasonOrDefault())
 	} else if out.Decision != "" {
 		top.str("decision", out.Decision)
 		top.str("reason", out.Reason)
 	}
 	h := hookSpecific("gemini", event)
-	if event == PreToolUse && !out.denied() {
+	if event == PreToolUse && !out.Denied() {
 		h.set("tool_input", out.UpdatedInput)
 	}
 	h.str("additionalContext", out.AdditionalContext)
@@ -52,7 +54,7 @@ func (w geminiWire) Encode(event string, out *Output) ([]byte, int, []byte) {
 // (a JSON string holding JSON is parsed again) whatever the exit code, else
 // plain text, which blocks on exit ≥ 2 and is only a system message (not
 // model context) otherwise.
-func (geminiWire) DecodeOutput(event string, stdout []byte, exit int) (*Output, error) {
+func (geminiWire) DecodeOutput(event string, stdout []byte, exit int) (*hookfmt.Output, error) {
 	t := bytes.TrimSpace(stdout)
 	if len(t) > 0 && t[0] == '"' {
 		var s string
@@ -65,7 +67,7 @@ func (geminiWire) DecodeOutput(event string, stdout []byte, exit int) (*Output, 
 		return out, err
 	}
 	if exit >= 2 {
-		return &Output{Decision: Deny, Reason: string(t)}, nil
+		return &hookfmt.Output{Decision: hookfmt.Deny, Reason: string(t)}, nil
 	}
-	return &Output{}, nil
+	return &hookfmt.Output{}, nil
 }

@@ -1,6 +1,10 @@
 package agent
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
+)
 
 // kiroWire is the Kiro CLI hook wire format (the book's Kiro reference; no
 // captures exist). Payloads are snake_case with camelCase event names;
@@ -11,19 +15,19 @@ type kiroWire struct{}
 func (kiroWire) Name() string     { return "kiro" }
 func (kiroWire) ProceedExit() int { return 0 }
 func (kiroWire) Proceed() []byte  { return nil }
-func (kiroWire) Decode(event string, payload []byte) (*Payload, error) {
+func (kiroWire) Decode(event string, payload []byte) (*hookfmt.Payload, error) {
 	return decodeSnake("kiro", event, payload)
 }
-func (kiroWire) EncodeInput(p *Payload) ([]byte, error) { return encodeSnake("kiro", p) }
+func (kiroWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) { return encodeSnake("kiro", p) }
 
-func (kiroWire) Encode(event string, out *Output) ([]byte, int, []byte) {
+func (kiroWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) {
 	if out.Empty() {
 		return nil, 0, nil
 	}
 	// Only preToolUse can block; Kiro has no "ask", and a plugin asking for
 	// confirmation is not a yes.
-	if event == PreToolUse && (out.denied() || out.Decision == Ask) {
-		return nil, 2, []byte(out.reason() + "\n")
+	if event == PreToolUse && (out.Denied() || out.Decision == hookfmt.Ask) {
+		return nil, 2, []byte(out.ReasonOrDefault() + "\n")
 	}
 	if out.AdditionalContext == "" {
 		return nil, 0, nil
@@ -31,9 +35,9 @@ func (kiroWire) Encode(event string, out *Output) ([]byte, int, []byte) {
 	return []byte(out.AdditionalContext + "\n"), 0, nil
 }
 
-func (kiroWire) DecodeOutput(event string, stdout []byte, exit int) (*Output, error) {
+func (kiroWire) DecodeOutput(event string, stdout []byte, exit int) (*hookfmt.Output, error) {
 	if exit != 0 {
-		return &Output{}, nil
+		return &hookfmt.Output{}, nil
 	}
-	return &Output{AdditionalContext: string(bytes.TrimSpace(stdout))}, nil
+	return &hookfmt.Output{AdditionalContext: string(bytes.TrimSpace(stdout))}, nil
 }

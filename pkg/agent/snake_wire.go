@@ -1,6 +1,10 @@
 package agent
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
+)
 
 // Claude Code, Codex, Gemini CLI, Kiro and Copilot with PascalCase hook keys
 // all send snake_case payloads: session_id, cwd, hook_event_name, tool_name,
@@ -16,16 +20,16 @@ type snakeWire struct{ agent string }
 func (s snakeWire) Name() string   { return s.agent }
 func (snakeWire) ProceedExit() int { return 0 }
 func (snakeWire) Proceed() []byte  { return nil }
-func (s snakeWire) Decode(event string, payload []byte) (*Payload, error) {
+func (s snakeWire) Decode(event string, payload []byte) (*hookfmt.Payload, error) {
 	return decodeSnake(s.agent, event, payload)
 }
-func (s snakeWire) EncodeInput(p *Payload) ([]byte, error) { return encodeSnake(s.agent, p) }
-func (snakeWire) DecodeOutput(event string, stdout []byte, exit int) (*Output, error) {
+func (s snakeWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) { return encodeSnake(s.agent, p) }
+func (snakeWire) DecodeOutput(event string, stdout []byte, exit int) (*hookfmt.Output, error) {
 	return decodeClaudeLike(event, stdout, exit)
 }
 
 // decodeSnake decodes a snake_case payload sent by agent for event.
-func decodeSnake(agent, event string, payload []byte) (*Payload, error) {
+func decodeSnake(agent, event string, payload []byte) (*hookfmt.Payload, error) {
 	if err := checkEvent(event); err != nil {
 		return nil, err
 	}
@@ -33,14 +37,14 @@ func decodeSnake(agent, event string, payload []byte) (*Payload, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Payload{Event: event, Agent: agent, Raw: payload}
+	p := &hookfmt.Payload{Event: event, Agent: agent, Raw: payload}
 	if err := snakeInto(p, m); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
-func snakeInto(p *Payload, m map[string]json.RawMessage) error {
+func snakeInto(p *hookfmt.Payload, m map[string]json.RawMessage) error {
 	var err error
 	if p.SessionID, err = takeString(m, "session_id"); err != nil {
 		return err
@@ -67,7 +71,7 @@ func snakeInto(p *Payload, m map[string]json.RawMessage) error {
 
 // encodeSnake renders p as agent sends it. The agent's own extra fields are
 // kept only when p came from that agent.
-func encodeSnake(agent string, p *Payload) ([]byte, error) {
+func encodeSnake(agent string, p *hookfmt.Payload) ([]byte, error) {
 	if err := checkEvent(p.Event); err != nil {
 		return nil, err
 	}

@@ -3,6 +3,8 @@ package agent
 import (
 	"bytes"
 	"fmt"
+
+	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
 )
 
 // symposiumWire is the canonical format (docs: "Symposium hook format"):
@@ -11,7 +13,7 @@ import (
 // "cwd": ...}}; exit 2 blocks with stderr as the reason.
 type symposiumWire struct{}
 
-func (symposiumWire) Name() string     { return Symposium }
+func (symposiumWire) Name() string     { return hookfmt.Symposium }
 func (symposiumWire) ProceedExit() int { return 0 }
 func (symposiumWire) Proceed() []byte  { return nil }
 
@@ -32,7 +34,7 @@ func unwrap(b []byte) (inner []byte, event string, err error) {
 	return b, "", nil
 }
 
-func (symposiumWire) Decode(event string, payload []byte) (*Payload, error) {
+func (symposiumWire) Decode(event string, payload []byte) (*hookfmt.Payload, error) {
 	if err := checkEvent(event); err != nil {
 		return nil, err
 	}
@@ -47,14 +49,14 @@ func (symposiumWire) Decode(event string, payload []byte) (*Payload, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Payload{Event: event, Agent: Symposium, Raw: payload}
+	p := &hookfmt.Payload{Event: event, Agent: hookfmt.Symposium, Raw: payload}
 	if err := snakeInto(p, m); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
-func (symposiumWire) EncodeInput(p *Payload) ([]byte, error) {
+func (symposiumWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) {
 	if err := checkEvent(p.Event); err != nil {
 		return nil, err
 	}
@@ -62,7 +64,7 @@ func (symposiumWire) EncodeInput(p *Payload) ([]byte, error) {
 	o.eventFields(p, p.ToolName)
 	o.strOrNull("session_id", p.SessionID)
 	o.strOrNull("cwd", p.Cwd)
-	if p.Agent == Symposium {
+	if p.Agent == hookfmt.Symposium {
 		o.extra(p.Extra)
 	}
 	w := newObj()
@@ -70,14 +72,14 @@ func (symposiumWire) EncodeInput(p *Payload) ([]byte, error) {
 	return w.bytes(), nil
 }
 
-func (symposiumWire) Encode(event string, out *Output) ([]byte, int, []byte) {
+func (symposiumWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) {
 	if out.Empty() {
 		return nil, 0, nil
 	}
 	o := newObj()
-	if out.denied() {
-		o.str("decision", Deny)
-		o.str("reason", out.reason())
+	if out.Denied() {
+		o.str("decision", hookfmt.Deny)
+		o.str("reason", out.ReasonOrDefault())
 	} else {
 		o.str("decision", out.Decision)
 		o.str("reason", out.Reason)
@@ -87,15 +89,15 @@ func (symposiumWire) Encode(event string, out *Output) ([]byte, int, []byte) {
 	w := newObj()
 	w.set(event, o.bytes())
 	if out.Block {
-		return w.bytes(), 2, []byte(out.reason() + "\n")
+		return w.bytes(), 2, []byte(out.ReasonOrDefault() + "\n")
 	}
 	return w.bytes(), 0, nil
 }
 
-func (symposiumWire) DecodeOutput(event string, stdout []byte, exit int) (*Output, error) {
+func (symposiumWire) DecodeOutput(event string, stdout []byte, exit int) (*hookfmt.Output, error) {
 	t := bytes.TrimSpace(stdout)
 	if len(t) == 0 {
-		return &Output{}, nil
+		return &hookfmt.Output{}, nil
 	}
 	if t[0] != '{' {
 		return nil, fmt.Errorf("hook answer is not a JSON object: %s", clip(t))

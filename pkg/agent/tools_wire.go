@@ -1,5 +1,7 @@
 package agent
 
+import "github.com/symposium-dev/symposium-go/pkg/hookfmt"
+
 // The tool vocabulary: one tool, each agent's name for it (HIF hooks-v1
 // §10.1, plus what the captures show). Each agent lists its own names in its
 // file (Agent.Tools); this file reads them all. A plugin hook written
@@ -24,7 +26,7 @@ var otherSpellings = map[string][]string{
 // toolsOf is the vocabulary of a wire format: an agent's, or Claude's for
 // the symposium format.
 func toolsOf(wire string) map[string]string {
-	if wire == Symposium {
+	if wire == hookfmt.Symposium {
 		wire = claude.Name
 	}
 	if a, ok := Lookup(wire); ok {

@@ -1,11 +1,11 @@
 package agent
 
 // Hook wire formats: every agent sends its hook payload and reads its hook
-// answer in its own JSON shape, with its own exit-code contract. A Wire
+// answer in its own JSON shape, with its own exit-code contract. A hookfmt.Wire
 // converts between one agent's shape and the canonical (symposium) one:
 //
-//	agent payload ──Decode──► Payload ──EncodeInput──► a plugin hook's input (format = X)
-//	agent answer ◄──Encode── Output ◄──DecodeOutput── a plugin hook's answer (format = X)
+//	agent payload ──Decode──► hookfmt.Payload ──EncodeInput──► a plugin hook's input (format = X)
+//	agent answer ◄──Encode── hookfmt.Output ◄──DecodeOutput── a plugin hook's answer (format = X)
 //
 // sym-hook uses all four directions; sym-translate payload uses the same
 // codecs. The captures in ../shared/agent-payloads and each agent's
@@ -19,89 +19,13 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
 )
-
-// Symposium is the name of the canonical wire format.
-const Symposium = "symposium"
-
-// Decisions a hook may take on a tool call.
-const (
-	Allow = "allow"
-	Ask   = "ask"
-	Deny  = "deny"
-)
-
-// Payload is one hook event in canonical form. Agent names the wire it was
-// decoded from and Raw keeps the bytes as received, so a plugin hook written
-// for the calling agent gets them untouched. Extra holds the payload's fields
-// that have no canonical counterpart (transcript_path, source, ...), so
-// re-encoding for the same agent loses nothing.
-type Payload struct {
-	Event        string          // canonical event: PreToolUse, PostToolUse, UserPromptSubmit, SessionStart
-	ToolName     string          // as the agent named it
-	ToolInput    json.RawMessage // object (nil when absent)
-	ToolResponse json.RawMessage // any JSON value (nil when absent)
-	Prompt       string
-	SessionID    string
-	Cwd          string
-
-	Agent string                     // wire it was decoded from
-	Raw   []byte                     // the payload as received
-	Extra map[string]json.RawMessage // unmapped fields of Raw
-}
-
-// Output is the merged answer of the plugin hooks, in canonical form.
-type Output struct {
-	Decision          string          // "", allow, ask, deny
-	Reason            string          // why (deny/ask), shown to the model or the user
-	AdditionalContext string          // text for the model
-	UpdatedInput      json.RawMessage // replacement tool input (object)
-	// Block is set when a hook exited 2: the action is blocked with Reason,
-	// using the agent's exit-code channel where it has one.
-	Block bool
-}
-
-// Empty reports whether o says nothing.
-func (o *Output) Empty() bool {
-	return o == nil || (o.Decision == "" && o.Reason == "" && o.AdditionalContext == "" && len(o.UpdatedInput) == 0 && !o.Block)
-}
-
-// denied reports whether o blocks the action.
-func (o *Output) denied() bool { return o != nil && (o.Block || o.Decision == Deny) }
-
-// reason returns o.Reason or a generic one; some agents reject an empty reason.
-func (o *Output) reason() string {
-	if r := strings.TrimSpace(o.Reason); r != "" {
-		return r
-	}
-	return "blocked by a symposium plugin hook"
-}
-
-// Wire is one agent's hook wire format. Events are canonical everywhere.
-type Wire interface {
-	// Name is the agent (or "symposium") whose format this is.
-	Name() string
-	// Decode reads a payload the agent sent for event.
-	Decode(event string, payload []byte) (*Payload, error)
-	// Encode renders out as the agent's answer: what to print on stdout and
-	// stderr and the exit code.
-	Encode(event string, out *Output) (stdout []byte, exitCode int, stderr []byte)
-	// EncodeInput renders p as this agent would have sent it, for a plugin
-	// hook declared with format = Name().
-	EncodeInput(p *Payload) ([]byte, error)
-	// DecodeOutput reads the answer of a plugin hook declared with
-	// format = Name() that exited with exit (never 2: that is a block in
-	// every format and the dispatcher handles it).
-	DecodeOutput(event string, stdout []byte, exit int) (*Output, error)
-	// ProceedExit is the exit code that lets the agent go on.
-	ProceedExit() int
-	// Proceed is the stdout that lets the agent go on (nil or "{}").
-	Proceed() []byte
-}
 
 // WireFor returns the wire format named name: "symposium" or an agent's.
-func WireFor(name string) (Wire, bool) {
-	if name == Symposium {
+func WireFor(name string) (hookfmt.Wire, bool) {
+	if name == hookfmt.Symposium {
 		return symposiumWire{}, true
 	}
 	if a, ok := Lookup(name); ok && a.Wire != nil {
@@ -113,7 +37,7 @@ func WireFor(name string) (Wire, bool) {
 // WireNames lists every wire format name, sorted: the agents with shell
 // hooks, and symposium.
 func WireNames() []string {
-	names := []string{Symposium}
+	names := []string{hookfmt.Symposium}
 	for _, a := range all {
 		if a.Wire != nil {
 			names = append(names, a.Name)
@@ -258,7 +182,7 @@ func (o *obj) extra(m map[string]json.RawMessage) {
 // eventFields writes the fields of p's event in the snake_case names
 // Claude, Codex and the symposium format share: tool_name (as toolName),
 // tool_input, tool_response for tool events; prompt for prompts.
-func (o *obj) eventFields(p *Payload, toolName string) {
+func (o *obj) eventFields(p *hookfmt.Payload, toolName string) {
 	if isToolEvent(p.Event) {
 		o.str("tool_name", toolName)
 		in := p.ToolInput
@@ -327,10 +251,10 @@ type answer struct {
 
 // readAnswer parses a JSON answer into canonical output. ok is false when
 // stdout is not a JSON object (callers decide what plain text means).
-func readAnswer(stdout []byte) (out *Output, ok bool, err error) {
+func readAnswer(stdout []byte) (out *hookfmt.Output, ok bool, err error) {
 	t := bytes.TrimSpace(stdout)
 	if len(t) == 0 {
-		return &Output{}, true, nil
+		return &hookfmt.Output{}, true, nil
 	}
 	if t[0] != '{' {
 		return nil, false, nil
@@ -339,21 +263,21 @@ func readAnswer(stdout []byte) (out *Output, ok bool, err error) {
 	if err := json.Unmarshal(t, &a); err != nil {
 		return nil, false, fmt.Errorf("hook answer is not valid JSON: %w", err)
 	}
-	out = &Output{}
+	out = &hookfmt.Output{}
 	merge := func(a *answer) {
 		switch d := strings.ToLower(a.Decision); d {
-		case "block", Deny:
-			out.Decision = Deny
-		case "approve", Allow:
-			out.Decision = Allow
-		case Ask:
-			out.Decision = Ask
+		case "block", hookfmt.Deny:
+			out.Decision = hookfmt.Deny
+		case "approve", hookfmt.Allow:
+			out.Decision = hookfmt.Allow
+		case hookfmt.Ask:
+			out.Decision = hookfmt.Ask
 		}
 		if a.Reason != "" {
 			out.Reason = a.Reason
 		}
 		switch d := strings.ToLower(a.PermissionDecision); d {
-		case Allow, Ask, Deny:
+		case hookfmt.Allow, hookfmt.Ask, hookfmt.Deny:
 			out.Decision = d
 		}
 		if a.PermissionDecisionReason != "" {
@@ -368,7 +292,7 @@ func readAnswer(stdout []byte) (out *Output, ok bool, err error) {
 			}
 		}
 		if a.Continue != nil && !*a.Continue {
-			out.Decision = Deny
+			out.Decision = hookfmt.Deny
 			if a.StopReason != "" && out.Reason == "" {
 				out.Reason = a.StopReason
 			}

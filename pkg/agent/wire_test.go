@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/symposium-dev/symposium-go/internal/sharedtest"
+	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/rogpeppe/go-internal/txtar"
@@ -52,15 +53,15 @@ func wireCases() []wireCase {
 // answers are the canonical outputs every wire encodes in the goldens.
 var answers = []struct {
 	name string
-	out  Output
+	out  hookfmt.Output
 }{
-	{"proceed", Output{}},
-	{"allow", Output{Decision: Allow}},
-	{"deny", Output{Decision: Deny, Reason: "no rm -rf here"}},
-	{"ask", Output{Decision: Ask, Reason: "really?"}},
-	{"updated-input", Output{UpdatedInput: json.RawMessage(`{"command":"echo <safe> & done"}`)}},
-	{"context", Output{AdditionalContext: "use cargo nextest"}},
-	{"block", Output{Block: true, Decision: Deny, Reason: "guard says no"}},
+	{"proceed", hookfmt.Output{}},
+	{"allow", hookfmt.Output{Decision: hookfmt.Allow}},
+	{"deny", hookfmt.Output{Decision: hookfmt.Deny, Reason: "no rm -rf here"}},
+	{"ask", hookfmt.Output{Decision: hookfmt.Ask, Reason: "really?"}},
+	{"updated-input", hookfmt.Output{UpdatedInput: json.RawMessage(`{"command":"echo <safe> & done"}`)}},
+	{"context", hookfmt.Output{AdditionalContext: "use cargo nextest"}},
+	{"block", hookfmt.Output{Block: true, Decision: hookfmt.Deny, Reason: "guard says no"}},
 }
 
 // TestWireGoldens decodes each real capture, shows the canonical payload and
@@ -112,7 +113,7 @@ func TestWireGoldens(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s.Decode(%s.EncodeInput) = %v", name, name, err)
 				}
-				if back.ToolName != NativeTool(name, p.ToolName) && name != Symposium || back.Prompt != p.Prompt || back.Cwd != p.Cwd || back.SessionID != p.SessionID {
+				if back.ToolName != NativeTool(name, p.ToolName) && name != hookfmt.Symposium || back.Prompt != p.Prompt || back.Cwd != p.Cwd || back.SessionID != p.SessionID {
 					t.Errorf("%s: Decode(EncodeInput(p)) = tool %q prompt %q cwd %q session %q, want %q %q %q %q",
 						name, back.ToolName, back.Prompt, back.Cwd, back.SessionID, NativeTool(name, p.ToolName), p.Prompt, p.Cwd, p.SessionID)
 				}
@@ -181,28 +182,28 @@ func TestDecodeOutput(t *testing.T) {
 		wire, event string
 		stdout      string
 		exit        int
-		want        Output
+		want        hookfmt.Output
 	}{
-		{"symposium", PreToolUse, `{"PreToolUse":{"additionalContext":"c","updatedInput":{"command":"x"}}}`, 0, Output{AdditionalContext: "c", UpdatedInput: obj(`{"command":"x"}`)}},
-		{"symposium", PreToolUse, `{"decision":"deny","reason":"r"}`, 0, Output{Decision: Deny, Reason: "r"}},
-		{"symposium", UserPromptSubmit, ``, 0, Output{}},
-		{"claude", PreToolUse, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"r"}}`, 0, Output{Decision: Deny, Reason: "r"}},
-		{"claude", PreToolUse, `{"hookSpecificOutput":{"updatedInput":{"command":"y"}}}`, 0, Output{UpdatedInput: obj(`{"command":"y"}`)}},
-		{"claude", PreToolUse, `{"decision":"block","reason":"legacy"}`, 0, Output{Decision: Deny, Reason: "legacy"}},
-		{"claude", PreToolUse, `not json`, 0, Output{}},
-		{"claude", UserPromptSubmit, "plain text\n", 0, Output{AdditionalContext: "plain text"}},
-		{"codex", SessionStart, "hello", 0, Output{AdditionalContext: "hello"}},
-		{"codex", PreToolUse, `{"continue":false,"stopReason":"stop"}`, 0, Output{Decision: Deny, Reason: "stop"}},
-		{"gemini", PreToolUse, `{"decision":"deny","reason":"g"}`, 0, Output{Decision: Deny, Reason: "g"}},
-		{"gemini", PreToolUse, `{"hookSpecificOutput":{"tool_input":{"command":"z"},"additionalContext":"c"}}`, 0, Output{UpdatedInput: obj(`{"command":"z"}`), AdditionalContext: "c"}},
-		{"gemini", PreToolUse, `"{\"decision\":\"deny\"}"`, 0, Output{Decision: Deny}},
-		{"gemini", PreToolUse, `blocked text`, 3, Output{Decision: Deny, Reason: "blocked text"}},
-		{"gemini", PreToolUse, `warning text`, 1, Output{}},
-		{"copilot", PreToolUse, `{"permissionDecision":"allow","modifiedArgs":{"command":"m"}}`, 0, Output{Decision: Allow, UpdatedInput: obj(`{"command":"m"}`)}},
-		{"copilot", PreToolUse, `{"permissionDecision":"allow","modifiedArgs":"{\"command\":\"s\"}"}`, 0, Output{Decision: Allow, UpdatedInput: obj(`{"command":"s"}`)}},
-		{"copilot", UserPromptSubmit, `{"additionalContext":"x"}`, 0, Output{AdditionalContext: "x"}},
-		{"kiro", SessionStart, "steer\n", 0, Output{AdditionalContext: "steer"}},
-		{"kiro", PreToolUse, "ignored", 1, Output{}},
+		{"symposium", PreToolUse, `{"PreToolUse":{"additionalContext":"c","updatedInput":{"command":"x"}}}`, 0, hookfmt.Output{AdditionalContext: "c", UpdatedInput: obj(`{"command":"x"}`)}},
+		{"symposium", PreToolUse, `{"decision":"deny","reason":"r"}`, 0, hookfmt.Output{Decision: hookfmt.Deny, Reason: "r"}},
+		{"symposium", UserPromptSubmit, ``, 0, hookfmt.Output{}},
+		{"claude", PreToolUse, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"r"}}`, 0, hookfmt.Output{Decision: hookfmt.Deny, Reason: "r"}},
+		{"claude", PreToolUse, `{"hookSpecificOutput":{"updatedInput":{"command":"y"}}}`, 0, hookfmt.Output{UpdatedInput: obj(`{"command":"y"}`)}},
+		{"claude", PreToolUse, `{"decision":"block","reason":"legacy"}`, 0, hookfmt.Output{Decision: hookfmt.Deny, Reason: "legacy"}},
+		{"claude", PreToolUse, `not json`, 0, hookfmt.Output{}},
+		{"claude", UserPromptSubmit, "plain text\n", 0, hookfmt.Output{AdditionalContext: "plain text"}},
+		{"codex", SessionStart, "hello", 0, hookfmt.Output{AdditionalContext: "hello"}},
+		{"codex", PreToolUse, `{"continue":false,"stopReason":"stop"}`, 0, hookfmt.Output{Decision: hookfmt.Deny, Reason: "stop"}},
+		{"gemini", PreToolUse, `{"decision":"deny","reason":"g"}`, 0, hookfmt.Output{Decision: hookfmt.Deny, Reason: "g"}},
+		{"gemini", PreToolUse, `{"hookSpecificOutput":{"tool_input":{"command":"z"},"additionalContext":"c"}}`, 0, hookfmt.Output{UpdatedInput: obj(`{"command":"z"}`), AdditionalContext: "c"}},
+		{"gemini", PreToolUse, `"{\"decision\":\"deny\"}"`, 0, hookfmt.Output{Decision: hookfmt.Deny}},
+		{"gemini", PreToolUse, `blocked text`, 3, hookfmt.Output{Decision: hookfmt.Deny, Reason: "blocked text"}},
+		{"gemini", PreToolUse, `warning text`, 1, hookfmt.Output{}},
+		{"copilot", PreToolUse, `{"permissionDecision":"allow","modifiedArgs":{"command":"m"}}`, 0, hookfmt.Output{Decision: hookfmt.Allow, UpdatedInput: obj(`{"command":"m"}`)}},
+		{"copilot", PreToolUse, `{"permissionDecision":"allow","modifiedArgs":"{\"command\":\"s\"}"}`, 0, hookfmt.Output{Decision: hookfmt.Allow, UpdatedInput: obj(`{"command":"s"}`)}},
+		{"copilot", UserPromptSubmit, `{"additionalContext":"x"}`, 0, hookfmt.Output{AdditionalContext: "x"}},
+		{"kiro", SessionStart, "steer\n", 0, hookfmt.Output{AdditionalContext: "steer"}},
+		{"kiro", PreToolUse, "ignored", 1, hookfmt.Output{}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.wire+"/"+tc.event+"/"+tc.stdout, func(t *testing.T) {
@@ -259,10 +260,10 @@ func TestToolVocabulary(t *testing.T) {
 func TestAgentWire(t *testing.T) {
 	for _, a := range All() {
 		if a.HasHooks() != (a.Wire != nil) {
-			t.Errorf("%s: HasHooks %v but Wire %v", a.Name, a.HasHooks(), a.Wire)
+			t.Errorf("%s: HasHooks %v but hookfmt.Wire %v", a.Name, a.HasHooks(), a.Wire)
 		}
 		if a.Wire != nil && a.Wire.Name() != a.Name {
-			t.Errorf("%s: Wire.Name() = %q", a.Name, a.Wire.Name())
+			t.Errorf("%s: hookfmt.Wire.Name() = %q", a.Name, a.Wire.Name())
 		}
 	}
 }

@@ -23,6 +23,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/agent"
 	"github.com/symposium-dev/symposium-go/pkg/cargofind"
 	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 	"github.com/symposium-dev/symposium-go/pkg/syncstate"
 )
@@ -124,12 +125,12 @@ func (r *run) fail(format string, args ...any) {
 
 // dispatch decodes the payload, syncs if needed and runs the plugin hooks.
 // A nil result means "nothing to say".
-func (r *run) dispatch(ctx context.Context, w agent.Wire) *agent.Output {
+func (r *run) dispatch(ctx context.Context, w hookfmt.Wire) *hookfmt.Output {
 	opts := r.opts
 	p, err := w.Decode(opts.Event, opts.Payload)
 	if err != nil {
 		r.fail("%s %s payload: %v", opts.Agent, opts.Event, err)
-		return &agent.Output{}
+		return &hookfmt.Output{}
 	}
 	cfg := opts.Config
 	if cfg == nil {
@@ -149,13 +150,13 @@ func (r *run) dispatch(ctx context.Context, w agent.Wire) *agent.Output {
 	if by := agent.RunBy(cfg.Agents, opts.Agent, os.Getenv); by != "" {
 		// Each tool call reaches each plugin hook once: through by's own entry.
 		r.log.printf(levelDebug, "%s ran %s's hook entry; its own entry runs the plugin hooks", by, opts.Agent)
-		return &agent.Output{}
+		return &hookfmt.Output{}
 	}
 
 	dir := workDir(p.Cwd, opts.Cwd)
 	st := r.state(ctx, cfg, dir)
 	if st == nil || len(st.Hooks) == 0 {
-		return &agent.Output{}
+		return &hookfmt.Output{}
 	}
 	return r.runHooks(ctx, st.Hooks, p, dir)
 }
@@ -219,7 +220,7 @@ func isCargoProject(dir string) bool {
 }
 
 // runHooks runs the hooks matching p in order and merges their answers.
-func (r *run) runHooks(ctx context.Context, hooks []stream.Hook, p *agent.Payload, cwd string) *agent.Output {
+func (r *run) runHooks(ctx context.Context, hooks []stream.Hook, p *hookfmt.Payload, cwd string) *hookfmt.Output {
 	m := &merger{}
 	matchers := matcherCache{}
 	inputs := map[string][]byte{}
@@ -241,7 +242,7 @@ func (r *run) runHooks(ctx context.Context, hooks []stream.Hook, p *agent.Payloa
 		}
 		format := h.Format
 		if format == "" {
-			format = agent.Symposium
+			format = hookfmt.Symposium
 		}
 		fw, ok := agent.WireFor(format)
 		if !ok {
@@ -267,7 +268,7 @@ func (r *run) runHooks(ctx context.Context, hooks []stream.Hook, p *agent.Payloa
 }
 
 // result folds one hook's result into m; it reports whether dispatch stops.
-func (r *run) result(h *stream.Hook, fw agent.Wire, event string, res cmdResult, m *merger) bool {
+func (r *run) result(h *stream.Hook, fw hookfmt.Wire, event string, res cmdResult, m *merger) bool {
 	id := h.Plugin + "/" + h.Name
 	for _, w := range res.notes {
 		r.log.printf(levelWarn, "hook %s: %s", id, w)

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/symposium-dev/symposium-go/internal/sharedtest"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -14,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/symposium-dev/symposium-go/internal/sharedtest"
 
 	"github.com/google/go-cmp/cmp"
 

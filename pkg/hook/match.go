@@ -4,6 +4,7 @@ import (
 	"regexp"
 
 	"github.com/symposium-dev/symposium-go/pkg/agent"
+	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
 )
 
 // matcherCache compiles each matcher once per call, and only when a hook of
@@ -16,7 +17,7 @@ type matcherCache map[string]*regexp.Regexp
 // names matches the same tool under every agent: it is tried against all the
 // tool's names in the vocabulary (Bash, run_shell_command, bash, shell, …).
 // An invalid regex is compared as a plain name (and err says so).
-func (c matcherCache) match(matcher string, p *agent.Payload) (ok bool, err error) {
+func (c matcherCache) match(matcher string, p *hookfmt.Payload) (ok bool, err error) {
 	if matcher == "" || matcher == "*" || (p.Event != agent.PreToolUse && p.Event != agent.PostToolUse) {
 		return true, nil
 	}

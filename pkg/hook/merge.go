@@ -3,7 +3,7 @@ package hook
 import (
 	"strings"
 
-	"github.com/symposium-dev/symposium-go/pkg/agent"
+	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
 )
 
 // merger combines the answers of several plugin hooks: deny beats ask beats
@@ -11,24 +11,24 @@ import (
 // context accumulates in order, and the last updated input wins. A block
 // (exit 2) ends dispatch and overrides everything.
 type merger struct {
-	out     agent.Output
+	out     hookfmt.Output
 	reasons []string
 	context []string
 }
 
 func rank(decision string) int {
 	switch decision {
-	case agent.Allow:
+	case hookfmt.Allow:
 		return 1
-	case agent.Ask:
+	case hookfmt.Ask:
 		return 2
-	case agent.Deny:
+	case hookfmt.Deny:
 		return 3
 	}
 	return 0
 }
 
-func (m *merger) add(o *agent.Output) {
+func (m *merger) add(o *hookfmt.Output) {
 	if o == nil {
 		return
 	}
@@ -52,15 +52,15 @@ func (m *merger) add(o *agent.Output) {
 
 func (m *merger) block(reason string) {
 	m.out.Block = true
-	m.out.Decision = agent.Deny
+	m.out.Decision = hookfmt.Deny
 	m.reasons = []string{reason}
 }
 
-func (m *merger) output() *agent.Output {
+func (m *merger) output() *hookfmt.Output {
 	out := m.out
 	out.Reason = strings.Join(m.reasons, "\n")
 	out.AdditionalContext = strings.Join(m.context, "\n\n")
-	if out.Block || out.Decision == agent.Deny {
+	if out.Block || out.Decision == hookfmt.Deny {
 		out.UpdatedInput = nil // a denied call has no input to rewrite
 	}
 	return &out

@@ -9,6 +9,7 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/agent"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -16,7 +17,7 @@ import (
 // that one stage of the hook path can be debugged at a time.
 
 type payloadArgs struct {
-	from, to agent.Wire
+	from, to hookfmt.Wire
 	event    string
 	input    []byte
 }
@@ -92,10 +93,10 @@ func outputMain(stdio cli.Stdio, args []string) int {
 	if done {
 		return code
 	}
-	var out *agent.Output
+	var out *hookfmt.Output
 	if exit == 2 {
 		// Exit 2 is a block in every format, its reason on stderr.
-		out = &agent.Output{Block: true, Reason: strings.TrimSpace(string(a.input))}
+		out = &hookfmt.Output{Block: true, Reason: strings.TrimSpace(string(a.input))}
 	} else {
 		var err error
 		if out, err = a.from.DecodeOutput(a.event, a.input, exit); err != nil {
