@@ -112,7 +112,7 @@ func (realWriter) WriteFile(p string, data []byte, perm fs.FileMode) (string, er
 			return "", err
 		}
 		if bytes.Equal(old, data) {
-			atomicfile.Sweep(target)
+			atomicfile.Sweep(target) // a caller that never read it first
 			return StatusUnchanged, nil
 		}
 		// A rename needs only the directory's permission, so it would
@@ -164,7 +164,14 @@ func (realWriter) RemoveAll(dir string) (string, error) {
 	return StatusRemoved, nil
 }
 
-func (realWriter) ReadFile(p string) ([]byte, error) { return os.ReadFile(p) }
+// ReadFile reads p; like a write, it first sweeps what killed writes of p
+// left beside it, so leftovers go even when the next sync changes nothing.
+func (realWriter) ReadFile(p string) ([]byte, error) {
+	if target, _, err := resolve(p); err == nil {
+		atomicfile.Sweep(target)
+	}
+	return os.ReadFile(p)
+}
 
 // DryRun computes the same statuses as Real and writes nothing; its reads
 // see its own pending writes and removals.

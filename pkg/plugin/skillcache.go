@@ -106,7 +106,11 @@ func (c *skillCache) load(path string, st os.FileInfo) (*skill.Skill, error) {
 // save writes the entries used in this run, when they differ from what
 // was read. Failing to write only costs speed next time.
 func (c *skillCache) save() {
-	if c == nil || (c.hits == len(c.now) && len(c.now) == len(c.old)) {
+	if c == nil {
+		return
+	}
+	if c.hits == len(c.now) && len(c.now) == len(c.old) {
+		atomicfile.Sweep(c.file) // a killed write's leftover goes even when nothing changes
 		return
 	}
 	data, err := json.Marshal(cacheFile{Version: cacheVersion, Skills: c.now})

@@ -33,6 +33,7 @@ func SaveOutputs(cacheDir, root string, stamps []FileStamp) error {
 	}
 	path := OutputsPath(cacheDir, root)
 	if old, err := os.ReadFile(path); err == nil && string(old) == string(data) {
+		atomicfile.Sweep(path) // a killed write's leftover goes even when nothing changes
 		return nil
 	}
 	return atomicfile.Write(path, data, 0o644)

@@ -144,6 +144,7 @@ func Save(cacheDir string, st *State) (bool, error) {
 	}
 	path := Path(cacheDir, st.WorkspaceRoot)
 	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
+		atomicfile.Sweep(path) // a killed write's leftover goes even when nothing changes
 		return false, nil
 	}
 	return true, atomicfile.Write(path, data, 0o644)
