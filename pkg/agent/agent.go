@@ -115,6 +115,10 @@ type HIFProvider struct {
 	Blocking map[string]string
 	// Timeouts: the native format carries a timeout.
 	Timeouts bool
+	// ProjectHooks is the project-relative file the agent reads hooks from
+	// in the HIF-translated shape (`sym-translate hooks --write`); "{agent}"
+	// stands for the Kiro agent's name.
+	ProjectHooks string
 }
 
 // HasHooks reports whether symposium can register shell hooks for a.

@@ -20,10 +20,11 @@ var claude = &Agent{
 			"subagent_stop": "SubagentStop", "permission_request": "PermissionRequest",
 			"config_change": "ConfigChange",
 		},
-		ToolsIn:  map[string]string{"Task": "agent", "MultiEdit": "file_edit"},
-		Caps:     []string{"structured_output", "input_rewrite", "llm_evaluated", "http_handler", "async_execution"},
-		Blocking: claudeBlocking,
-		Timeouts: true,
+		ToolsIn:      map[string]string{"Task": "agent", "MultiEdit": "file_edit"},
+		Caps:         []string{"structured_output", "input_rewrite", "llm_evaluated", "http_handler", "async_execution"},
+		Blocking:     claudeBlocking,
+		ProjectHooks: ".claude/settings.json",
+		Timeouts:     true,
 	},
 }
 

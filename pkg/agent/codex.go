@@ -26,9 +26,10 @@ var codex = &Agent{
 			"before_compact": "PreCompact", "subagent_start": "SubagentStart",
 			"subagent_stop": "SubagentStop", "permission_request": "PermissionRequest",
 		},
-		Caps:     []string{"structured_output", "input_rewrite"},
-		Blocking: claudeBlocking,
-		Timeouts: true,
+		Caps:         []string{"structured_output", "input_rewrite"},
+		Blocking:     claudeBlocking,
+		ProjectHooks: ".codex/hooks.json",
+		Timeouts:     true,
 	},
 }
 

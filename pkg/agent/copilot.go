@@ -37,7 +37,8 @@ var copilot = &Agent{
 			"before_compact": "observe", "notification": "observe",
 			"subagent_start": "observe", "subagent_stop": "observe",
 		},
-		Timeouts: true,
+		ProjectHooks: ".github/hooks/hooks.json",
+		Timeouts:     true,
 	},
 }
 

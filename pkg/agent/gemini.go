@@ -25,10 +25,11 @@ var gemini = &Agent{
 			"before_model": "BeforeModel", "after_model": "AfterModel",
 			"before_tool_selection": "BeforeToolSelection",
 		},
-		ToolsIn:  map[string]string{"grep": "search", "search_file_content": "search", "edit_file": "file_edit"},
-		Caps:     []string{"structured_output", "input_rewrite"},
-		Blocking: claudeBlocking,
-		Timeouts: true,
+		ToolsIn:      map[string]string{"grep": "search", "search_file_content": "search", "edit_file": "file_edit"},
+		Caps:         []string{"structured_output", "input_rewrite"},
+		Blocking:     claudeBlocking,
+		ProjectHooks: ".gemini/settings.json",
+		Timeouts:     true,
 	},
 }
 

@@ -23,7 +23,8 @@ var kiro = &Agent{
 			"after_tool_execute": "observe", "session_start": "observe",
 			"before_prompt": "observe", "agent_stop": "observe",
 		},
-		Timeouts: true,
+		ProjectHooks: ".kiro/agents/{agent}.json",
+		Timeouts:     true,
 	},
 }
 

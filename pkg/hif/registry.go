@@ -1,6 +1,11 @@
 package hif
 
-import "github.com/symposium-dev/symposium-go/pkg/agent"
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/symposium-dev/symposium-go/pkg/agent"
+)
 
 // The registries of the Hook Interchange Format 1.0.0-draft (hooks-v1.md §7,
 // §9, §10), plus what each provider this package speaks supports. The
@@ -172,6 +177,19 @@ type provider struct {
 	caps     map[string]bool
 	blocking map[string]string // canonical event → behaviour; missing = prevent
 	timeouts bool              // the native format carries a timeout
+	// projectHooks is the project file the provider reads these hooks from
+	// (slash-separated; "{agent}" stands for a Kiro agent's name).
+	projectHooks string
+}
+
+// ProjectFile is where provider slug reads project hooks from, relative to
+// the project root; kiroAgent names Kiro's agent file.
+func ProjectFile(slug, kiroAgent string) (string, bool) {
+	p, ok := providers[slug]
+	if !ok || p.projectHooks == "" {
+		return "", false
+	}
+	return filepath.FromSlash(strings.ReplaceAll(p.projectHooks, "{agent}", kiroAgent)), true
 }
 
 func (p *provider) supports(event string) bool {
@@ -214,7 +232,7 @@ var providers = func() map[string]*provider {
 			caps[c] = true
 		}
 		m[h.Slug] = &provider{slug: h.Slug, name: h.Name, events: h.Events, tools: agent.ToolNames(a.Name),
-			toolsIn: h.ToolsIn, caps: caps, blocking: h.Blocking, timeouts: h.Timeouts}
+			toolsIn: h.ToolsIn, caps: caps, blocking: h.Blocking, timeouts: h.Timeouts, projectHooks: h.ProjectHooks}
 	}
 	return m
 }()
@@ -236,7 +254,8 @@ var (
 		blocking: map[string]string{
 			"after_tool_execute": behaviourObserve, "before_prompt": behaviourObserve, "agent_stop": behaviourObserve,
 		},
-		timeouts: true,
+		timeouts:     true,
+		projectHooks: ".cursor/hooks.json",
 	}
 	// Windsurf (Cascade hooks) is split-event too and has no timeout field;
 	// working_directory is its cwd.
@@ -251,5 +270,6 @@ var (
 		blocking: map[string]string{
 			"after_tool_execute": behaviourObserve, "before_prompt": behaviourObserve, "agent_stop": behaviourObserve,
 		},
+		projectHooks: ".windsurf/hooks.json",
 	}
 )

@@ -14,33 +14,12 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/hif"
 )
 
-// projectFile is where each agent reads project hooks from.
-func projectFile(slug, kiroAgent string) (string, bool) {
-	switch slug {
-	case hif.ProviderClaude:
-		return filepath.Join(".claude", "settings.json"), true
-	case hif.ProviderGemini:
-		return filepath.Join(".gemini", "settings.json"), true
-	case hif.ProviderCodex:
-		return filepath.Join(".codex", "hooks.json"), true
-	case hif.ProviderCopilot:
-		return filepath.Join(".github", "hooks", "hooks.json"), true
-	case hif.ProviderCursor:
-		return filepath.Join(".cursor", "hooks.json"), true
-	case hif.ProviderWindsurf:
-		return filepath.Join(".windsurf", "hooks.json"), true
-	case hif.ProviderKiro:
-		return filepath.Join(".kiro", "agents", kiroAgent+".json"), true
-	}
-	return "", false
-}
-
 // writeTarget merges the converted configuration into the target agent's
 // project file: every entry not already there is appended to its event's
 // list, the rest of the file is left as the user wrote it (pkg/fileedit).
 func writeTarget(stdio cli.Stdio, o hooksOpts, out []byte) error {
 	slug, _ := hif.ProviderSlug(o.to)
-	rel, ok := projectFile(slug, o.kiroAgent)
+	rel, ok := hif.ProjectFile(slug, o.kiroAgent)
 	if !ok {
 		return cli.Usagef("--write needs an agent as --to, not %q", o.to)
 	}
