@@ -31,6 +31,18 @@ func (d Diag) Warn(msg string) {
 // Error reports one error.
 func (d Diag) Error(err error) { d.emit(stream.KindError, "error", err.Error(), err) }
 
+// Record reports a diagnostic that carries more than a place (sym-translate's
+// losses): rec as a record with --json, else text as a warning line.
+func (d Diag) Record(rec stream.Diagnostic, text string) {
+	if !d.JSON {
+		fmt.Fprintf(d.W, "%s: %s: %s\n", d.Prog, rec.Kind, text)
+		return
+	}
+	out := stream.NewWriter(d.W)
+	_ = out.Write(rec)
+	_ = out.Flush()
+}
+
 func (d Diag) emit(kind, label, msg string, err error) {
 	if !d.JSON {
 		fmt.Fprintf(d.W, "%s: %s: %s\n", d.Prog, label, msg)

@@ -127,11 +127,18 @@ const (
 
 // Diagnostic is an error or warning record (--json on stderr).
 type Diagnostic struct {
-	Kind    string `json:"kind"` // error or warning
-	File    string `json:"file,omitempty"`
-	Line    int    `json:"line,omitempty"`
-	Column  int    `json:"column,omitempty"`
-	Message string `json:"message"`
+	Kind   string `json:"kind"` // error or warning
+	File   string `json:"file,omitempty"`
+	Line   int    `json:"line,omitempty"`
+	Column int    `json:"column,omitempty"`
+	// A sym-translate loss names the hook (its number in the input, its
+	// canonical event and command), the field and the capability lost.
+	Hook       int    `json:"hook,omitempty"`
+	Event      string `json:"event,omitempty"`
+	Command    string `json:"command,omitempty"`
+	Field      string `json:"field,omitempty"`
+	Capability string `json:"capability,omitempty"`
+	Message    string `json:"message"`
 }
 
 // Raw is a record read from a stream: its kind and its exact bytes.

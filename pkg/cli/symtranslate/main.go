@@ -9,7 +9,6 @@ package symtranslate
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -19,6 +18,7 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/hif"
+	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
 const prog = "sym-translate"
@@ -123,7 +123,7 @@ func hooksMain(stdio cli.Stdio, args []string) int {
 	}
 	err := runHooks(stdio, o)
 	if err != nil && o.json && !errors.Is(err, cli.ErrSilent) {
-		writeRecord(stdio.Err, diagRecord{Kind: "error", Message: err.Error()})
+		cli.Diag{W: stdio.Err, Prog: prog, JSON: true}.Error(err)
 		return cli.ExitFailure
 	}
 	return cli.Report(stdio.Err, prog, err)
@@ -146,12 +146,9 @@ func runHooks(stdio cli.Stdio, o hooksOpts) error {
 	if err != nil {
 		return err
 	}
+	diag := cli.Diag{W: stdio.Err, Prog: prog, JSON: o.json}
 	for _, w := range res.Warnings {
-		if o.json {
-			writeRecord(stdio.Err, diagRecord{Kind: "warning", Hook: w.Hook, Event: w.Event, Command: w.Command, Field: w.Field, Capability: w.Capability, Message: w.Message})
-		} else {
-			fmt.Fprintf(stdio.Err, "%s: warning: %s\n", prog, w)
-		}
+		diag.Record(stream.Diagnostic{Kind: stream.KindWarning, Hook: w.Hook, Event: w.Event, Command: w.Command, Field: w.Field, Capability: w.Capability, Message: w.Message}, w.String())
 	}
 	if o.strict && len(res.Warnings) > 0 {
 		return fmt.Errorf("--strict: %d loss(es) converting %s to %s; nothing written", len(res.Warnings), o.from, o.to)
@@ -161,24 +158,4 @@ func runHooks(stdio cli.Stdio, o hooksOpts) error {
 	}
 	_, err = stdio.Out.Write(res.Output)
 	return err
-}
-
-// diagRecord is a warning or error on stderr with --json: pkg/stream's
-// diagnostic fields plus the hook, field and capability concerned.
-type diagRecord struct {
-	Kind       string `json:"kind"`
-	Hook       int    `json:"hook,omitempty"`
-	Event      string `json:"event,omitempty"`
-	Command    string `json:"command,omitempty"`
-	Field      string `json:"field,omitempty"`
-	Capability string `json:"capability,omitempty"`
-	Message    string `json:"message"`
-}
-
-func writeRecord(w io.Writer, r diagRecord) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(r)
-	_, _ = w.Write(b.Bytes())
 }
