@@ -10,6 +10,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/syncstate"
+	"github.com/symposium-dev/symposium-go/pkg/syncstate/write"
 )
 
 // seedStateCmd is `seedstate WORKSPACE STATE_JSON`: it stores STATE_JSON
@@ -34,6 +35,6 @@ func seedStateCmd(ts *testscript.TestScript, neg bool, args []string) {
 	st.Inputs = syncstate.Stamp([]string{filepath.Join(root, "Cargo.toml"), filepath.Join(root, "Cargo.lock"), dirs.ConfigFile()})
 	st.Trusted = true // the files were just written; trust them anyway
 	st.Extra = syncstate.Extra(cfg.Agents, cfg.HookScope, cli.Version)
-	_, err = syncstate.Save(dirs.Cache, &st)
+	_, err = write.State(dirs.Cache, &st)
 	ts.Check(err)
 }

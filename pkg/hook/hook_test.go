@@ -21,6 +21,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 	"github.com/symposium-dev/symposium-go/pkg/syncstate"
+	"github.com/symposium-dev/symposium-go/pkg/syncstate/write"
 )
 
 var payloads = sharedtest.Path("agent-payloads")
@@ -63,7 +64,7 @@ func newFixtureAt(t testing.TB, f *fixture, hooks ...stream.Hook) *fixture {
 	inputs := syncstate.Stamp([]string{filepath.Join(f.ws, "Cargo.toml")})
 	st := &syncstate.State{WorkspaceRoot: f.ws, Inputs: inputs, Trusted: true, Hooks: hooks,
 		Extra: syncstate.Extra(nil, config.ScopeGlobal, "test")}
-	if _, err := syncstate.Save(f.dirs.Cache, st); err != nil {
+	if _, err := write.State(f.dirs.Cache, st); err != nil {
 		t.Fatal(err)
 	}
 	return f

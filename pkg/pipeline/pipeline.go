@@ -24,6 +24,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/selfexe"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 	"github.com/symposium-dev/symposium-go/pkg/syncstate"
+	"github.com/symposium-dev/symposium-go/pkg/syncstate/write"
 )
 
 // Options control one sync.
@@ -323,7 +324,7 @@ func storeOutputs(cacheDir, root string, actions []stream.Action, sourceFiles []
 		os.Remove(syncstate.OutputsPath(cacheDir, root))
 		return nil
 	}
-	return syncstate.SaveOutputs(cacheDir, root, stamps)
+	return write.Outputs(cacheDir, root, stamps)
 }
 
 // storeState records what the hook path needs. Its inputs are every file
@@ -353,7 +354,7 @@ func storeState(root, version string, inputs, sourceInputs []string, sum *Summar
 		Hooks:         sum.Hooks,
 		MCPServers:    sum.MCPServers,
 	}
-	if _, err := syncstate.Save(dirs.Cache, st); err != nil {
+	if _, err := write.State(dirs.Cache, st); err != nil {
 		return err
 	}
 	return storeOutputs(dirs.Cache, root, sum.Actions, sourceFiles, now)

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-
-	"github.com/symposium-dev/symposium-go/pkg/atomicfile"
 )
 
 // Outputs are the files a sync wrote or checked (installed skills, agent
@@ -24,19 +22,9 @@ func OutputsPath(cacheDir, root string) string {
 	return strings.TrimSuffix(Path(cacheDir, root), ".json") + ".outputs.json"
 }
 
-// SaveOutputs records stamps for root; it writes nothing when they are equal
-// to what is stored.
-func SaveOutputs(cacheDir, root string, stamps []FileStamp) error {
-	data, err := json.Marshal(Outputs{Files: stamps})
-	if err != nil {
-		return err
-	}
-	path := OutputsPath(cacheDir, root)
-	if old, err := os.ReadFile(path); err == nil && string(old) == string(data) {
-		atomicfile.Sweep(path) // a killed write's leftover goes even when nothing changes
-		return nil
-	}
-	return atomicfile.Write(path, data, 0o644)
+// EncodeOutputs is the outputs record of stamps as stored.
+func EncodeOutputs(stamps []FileStamp) ([]byte, error) {
+	return json.Marshal(Outputs{Files: stamps})
 }
 
 // OutputsFresh reports whether every recorded output is as the last sync

@@ -7,7 +7,6 @@
 package syncstate
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -18,7 +17,6 @@ import (
 	"sort"
 	"time"
 
-	"github.com/symposium-dev/symposium-go/pkg/atomicfile"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -133,21 +131,12 @@ func (s *State) Fresh(extra string) bool {
 	return s != nil && s.Trusted && s.Extra == extra && StampsFresh(s.Inputs)
 }
 
-// Save writes st for its workspace unless the bytes on disk are identical.
-// It reports whether it wrote.
-func Save(cacheDir string, st *State) (bool, error) {
+// Encode is st as stored (pkg/syncstate/write stores it): this format's
+// version, the root cleaned.
+func Encode(st *State) ([]byte, error) {
 	st.Version = formatVersion
 	st.WorkspaceRoot = filepath.Clean(st.WorkspaceRoot)
-	data, err := json.Marshal(st)
-	if err != nil {
-		return false, err
-	}
-	path := Path(cacheDir, st.WorkspaceRoot)
-	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
-		atomicfile.Sweep(path) // a killed write's leftover goes even when nothing changes
-		return false, nil
-	}
-	return true, atomicfile.Write(path, data, 0o644)
+	return json.Marshal(st)
 }
 
 // Find returns the state of the workspace containing dir: the nearest of
