@@ -38,7 +38,6 @@ func TestHotPathDeps(t *testing.T) {
 		"github.com/rogpeppe/go-internal/lockedfile",
 	}
 	writing := []string{
-		"github.com/symposium-dev/symposium-go/pkg/cargo",
 		"github.com/symposium-dev/symposium-go/pkg/atomicfile",
 		"github.com/google/renameio",
 	}
@@ -48,7 +47,7 @@ func TestHotPathDeps(t *testing.T) {
 	}{
 		// ... and writes no file either: the sync state is stored by sync
 		// (pkg/syncstate/write), the hook only reads it.
-		{"./cmd/sym-hook", append(append(heavy, editing...), writing...)},
+		{"./cmd/sym-hook", append(append(append(heavy, editing...), writing...), "github.com/symposium-dev/symposium-go/pkg/cargo")},
 		{"./pkg/hook", append(append(heavy, editing...), writing...)},
 		{"./cmd/cargo-agents", heavy},
 		// The pipeline (auto-sync's caller) runs the stages as processes:
