@@ -41,6 +41,7 @@ bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./pkg/...
 	./scripts/bench.sh $(BIN)
 	./scripts/bench-hook.sh $(BIN)
+	./scripts/bench-scale.sh $(BIN)
 
 # Runs the pipeline on the sample workspace in testdata/demo against the
 # embedded central plugin source. Touches nothing outside a temp directory.

@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# bench-scale.sh [BIN_DIR]: how the hot paths' cost grows with the catalogue
+# (issue #12), each as a ratio to a floor (a Go binary that only reads stdin,
+# scripts/floor) measured in the same run:
+#   - cargo-agents hook claude pre-tool-use, unchanged workspace, auto-sync
+#     on, at 10, 1,000 and 5,000 skills, matched and unmatched, from 1 and
+#     50 plugin sources (the payload's tool is Read: no plugin hook runs);
+#   - the no-change cargo agents sync, 7 agents, at 5,000 skills;
+#   - the first sync of 400 crates × 5,000 skills × 7 agents against a bare
+#     copy (cp -R) of the three skill directories it made, on tmpfs when
+#     /dev/shm is there;
+#   - sym-translate hooks of a 500-hook Claude settings file.
+# Targets (#12): hook median ≤ 1.5× floor and p99 ≤ 10 ms everywhere;
+# no-change sync ≤ 3× floor; first sync ≤ 1.5× the copy; translate ≤ 10×.
+# Touches nothing outside a temp directory.
+set -euo pipefail
+RUNS=${RUNS:-100}
+repo=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=scripts/bench-lib.sh
+. "$repo/scripts/bench-lib.sh"
+base=/tmp
+[ -w /dev/shm ] && base=/dev/shm
+tmp=$(mktemp -d "$base/sym-bench-scale.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+bin=${1:-}
+[ -z "$bin" ] || bin=$(cd "$bin" && pwd)
+if [ -z "$bin" ]; then
+  bin=$tmp/bin
+  (cd "$repo" && CGO_ENABLED=0 go build -trimpath -ldflags='-s -w' -o "$bin/" ./cmd/...)
+fi
+(cd "$repo" && CGO_ENABLED=0 go build -trimpath -ldflags='-s -w' -o "$tmp/floor" ./scripts/floor)
+(cd "$repo" && go build -o "$tmp/genskills" ./scripts/genskills && go build -o "$tmp/genworkspace" ./scripts/genworkspace)
+export PATH="$bin:$PATH"
+
+echo "runs: $RUNS  ($(nproc) CPUs, $(uname -sr), files on $(df -T "$tmp" | awk 'NR == 2 { print $2 }'))"
+printf '{}' > "$tmp/empty.json"
+time_runs "floor (read stdin, exit)" "$tmp/empty.json" "$tmp/floor"
+floor=$MEDIAN_MS
+
+agents='[[agent]]
+name = "claude"
+[[agent]]
+name = "codex"
+[[agent]]
+name = "copilot"
+[[agent]]
+name = "gemini"
+[[agent]]
+name = "goose"
+[[agent]]
+name = "kiro"
+[[agent]]
+name = "opencode"'
+
+# setup SKILLS MATCH SOURCES: a fresh home and workspace (serde) whose plugin
+# sources hold SKILLS generated skills for serde (matched) or for crates the
+# workspace does not use, spread over SOURCES sources; then a real sync,
+# twice, so the stored fingerprint is trusted (files younger than 2 s are not).
+setup() {
+  local n=$1 match=$2 sources=$3 crates=serde i
+  [ "$match" = unmatched ] && crates=absent-a,absent-b
+  rm -rf "$tmp/run" && mkdir -p "$tmp/run/home/.symposium" "$tmp/run/ws"
+  export HOME=$tmp/run/home SYMPOSIUM_HOME=$tmp/run/home/.symposium
+  cp -R "$repo/scripts/e2e/serde-ws/." "$tmp/run/ws/"
+  {
+    printf 'auto-sync = true\nhook-scope = "project"\n%s\n\n[defaults]\nsymposium-recommendations = false\nuser-plugins = false\n' "$agents"
+    for ((i = 0; i < sources; i++)); do
+      printf '\n[[plugin-source]]\nname = "s%02d"\npath = "%s/src/s%02d"\n' "$i" "$tmp/run" "$i"
+    done
+  } > "$SYMPOSIUM_HOME/config.toml"
+  for ((i = 0; i < sources; i++)); do
+    "$tmp/genskills" -n $(((n + sources - 1) / sources)) -out "$tmp/run/src/s$(printf %02d "$i")" -crates "$crates"
+  done
+  (cd "$tmp/run/ws" && cargo-agents -q sync && sleep 2.1 && cargo-agents -q sync)
+  sed "s#/home/dev/project#$tmp/run/ws#g; s#\"tool_name\": *\"Bash\"#\"tool_name\":\"Read\"#" \
+    "$("$repo/scripts/find-shared.sh")/agent-payloads/claude/PreToolUse.json" > "$tmp/payload.json"
+}
+
+echo
+echo "hook: cargo-agents hook claude pre-tool-use, unchanged workspace (target ≤ 1.5× floor, p99 ≤ 10 ms)"
+for n in 10 1000 5000; do
+  for match in matched unmatched; do
+    for sources in 1 50; do
+      setup "$n" "$match" "$sources"
+      cd "$tmp/run/ws"
+      time_runs "  $n skills, $match, $sources source(s)" "$tmp/payload.json" cargo-agents hook claude pre-tool-use
+      echo "    = $(ratio "$MEDIAN_MS" "$floor")× floor"
+      cd "$tmp"
+    done
+  done
+done
+
+echo
+echo "no-change cargo agents sync, 7 agents, 5,000 skills (target ≤ 3× floor)"
+setup 5000 matched 1
+cd "$tmp/run/ws"
+time_runs "  cargo agents sync, no change" "$tmp/empty.json" cargo-agents -q sync
+echo "    = $(ratio "$MEDIAN_MS" "$floor")× floor"
+cd "$tmp"
+
+echo
+echo "first sync, 400 crates × 5,000 skills × 7 agents, against a bare copy of the skill trees (target ≤ 1.5×)"
+"$tmp/genworkspace" -out "$tmp/first/ws-template" -members 40 -crates 400 -skills 5000 -plugins "$tmp/first/plugins" >/dev/null
+export HOME=$tmp/first/home SYMPOSIUM_HOME=$tmp/first/home/.symposium
+mkdir -p "$SYMPOSIUM_HOME"
+printf 'hook-scope = "project"\n%s\n\n[defaults]\nsymposium-recommendations = false\nuser-plugins = false\n\n[[plugin-source]]\nname = "bench"\npath = "%s"\n' "$agents" "$tmp/first/plugins" > "$SYMPOSIUM_HOME/config.toml"
+syncs=() copies=()
+for i in 1 2 3 4 5; do
+  rm -rf "$tmp/first/ws" "$tmp/first/copy" && cp -R "$tmp/first/ws-template" "$tmp/first/ws"
+  t0=${EPOCHREALTIME/./}; (cd "$tmp/first/ws" && cargo-agents -q sync); t1=${EPOCHREALTIME/./}
+  syncs+=($((t1 - t0)))
+  mkdir -p "$tmp/first/copy"
+  t0=${EPOCHREALTIME/./}
+  for d in .claude .agents .kiro; do cp -R "$tmp/first/ws/$d/skills" "$tmp/first/copy/${d#.}"; done
+  t1=${EPOCHREALTIME/./}
+  copies+=($((t1 - t0)))
+done
+med() { printf '%s\n' "$@" | sort -n | awk '{ s[NR] = $1 } END { printf "%.2f", s[int((NR + 1) / 2)] / 1000 }'; }
+s=$(med "${syncs[@]}") c=$(med "${copies[@]}")
+echo "  first sync median $s ms, bare copy of the three skill directories it made (cp -R) $c ms = $(ratio "$s" "$c")×"
+
+echo
+echo "sym-translate hooks, a 500-hook Claude settings file (target ≤ 10× floor)"
+{
+  printf '{"hooks": {"PreToolUse": ['
+  for ((i = 0; i < 500; i++)); do
+    [ "$i" -gt 0 ] && printf ','
+    printf '{"matcher": "Bash", "hooks": [{"type": "command", "command": "./check-%d.sh", "timeout": 10}]}' "$i"
+  done
+  printf ']}}\n'
+} > "$tmp/claude-500.json"
+time_runs "  sym-translate hooks --from claude --to gemini" "$tmp/claude-500.json" sym-translate hooks --from claude --to gemini
+echo "    = $(ratio "$MEDIAN_MS" "$floor")× floor"
