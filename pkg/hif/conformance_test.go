@@ -337,7 +337,7 @@ func TestFull(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				res, err := Convert(from, from, base, data)
+				res, err := Convert(from, from, base, data, true)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -118,6 +118,12 @@ type Options struct {
 	// a hand-written manifest). Pattern matchers are native to it, so
 	// sending one elsewhere is reported.
 	Source string
+	// Validated says the manifest was already validated (Decode did it),
+	// so Encode does not do it again.
+	Validated bool
+	// SkipVerify leaves out decoding the output again to check it (§12.4):
+	// Convert skips it unless asked to be strict.
+	SkipVerify bool
 }
 
 // Encode writes m in provider's own format, after validating it against
@@ -132,8 +138,10 @@ func Encode(provider string, m *Manifest, opts Options) (*Result, error) {
 		b, err := Marshal(m)
 		return &Result{Output: b}, err
 	}
-	if err := Validate(m); err != nil {
-		return nil, err
+	if !opts.Validated {
+		if err := Validate(m); err != nil {
+			return nil, err
+		}
 	}
 	p := providers[slug]
 	src, _ := ProviderSlug(opts.Source)
@@ -156,8 +164,10 @@ func Encode(provider string, m *Manifest, opts Options) (*Result, error) {
 	if kept == 0 {
 		w.add(0, "", "", "no hook could be carried to %s", p.name)
 	}
-	if err := verify(p, hooks, b); err != nil {
-		return nil, fmt.Errorf("verifying the %s output: %w", p.name, err)
+	if !opts.SkipVerify {
+		if err := verify(p, hooks, b); err != nil {
+			return nil, fmt.Errorf("verifying the %s output: %w", p.name, err)
+		}
 	}
 	sortWarnings(w.list)
 	for i := range w.list {
@@ -169,14 +179,15 @@ func Encode(provider string, m *Manifest, opts Options) (*Result, error) {
 	return &Result{Output: b, Warnings: w.list}, nil
 }
 
-// Convert decodes data from one provider and encodes it for another.
+// Convert decodes data from one provider and encodes it for another,
+// validating once; strict also decodes the output again to check it.
 // Decode warnings come first.
-func Convert(from, to, file string, data []byte) (*Result, error) {
+func Convert(from, to, file string, data []byte, strict bool) (*Result, error) {
 	m, dw, err := Decode(from, file, data)
 	if err != nil {
 		return nil, err
 	}
-	res, err := Encode(to, m, Options{Source: from})
+	res, err := Encode(to, m, Options{Source: from, Validated: true, SkipVerify: !strict})
 	if err != nil {
 		return nil, err
 	}

@@ -41,7 +41,7 @@ func TestGolden(t *testing.T) {
 		}
 		for _, to := range Providers() {
 			t.Run(base+"/"+to, func(t *testing.T) {
-				res, err := Convert(from, to, base, data)
+				res, err := Convert(from, to, base, data, true)
 				if err != nil {
 					t.Fatalf("Convert(%s, %s) = %v", from, to, err)
 				}

@@ -142,7 +142,7 @@ func runHooks(stdio cli.Stdio, o hooksOpts) error {
 	if err != nil {
 		return err
 	}
-	res, err := hif.Convert(o.from, o.to, name, data)
+	res, err := hif.Convert(o.from, o.to, name, data, o.strict)
 	if err != nil {
 		return err
 	}
