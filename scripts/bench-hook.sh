@@ -6,7 +6,7 @@
 # a floor (a Go binary that only reads stdin and exits: scripts/floor), then
 # the dispatch overhead with three matching plugin hooks that run `true`
 # against three bare `sh -c true`. Median and p99 over RUNS runs (default
-# 300), with hyperfine when installed, else a bash loop timed with
+# 300), in a bash loop timed with
 # $EPOCHREALTIME (no extra process per sample).
 #
 # Targets: median ≤ 2× the floor, p99 ≤ 10 ms, overhead ≤ 3 ms above the
@@ -17,13 +17,9 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-bin=${1:-}
-[ -z "$bin" ] || bin=$(cd "$bin" && pwd)
-if [ -z "$bin" ]; then
-  bin=$tmp/bin
-  (cd "$repo" && CGO_ENABLED=0 go build -trimpath -ldflags='-s -w' -o "$bin/" ./cmd/...)
-fi
-(cd "$repo" && CGO_ENABLED=0 go build -trimpath -ldflags='-s -w' -o "$tmp/floor" ./scripts/floor)
+# shellcheck source=scripts/bench-lib.sh
+. "$repo/scripts/bench-lib.sh"
+bench_binaries "$repo" "$tmp" "${1:-}"
 
 export SYMPOSIUM_HOME=$tmp/home HOME=$tmp/home
 mkdir -p "$SYMPOSIUM_HOME" "$tmp/ws" "$tmp/plugins/p"
@@ -62,31 +58,6 @@ check_quiet() {
   if [ -d "$SYMPOSIUM_HOME/logs" ]; then echo "unexpected log (sync or failure):" >&2; cat "$SYMPOSIUM_HOME"/logs/* >&2; exit 1; fi
 }
 
-# time_runs NAME CMD...: prints "NAME median_ms p99_ms".
-time_runs() {
-  local name=$1; shift
-  if command -v hyperfine >/dev/null 2>&1 && hyperfine --help 2>&1 | grep -q -- --input; then
-    hyperfine -N -w 20 -r "$RUNS" --input "$payload" --export-json "$tmp/h.json" "$*" >/dev/null
-    python3 - "$tmp/h.json" "$name" <<'PY'
-import json,sys
-t=sorted(json.load(open(sys.argv[1]))["results"][0]["times"])
-print("%-28s median %6.2f ms  p99 %6.2f ms" % (sys.argv[2], t[len(t)//2]*1e3, t[min(len(t)-1,int(len(t)*0.99))]*1e3))
-PY
-    return
-  fi
-  local i t0 t1 samples=()
-  for ((i = 0; i < 20; i++)); do "$@" < "$payload" > /dev/null 2>&1 || true; done
-  for ((i = 0; i < RUNS; i++)); do
-    t0=${EPOCHREALTIME/./}
-    "$@" < "$payload" > /dev/null 2>&1 || true
-    t1=${EPOCHREALTIME/./}
-    samples+=($((t1 - t0)))
-  done
-  printf '%s\n' "${samples[@]}" | sort -n | awk -v name="$name" '
-    { s[NR] = $1 }
-    END { p = int(NR * 0.99); if (p < 1) p = 1
-          printf "%-28s median %6.2f ms  p99 %6.2f ms\n", name, s[int((NR + 1) / 2)] / 1000, s[p] / 1000 }'
-}
 
 echo "runs: $RUNS  ($(nproc) CPUs, $(uname -sr))"
 plugin '
@@ -101,9 +72,9 @@ event = "PreToolUse"
 matcher = "Edit|Write"
 command = "true"
 '
-time_runs "floor (read stdin, exit)" "$tmp/floor"
-time_runs "cargo-agents hook, no match" "$bin/cargo-agents" hook claude pre-tool-use | tee "$tmp/nomatch.txt"
-time_runs "sym-hook, no match" "$bin/sym-hook" claude pre-tool-use
+time_runs "floor (read stdin, exit)" "$payload" "$tmp/floor"
+time_runs "cargo-agents hook, no match" "$payload" "$bin/cargo-agents" hook claude pre-tool-use | tee "$tmp/nomatch.txt"
+time_runs "sym-hook, no match" "$payload" "$bin/sym-hook" claude pre-tool-use
 check_quiet
 
 # The hooks' own run time: three `true` processes (a shell script running
@@ -111,8 +82,8 @@ check_quiet
 printf '#!/bin/sh\n' > "$tmp/none.sh"
 printf '#!/bin/sh\n/bin/true\n/bin/true\n/bin/true\n' > "$tmp/three.sh"
 chmod +x "$tmp/none.sh" "$tmp/three.sh"
-time_runs "sh, empty script" "$tmp/none.sh" | tee "$tmp/none.txt"
-time_runs "sh, 3× /bin/true" "$tmp/three.sh" | tee "$tmp/three.txt"
+time_runs "sh, empty script" "$payload" "$tmp/none.sh" | tee "$tmp/none.txt"
+time_runs "sh, 3× /bin/true" "$payload" "$tmp/three.sh" | tee "$tmp/three.txt"
 
 h='
 [[hooks]]
@@ -122,7 +93,7 @@ matcher = "Bash"
 command = "true"
 '
 plugin "$h$h$h"
-time_runs "cargo-agents hook, 3 hooks" "$bin/cargo-agents" hook claude pre-tool-use | tee "$tmp/hooks.txt"
+time_runs "cargo-agents hook, 3 hooks" "$payload" "$bin/cargo-agents" hook claude pre-tool-use | tee "$tmp/hooks.txt"
 check_quiet
 med() { awk '{print $(NF-4)}' "$1"; }
 awk -v a="$(med "$tmp/nomatch.txt")" -v b="$(med "$tmp/hooks.txt")" -v n="$(med "$tmp/none.txt")" -v t="$(med "$tmp/three.txt")" \

@@ -23,3 +23,23 @@ time_runs() {
 
 # ratio A B: A/B with two decimals.
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+
+# bench_binaries REPO TMP [BIN_DIR]: sets bin to BIN_DIR, or builds the six
+# binaries into TMP/bin when none is given, and builds the floor (a Go
+# binary that only reads stdin) into TMP/floor.
+bench_binaries() {
+  local repo=$1 tmp=$2
+  bin=${3:-}
+  [ -z "$bin" ] || bin=$(cd "$bin" && pwd)
+  if [ -z "$bin" ]; then
+    bin=$tmp/bin
+    (cd "$repo" && CGO_ENABLED=0 go build -trimpath -ldflags='-s -w' -o "$bin/" ./cmd/...)
+  fi
+  (cd "$repo" && CGO_ENABLED=0 go build -trimpath -ldflags='-s -w' -o "$tmp/floor" ./scripts/floor)
+}
+
+# every_agent_toml: the [[agent]] tables of a config that has every agent.
+every_agent_toml() {
+  local a
+  for a in claude codex copilot gemini goose kiro opencode; do printf '[[agent]]\nname = "%s"\n' "$a"; done
+}

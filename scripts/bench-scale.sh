@@ -23,13 +23,7 @@ base=/tmp
 tmp=$(mktemp -d "$base/sym-bench-scale.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
-bin=${1:-}
-[ -z "$bin" ] || bin=$(cd "$bin" && pwd)
-if [ -z "$bin" ]; then
-  bin=$tmp/bin
-  (cd "$repo" && CGO_ENABLED=0 go build -trimpath -ldflags='-s -w' -o "$bin/" ./cmd/...)
-fi
-(cd "$repo" && CGO_ENABLED=0 go build -trimpath -ldflags='-s -w' -o "$tmp/floor" ./scripts/floor)
+bench_binaries "$repo" "$tmp" "${1:-}"
 (cd "$repo" && go build -o "$tmp/genskills" ./scripts/genskills && go build -o "$tmp/genworkspace" ./scripts/genworkspace)
 export PATH="$bin:$PATH"
 
@@ -38,20 +32,7 @@ printf '{}' > "$tmp/empty.json"
 time_runs "floor (read stdin, exit)" "$tmp/empty.json" "$tmp/floor"
 floor=$MEDIAN_MS
 
-agents='[[agent]]
-name = "claude"
-[[agent]]
-name = "codex"
-[[agent]]
-name = "copilot"
-[[agent]]
-name = "gemini"
-[[agent]]
-name = "goose"
-[[agent]]
-name = "kiro"
-[[agent]]
-name = "opencode"'
+agents=$(every_agent_toml)
 
 # setup SKILLS MATCH SOURCES: a fresh home and workspace (serde) whose plugin
 # sources hold SKILLS generated skills for serde (matched) or for crates the
