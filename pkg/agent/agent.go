@@ -31,9 +31,6 @@ type Agent struct {
 	Display string // human name for prompts and summaries
 	// SkillDir is the project-relative skills directory.
 	SkillDir string
-	// Events maps canonical events to the agent's own event names; nil for
-	// agents without shell hooks (opencode, goose).
-	Events map[string]string
 	// Wire is the agent's hook wire format (nil when it has no shell hooks).
 	Wire hookfmt.Wire
 	// Tools maps HIF's canonical tool names (shell, file_read, ...) to the
@@ -122,4 +119,22 @@ type HIFProvider struct {
 }
 
 // HasHooks reports whether symposium can register shell hooks for a.
-func (a *Agent) HasHooks() bool { return a.Events != nil }
+func (a *Agent) HasHooks() bool { return a.HIF != nil }
+
+// hifEvents names, in HIF's vocabulary, each event symposium registers.
+var hifEvents = map[string]string{
+	PreToolUse:       "before_tool_execute",
+	PostToolUse:      "after_tool_execute",
+	UserPromptSubmit: "before_prompt",
+	SessionStart:     "session_start",
+}
+
+// Event is a's own name for the canonical event ev ("" when it has none):
+// read from its HIF event vocabulary, the one place each agent names its
+// events.
+func (a *Agent) Event(ev string) string {
+	if a.HIF == nil {
+		return ""
+	}
+	return a.HIF.Events[hifEvents[ev]]
+}

@@ -5,7 +5,6 @@ var claude = &Agent{
 	Name:     "claude",
 	Display:  "Claude Code",
 	SkillDir: ".claude/skills",
-	Events:   map[string]string{PreToolUse: "PreToolUse", PostToolUse: "PostToolUse", UserPromptSubmit: "UserPromptSubmit", SessionStart: "SessionStart"},
 	Wire:     claudeWire{snakeWire{"claude"}},
 	Tools:    map[string]string{"shell": "Bash", "file_read": "Read", "file_write": "Write", "file_edit": "Edit", "search": "Grep", "find": "Glob", "web_search": "WebSearch", "web_fetch": "WebFetch", "agent": "Agent"},
 	// HIF hooks-v1 §7.4 / §8.2's claude-code column.

@@ -9,7 +9,6 @@ var codex = &Agent{
 	Name:     "codex",
 	Display:  "Codex CLI",
 	SkillDir: ".agents/skills",
-	Events:   map[string]string{PreToolUse: "PreToolUse", PostToolUse: "PostToolUse", UserPromptSubmit: "UserPromptSubmit", SessionStart: "SessionStart"},
 	Wire:     codexWire{snakeWire{"codex"}},
 	// Codex reports its shell tool as "Bash", like Claude.
 	Tools: map[string]string{"shell": "Bash", "file_read": "Read", "file_write": "Write", "file_edit": "Edit", "search": "Grep", "find": "Glob", "web_search": "WebSearch", "web_fetch": "WebFetch", "agent": "Agent"},

@@ -5,7 +5,6 @@ var copilot = &Agent{
 	Name:     "copilot",
 	Display:  "GitHub Copilot",
 	SkillDir: ".agents/skills",
-	Events:   map[string]string{PreToolUse: "preToolUse", PostToolUse: "postToolUse", UserPromptSubmit: "userPromptSubmitted", SessionStart: "sessionStart"},
 	// Copilot CLI 1.0.102 also runs the repository's .claude/settings.json
 	// hooks (Claude-shaped payload, no transcript_path), with COPILOT_CLI=1
 	// in every hook's environment (seen live).

@@ -7,7 +7,6 @@ var gemini = &Agent{
 	Name:     "gemini",
 	Display:  "Gemini CLI",
 	SkillDir: ".agents/skills",
-	Events:   map[string]string{PreToolUse: "BeforeTool", PostToolUse: "AfterTool", UserPromptSubmit: "BeforeAgent", SessionStart: "SessionStart"},
 	Wire:     geminiWire{},
 	Tools:    map[string]string{"shell": "run_shell_command", "file_read": "read_file", "file_write": "write_file", "file_edit": "replace", "search": "grep_search", "find": "glob", "web_search": "google_web_search", "web_fetch": "web_fetch"},
 	// As a HIF provider: Gemini CLI 0.61.0's event enum

@@ -7,7 +7,6 @@ var goose = &Agent{
 	Name:     "goose",
 	Display:  "Goose",
 	SkillDir: ".agents/skills",
-	Events:   nil,
 }
 
 // gooseTimeout is the per-call timeout (seconds) Goose itself writes for a

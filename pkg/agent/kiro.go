@@ -5,7 +5,6 @@ var kiro = &Agent{
 	Name:     "kiro",
 	Display:  "Kiro",
 	SkillDir: ".kiro/skills",
-	Events:   map[string]string{PreToolUse: "preToolUse", PostToolUse: "postToolUse", UserPromptSubmit: "userPromptSubmit", SessionStart: "agentSpawn"},
 	Wire:     kiroWire{},
 	Tools:    map[string]string{"shell": "execute_bash", "file_read": "fs_read", "file_write": "fs_write", "file_edit": "fs_write", "search": "grep", "find": "glob", "web_search": "web_search", "web_fetch": "web_fetch", "agent": "use_subagent"},
 	// As a HIF provider: Kiro CLI agent files (book, "Kiro Hooks

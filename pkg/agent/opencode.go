@@ -7,7 +7,6 @@ var opencode = &Agent{
 	Name:     "opencode",
 	Display:  "OpenCode",
 	SkillDir: ".agents/skills",
-	Events:   nil,
 }
 
 // No shell hooks (plugins are JS). MCP: opencode.json "mcp": local servers

@@ -34,8 +34,8 @@ func (a *Agent) RegisterHooks(w Files, t Target) ([]Change, error) {
 	want := map[string]ordered{}
 	var names []string
 	for _, ev := range hookEvents {
-		want[a.Events[ev]] = h.element(t, a, ev)
-		names = append(names, a.Events[ev])
+		want[a.Event(ev)] = h.element(t, a, ev)
+		names = append(names, a.Event(ev))
 	}
 	var changes []Change
 	status, err := editHookFile(w, primary, h, h.scaffold, t, t.Scope, want)

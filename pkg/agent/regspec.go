@@ -274,7 +274,7 @@ var hookEvents = []string{PreToolUse, PostToolUse, UserPromptSubmit, SessionStar
 func eventRank(agentEvent string) int {
 	for _, a := range all {
 		for i, ev := range hookEvents {
-			if a.Events[ev] == agentEvent {
+			if a.Event(ev) == agentEvent {
 				return i
 			}
 		}

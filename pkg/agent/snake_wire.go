@@ -78,8 +78,8 @@ func encodeSnake(agent string, p *hookfmt.Payload) ([]byte, error) {
 	o := newObj()
 	o.str("session_id", p.SessionID)
 	o.str("cwd", p.Cwd)
-	if a, ok := Lookup(agent); ok && a.Events[p.Event] != "" {
-		o.str("hook_event_name", a.Events[p.Event])
+	if a, ok := Lookup(agent); ok && a.Event(p.Event) != "" {
+		o.str("hook_event_name", a.Event(p.Event))
 	} else {
 		o.str("hook_event_name", p.Event)
 	}
@@ -94,8 +94,8 @@ func encodeSnake(agent string, p *hookfmt.Payload) ([]byte, error) {
 func hookSpecific(agent, event string) *obj {
 	h := newObj()
 	name := event
-	if a, ok := Lookup(agent); ok && a.Events[event] != "" {
-		name = a.Events[event]
+	if a, ok := Lookup(agent); ok && a.Event(event) != "" {
+		name = a.Event(event)
 	}
 	h.str("hookEventName", name)
 	return h

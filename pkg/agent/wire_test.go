@@ -33,18 +33,18 @@ type wireCase struct {
 
 func wireCases() []wireCase {
 	var cs []wireCase
-	add := func(dir, wire, base string, names map[string]string) {
+	add := func(dir, wire, base string, name func(string) string) {
 		for _, ev := range []string{PreToolUse, PostToolUse, UserPromptSubmit, SessionStart} {
-			cs = append(cs, wireCase{name: dir + "/" + ev, wire: wire, event: ev, file: filepath.Join(base, names[ev]+".json")})
+			cs = append(cs, wireCase{name: dir + "/" + ev, wire: wire, event: ev, file: filepath.Join(base, name(ev)+".json")})
 		}
 	}
-	same := map[string]string{PreToolUse: "PreToolUse", PostToolUse: "PostToolUse", UserPromptSubmit: "UserPromptSubmit", SessionStart: "SessionStart"}
+	same := func(ev string) string { return ev }
 	add("claude", "claude", filepath.Join(payloadsDir, "claude"), same)
 	add("codex", "codex", filepath.Join(payloadsDir, "codex"), same)
-	add("gemini", "gemini", filepath.Join(payloadsDir, "gemini"), gemini.Events)
-	add("copilot", "copilot", filepath.Join(payloadsDir, "copilot"), copilot.Events)
+	add("gemini", "gemini", filepath.Join(payloadsDir, "gemini"), gemini.Event)
+	add("copilot", "copilot", filepath.Join(payloadsDir, "copilot"), copilot.Event)
 	add("copilot-pascal", "copilot", filepath.Join(payloadsDir, "copilot", "pascal-config"), same)
-	add("kiro", "kiro", filepath.Join("testdata", "wire", "payloads", "kiro"), kiro.Events)
+	add("kiro", "kiro", filepath.Join("testdata", "wire", "payloads", "kiro"), kiro.Event)
 	cs = append(cs, wireCase{name: "copilot-legacy/PreToolUse", wire: "copilot", event: PreToolUse,
 		file: filepath.Join("testdata", "wire", "payloads", "copilot-legacy", "preToolUse.json")})
 	return cs
