@@ -52,6 +52,7 @@ func (a *Agent) Gates(f Files, t Target) []Gate {
 // readJSONC reads a JSON (or JSONC) file as a generic value; nil when the
 // file is missing or does not parse (the agent would then complain itself).
 func (t Target) readJSONC(p string) map[string]any {
+	t.noteRead(p)
 	data, err := os.ReadFile(p)
 	if err != nil || t.files == nil {
 		return nil
@@ -67,8 +68,16 @@ func (t Target) readJSONC(p string) map[string]any {
 	return m
 }
 
+// noteRead records p in t.Read.
+func (t Target) noteRead(p string) {
+	if t.Read != nil {
+		*t.Read = append(*t.Read, p)
+	}
+}
+
 // readTOML reads a TOML file as a generic value; nil when missing or broken.
-func readTOML(p string) map[string]any {
+func (t Target) readTOML(p string) map[string]any {
+	t.noteRead(p)
 	data, err := os.ReadFile(p)
 	if err != nil {
 		return nil
@@ -158,6 +167,7 @@ func ourHookFiles(a *Agent, t Target) []string {
 			continue
 		}
 		if h.ownsFile {
+			t.noteRead(p)
 			if _, err := os.Stat(p); err == nil {
 				out = append(out, p)
 			}
@@ -443,7 +453,7 @@ func copilotGates(a *Agent, t Target) []Gate {
 func codexGates(a *Agent, t Target) []Gate {
 	var gates []Gate
 	cfgFile := filepath.Join(t.Home, ".codex", "config.toml")
-	cfg := readTOML(cfgFile)
+	cfg := t.readTOML(cfgFile)
 	if t.Workspace != "" {
 		var what []string
 		hooksFile := a.HookFile(t, ScopeProject)
@@ -451,7 +461,7 @@ func codexGates(a *Agent, t Target) []Gate {
 			what = append(what, "hooks in "+hooksFile)
 		}
 		mcpFile := filepath.Join(t.Workspace, ".codex", "config.toml")
-		if len(objectKeys(readTOML(mcpFile), "mcp_servers")) > 0 {
+		if len(objectKeys(t.readTOML(mcpFile), "mcp_servers")) > 0 {
 			what = append(what, "MCP servers in "+mcpFile)
 		}
 		if len(what) > 0 && !codexProjectTrusted(cfg, t.Workspace) {

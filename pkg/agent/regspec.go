@@ -21,6 +21,9 @@ type Target struct {
 	Scope     string // "global" or "project": where hooks go (ScopeGlobal/ScopeProject)
 	Command   string // our executable as registered: "cargo-agents" or an absolute path
 	Timeout   int    // seconds the agent gives our command; 0 = DefaultTimeout
+	// Read, when set, collects every file Gates reads or stats, so a
+	// caller can tell when the gates may have changed without re-checking.
+	Read *[]string
 
 	files Files // what the gates read user files with (set by Gates)
 }

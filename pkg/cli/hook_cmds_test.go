@@ -9,12 +9,13 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/stream"
 	"github.com/symposium-dev/symposium-go/pkg/syncstate"
 	"github.com/symposium-dev/symposium-go/pkg/syncstate/write"
 )
 
 // seedStateCmd is `seedstate WORKSPACE STATE_JSON`: it stores STATE_JSON
-// (a syncstate.State; "$WORK" in it is replaced by the work directory) as
+// ({"hooks": [stream.Hook…]}; "$WORK" in it is replaced by the work directory) as
 // the sync state of WORKSPACE, fingerprinted as fresh for the current
 // config, so hook scripts run against a known match result without a sync.
 func seedStateCmd(ts *testscript.TestScript, neg bool, args []string) {
@@ -23,10 +24,13 @@ func seedStateCmd(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	root := ts.MkAbs(args[0])
 	data := strings.ReplaceAll(ts.ReadFile(args[1]), "$WORK", ts.Getenv("WORK"))
-	var st syncstate.State
-	if err := json.Unmarshal([]byte(data), &st); err != nil {
+	var seed struct {
+		Hooks []stream.Hook `json:"hooks"`
+	}
+	if err := json.Unmarshal([]byte(data), &seed); err != nil {
 		ts.Fatalf("%s: %v", args[1], err)
 	}
+	st := syncstate.State{Hooks: seed.Hooks}
 	home := ts.Getenv("SYMPOSIUM_HOME")
 	dirs := config.Dirs{Config: home, Cache: filepath.Join(home, "cache"), Logs: filepath.Join(home, "logs")}
 	cfg, _, err := config.Load(dirs)

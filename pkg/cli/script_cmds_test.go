@@ -3,10 +3,12 @@ package cli_test
 import (
 	"bytes"
 	"encoding/json"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"time"
 
 	"github.com/itchyny/gojq"
 	"github.com/rogpeppe/go-internal/testscript"
@@ -43,22 +45,63 @@ func customCommands() map[string]func(ts *testscript.TestScript, neg bool, args 
 			bare, src := ts.MkAbs(args[0]), ts.MkAbs(args[1])
 			tmp, err := os.MkdirTemp(ts.Getenv("WORK"), "mkbare-")
 			ts.Check(err)
-			run := func(dir string, a ...string) {
-				cmd := exec.Command("git", a...)
-				cmd.Dir = dir
-				cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL="+ts.Getenv("GIT_CONFIG_GLOBAL"), "GIT_CONFIG_NOSYSTEM=1",
-					"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
-				if out, err := cmd.CombinedOutput(); err != nil {
-					ts.Fatalf("git %v: %v\n%s", a, err, out)
-				}
-			}
-			run(ts.Getenv("WORK"), "init", "-q", "-b", "main", tmp)
+			runGit(ts, ts.Getenv("WORK"), "init", "-q", "-b", "main", tmp)
 			ts.Check(os.CopyFS(tmp, os.DirFS(src)))
-			run(tmp, "add", "-A")
-			run(tmp, "commit", "-q", "-m", "init")
+			runGit(ts, tmp, "add", "-A")
+			runGit(ts, tmp, "commit", "-q", "-m", "init")
 			ts.Check(os.MkdirAll(filepath.Dir(bare), 0o755))
-			run(ts.Getenv("WORK"), "clone", "-q", "--bare", tmp, bare)
+			runGit(ts, ts.Getenv("WORK"), "clone", "-q", "--bare", tmp, bare)
 		},
+		// gitpush DIR SRC: push a commit to the bare repository at DIR whose
+		// tree is the files of SRC.
+		"gitpush": func(ts *testscript.TestScript, neg bool, args []string) {
+			if neg || len(args) != 2 {
+				ts.Fatalf("usage: gitpush DIR SRCDIR")
+			}
+			bare, src := ts.MkAbs(args[0]), ts.MkAbs(args[1])
+			tmp, err := os.MkdirTemp(ts.Getenv("WORK"), "gitpush-")
+			ts.Check(err)
+			runGit(ts, ts.Getenv("WORK"), "clone", "-q", bare, tmp)
+			runGit(ts, tmp, "rm", "-q", "-r", ".")
+			ts.Check(os.CopyFS(tmp, os.DirFS(src)))
+			runGit(ts, tmp, "add", "-A")
+			runGit(ts, tmp, "commit", "-q", "-m", "next")
+			runGit(ts, tmp, "push", "-q", "origin", "main")
+		},
+		// backdate PATH...: set the modification time of each PATH, and of
+		// everything below it, to an hour ago, and the same for the test
+		// binary (the executable is an input of the sync fingerprint). Files
+		// written less than 2 s ago are not trusted by a fingerprint (the
+		// racy-stamp rule); backdating lets a script test the fast path
+		// without sleeping.
+		"backdate": func(ts *testscript.TestScript, neg bool, args []string) {
+			if neg || len(args) == 0 {
+				ts.Fatalf("usage: backdate PATH...")
+			}
+			old := time.Now().Add(-time.Hour)
+			exe, err := os.Executable()
+			ts.Check(err)
+			ts.Check(os.Chtimes(exe, old, old))
+			for _, a := range args {
+				ts.Check(filepath.WalkDir(ts.MkAbs(a), func(p string, d fs.DirEntry, err error) error {
+					if err != nil || d.Type()&fs.ModeSymlink != 0 {
+						return err
+					}
+					return os.Chtimes(p, old, old)
+				}))
+			}
+		},
+	}
+}
+
+// runGit runs git in dir with the script's git config and a fixed author.
+func runGit(ts *testscript.TestScript, dir string, args ...string) {
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL="+ts.Getenv("GIT_CONFIG_GLOBAL"), "GIT_CONFIG_NOSYSTEM=1",
+		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		ts.Fatalf("git %v: %v\n%s", args, err, out)
 	}
 }
 

@@ -232,8 +232,9 @@ func Parse(path string, data []byte) (*Config, []string, error) {
 		}
 	}
 	seenAgent := map[string]bool{}
+	agentLines := headerLines(data, "[[agent]]")
 	for i, a := range fc.Agents {
-		line := nthLine(data, "[[agent]]", i)
+		line := nth(agentLines, i)
 		if a.Name == nil {
 			return nil, warnings, fmt.Errorf("%s:%d: [[agent]] entry has no name (one of %s)", path, line, strings.Join(AgentNames, ", "))
 		}
@@ -246,8 +247,9 @@ func Parse(path string, data []byte) (*Config, []string, error) {
 		}
 	}
 	seenSource := map[string]bool{}
+	sourceLines := headerLines(data, "[[plugin-source]]")
 	for i, s := range fc.Sources {
-		line := nthLine(data, "[[plugin-source]]", i)
+		line := nth(sourceLines, i)
 		if s.Name == nil || *s.Name == "" {
 			return nil, warnings, fmt.Errorf("%s:%d: [[plugin-source]] entry has no name", path, line)
 		}
@@ -307,16 +309,22 @@ func lineOf(data []byte, key string) int {
 	return 0
 }
 
-// nthLine returns the line of the n-th (0-based) occurrence of header.
-func nthLine(data []byte, header string, n int) int {
-	seen := 0
+// headerLines returns the line numbers of header's occurrences, in one
+// pass (a config may list many sources, and the hook path parses it).
+func headerLines(data []byte, header string) []int {
+	var lines []int
 	for i, l := range strings.Split(string(data), "\n") {
 		if strings.HasPrefix(strings.TrimSpace(l), header) {
-			if seen == n {
-				return i + 1
-			}
-			seen++
+			lines = append(lines, i+1)
 		}
+	}
+	return lines
+}
+
+// nth is lines[n], or 0 (unknown) past its end.
+func nth(lines []int, n int) int {
+	if n < len(lines) {
+		return lines[n]
 	}
 	return 0
 }

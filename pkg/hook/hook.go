@@ -132,19 +132,10 @@ func (r *run) dispatch(ctx context.Context, w hookfmt.Wire) *hookfmt.Output {
 		r.fail("%s %s payload: %v", opts.Agent, opts.Event, err)
 		return &hookfmt.Output{}
 	}
-	cfg := opts.Config
-	if cfg == nil {
-		var warnings []string
-		cfg, warnings, err = config.Load(opts.Dirs)
-		for _, w := range warnings {
-			r.log.printf(levelDebug, "%s", w)
-		}
-		if err != nil {
-			r.fail("%v (auto-sync skipped)", err)
-			cfg = config.Default()
-			cfg.AutoSync = false
-		}
-	}
+	dir := workDir(p.Cwd, opts.Cwd)
+	st := r.find(dir)
+	defer func() { st.Close() }()
+	cfg := r.config(st)
 	r.log.setLevel(cfg.LogLevel)
 	r.log.printf(levelDebug, "%s %s: tool %q cwd %q", opts.Agent, opts.Event, p.ToolName, p.Cwd)
 	if by := agent.RunBy(cfg.Agents, opts.Agent, os.Getenv); by != "" {
@@ -152,13 +143,23 @@ func (r *run) dispatch(ctx context.Context, w hookfmt.Wire) *hookfmt.Output {
 		r.log.printf(levelDebug, "%s ran %s's hook entry; its own entry runs the plugin hooks", by, opts.Agent)
 		return &hookfmt.Output{}
 	}
-
-	dir := workDir(p.Cwd, opts.Cwd)
-	st := r.state(ctx, cfg, dir)
-	if st == nil || len(st.Hooks) == 0 {
+	st = r.fresh(ctx, cfg, st, dir)
+	if st == nil || len(st.Groups) == 0 {
 		return &hookfmt.Output{}
 	}
-	return r.runHooks(ctx, st.Hooks, p, dir)
+	matchers := matcherCache{}
+	hooks, err := st.HooksFor(p.Event, func(matcher string) bool {
+		ok, err := matchers.match(matcher, p)
+		if err != nil {
+			r.log.printf(levelWarn, "matcher %q: %v (compared as a plain name)", matcher, err)
+		}
+		return ok
+	})
+	if err != nil {
+		r.fail("reading sync state for %s: %v", dir, err)
+		return &hookfmt.Output{}
+	}
+	return r.runHooks(ctx, hooks, p, dir)
 }
 
 // workDir is the payload's cwd when it names an existing directory, else
@@ -172,18 +173,51 @@ func workDir(payloadCwd, processCwd string) string {
 	return processCwd
 }
 
-// state finds the stored sync state for dir, re-syncing first when
-// auto-sync is on and the fingerprint no longer matches.
-func (r *run) state(ctx context.Context, cfg *config.Config, dir string) *syncstate.State {
+// find returns the stored sync state of the workspace containing dir, or
+// nil.
+func (r *run) find(dir string) *syncstate.State {
+	if dir == "" {
+		return nil
+	}
+	st, err := syncstate.Find(r.opts.Dirs.Cache, dir)
+	if err != nil {
+		r.fail("reading sync state for %s: %v", dir, err)
+		return nil
+	}
+	return st
+}
+
+// config is Options.Config, else what the sync stored when the config file
+// is unchanged since, else the config file parsed.
+func (r *run) config(st *syncstate.State) *config.Config {
+	if r.opts.Config != nil {
+		return r.opts.Config
+	}
+	if c := st.ConfigIfCurrent(r.opts.Dirs.ConfigFile()); c != nil {
+		cfg := config.Default()
+		cfg.Path, cfg.Agents, cfg.HookScope, cfg.AutoSync, cfg.LogLevel = c.File, c.Agents, c.HookScope, c.AutoSync, c.LogLevel
+		return cfg
+	}
+	cfg, warnings, err := config.Load(r.opts.Dirs)
+	for _, w := range warnings {
+		r.log.printf(levelDebug, "%s", w)
+	}
+	if err != nil {
+		r.fail("%v (auto-sync skipped)", err)
+		cfg = config.Default()
+		cfg.AutoSync = false
+	}
+	return cfg
+}
+
+// fresh brings st, the stored state for dir, up to date: when auto-sync is
+// on and the fingerprint no longer matches, it syncs and reads the state
+// again. It returns the state to use (nil: nothing to run).
+func (r *run) fresh(ctx context.Context, cfg *config.Config, st *syncstate.State, dir string) *syncstate.State {
 	if dir == "" {
 		return nil
 	}
 	cache := r.opts.Dirs.Cache
-	st, err := syncstate.Find(cache, dir)
-	if err != nil {
-		r.fail("reading sync state for %s: %v", dir, err)
-		st = nil
-	}
 	if !cfg.AutoSync || r.opts.Sync == nil {
 		return st
 	}
@@ -208,6 +242,7 @@ func (r *run) state(ctx context.Context, cfg *config.Config, dir string) *syncst
 	if again, err := syncstate.Find(cache, dir); err != nil {
 		r.fail("reading sync state for %s after sync: %v", dir, err)
 	} else if again != nil {
+		st.Close()
 		st = again
 	}
 	return st
@@ -219,23 +254,12 @@ func isCargoProject(dir string) bool {
 	return err == nil
 }
 
-// runHooks runs the hooks matching p in order and merges their answers.
+// runHooks runs hooks (those matching p, in order) and merges their answers.
 func (r *run) runHooks(ctx context.Context, hooks []stream.Hook, p *hookfmt.Payload, cwd string) *hookfmt.Output {
 	m := &merger{}
-	matchers := matcherCache{}
 	inputs := map[string][]byte{}
 	for i := range hooks {
 		h := &hooks[i]
-		if h.Event != p.Event {
-			continue
-		}
-		ok, err := matchers.match(h.Matcher, p)
-		if err != nil {
-			r.log.printf(levelWarn, "hook %s/%s: matcher %q: %v (compared as a plain name)", h.Plugin, h.Name, h.Matcher, err)
-		}
-		if !ok {
-			continue
-		}
 		if ctx.Err() != nil {
 			r.fail("deadline reached: hook %s/%s and later ones not run", h.Plugin, h.Name)
 			break
@@ -253,9 +277,11 @@ func (r *run) runHooks(ctx context.Context, hooks []stream.Hook, p *hookfmt.Payl
 		if !ok {
 			if format == r.opts.Agent {
 				in = p.Raw // a hook written for the calling agent gets its payload untouched
-			} else if in, err = fw.EncodeInput(p); err != nil {
+			} else if enc, err := fw.EncodeInput(p); err != nil {
 				r.fail("hook %s/%s: encoding its %s input: %v", h.Plugin, h.Name, format, err)
 				continue
+			} else {
+				in = enc
 			}
 			inputs[format] = in
 		}

@@ -34,9 +34,14 @@ type Options struct {
 	// Version is the running symposium's: part of the stored fingerprint,
 	// so a new build re-syncs.
 	Version string
-	DryRun  bool      // sym-install --dry-run; no state stored
-	Quiet   bool      // pass nothing of the stages' stderr but errors
-	Stderr  io.Writer // the stages' diagnostics
+	// Gates checks the agents' gates for the workspace at root, as
+	// sym-install does, and lists the files it read. The sync record keeps
+	// its answer, so a sync that finds nothing changed shows the gates
+	// without reading the agents' files again. nil: no gates are kept.
+	Gates  func(root string) (gates []stream.Gate, read []string)
+	DryRun bool      // sym-install --dry-run; no state stored
+	Quiet  bool      // pass nothing of the stages' stderr but errors
+	Stderr io.Writer // the stages' diagnostics
 }
 
 // Summary is what a sync did.
@@ -44,9 +49,8 @@ type Summary struct {
 	WorkspaceRoot string
 	Actions       []stream.Action
 	Gates         []stream.Gate
-	Skills        []stream.Skill
-	Hooks         []stream.Hook
-	MCPServers    []stream.MCPServer
+	// Matched counts what matched the workspace.
+	Matched struct{ Skills, Hooks, MCPServers int }
 	// UpToDate means nothing changed since the last sync (inputs and
 	// outputs), so the stages did not run and Actions is empty.
 	UpToDate bool
@@ -78,8 +82,8 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	if opts.Update == "" {
 		opts.Update = "none"
 	}
-	if st := upToDate(opts); st != nil {
-		return &Summary{WorkspaceRoot: st.WorkspaceRoot, Skills: st.Skills, Hooks: st.Hooks, MCPServers: st.MCPServers, UpToDate: true}, nil
+	if sum := upToDate(opts); sum != nil {
+		return sum, nil
 	}
 	deps, err := stage(ctx, "sym-deps", opts.Dir, nil)
 	if err != nil {
@@ -183,7 +187,8 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 
 	sum := &Summary{}
 	var workspace stream.Workspace
-	var inputs, sourceInputs []string
+	var hooks []stream.Hook
+	var inputs, sourceInputs, sourceTree []string
 	if err := decode(&matchOut, "sym-match", func(rd *stream.Reader, raw stream.Raw) error {
 		switch raw.Kind {
 		case stream.KindWorkspace:
@@ -197,30 +202,24 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 				return err
 			}
 			sourceInputs = append(sourceInputs, src.Inputs...)
+			sourceTree = append(sourceTree, src.Tree...)
 		case stream.KindSkill:
-			var s stream.Skill
-			if err := rd.Decode(raw, &s); err != nil {
-				return err
-			}
-			sum.Skills = append(sum.Skills, s)
+			sum.Matched.Skills++
 		case stream.KindHook:
 			var h stream.Hook
 			if err := rd.Decode(raw, &h); err != nil {
 				return err
 			}
-			sum.Hooks = append(sum.Hooks, h)
+			hooks = append(hooks, h)
 		case stream.KindMCPServer:
-			var m stream.MCPServer
-			if err := rd.Decode(raw, &m); err != nil {
-				return err
-			}
-			sum.MCPServers = append(sum.MCPServers, m)
+			sum.Matched.MCPServers++
 		}
 		return nil
 	}); err != nil {
 		return nil, err
 	}
 	sum.WorkspaceRoot = workspace.Root
+	sum.Matched.Hooks = len(hooks)
 	if err := decode(&instOut, "sym-install", func(rd *stream.Reader, raw stream.Raw) error {
 		switch raw.Kind {
 		case stream.KindAction:
@@ -246,32 +245,16 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	if opts.DryRun || workspace.Root == "" {
 		return sum, nil
 	}
-	return sum, storeState(workspace.Root, opts.Version, inputs, sourceInputs, sum)
+	return sum, storeState(workspace.Root, opts, fingerprint{
+		workspace: inputs, sources: sourceInputs, sourceTree: sourceTree, actions: sum.Actions,
+	}, hooks, sum)
 }
 
-// splitSourceStamps sorts a plugin source's inputs for the two
-// fingerprints. The hook path, on every tool call, checks the light ones:
-// directories (a skill or plugin added or removed changes its parent's
-// mtime) and git's own files (a fetch moves HEAD or a ref). Explicit syncs
-// also check every manifest and SKILL.md, so an edit inside a local source
-// is picked up by `cargo agents sync` without the hook stat'ing thousands
-// of files.
-func splitSourceStamps(in []syncstate.FileStamp) (light, files []syncstate.FileStamp) {
-	for _, s := range in {
-		if s.Dir || strings.Contains(s.Path, string(filepath.Separator)+".git"+string(filepath.Separator)) {
-			light = append(light, s)
-		} else {
-			files = append(files, s)
-		}
-	}
-	return light, files
-}
-
-// upToDate returns the stored state of the workspace containing opts.Dir
-// when its inputs and outputs are exactly as the last sync left them, so
-// that running the stages again would change nothing. It reads no manifest:
-// it stats the recorded files only.
-func upToDate(opts Options) *syncstate.State {
+// upToDate returns the summary the last sync stored for the workspace
+// containing opts.Dir when every file its records stamp is as that sync
+// left it, so that running the stages again would change nothing. It reads
+// no manifest: it stats the recorded paths only (docs/freshness.md).
+func upToDate(opts Options) *Summary {
 	if opts.Update != "none" && opts.Update != "offline" {
 		return nil // a fetch or check must run
 	}
@@ -283,6 +266,7 @@ func upToDate(opts Options) *syncstate.State {
 	if err != nil || st == nil {
 		return nil
 	}
+	st.Close() // its header is all this needs
 	// The nearest Cargo.toml must be one the stored sync read: else opts.Dir
 	// is in another workspace nested inside that one.
 	manifest, _ := cargofind.Nearest(opts.Dir)
@@ -296,68 +280,74 @@ func upToDate(opts Options) *syncstate.State {
 	if !known || !st.Fresh(syncstate.Extra(cfg.Agents, cfg.HookScope, opts.Version)) {
 		return nil
 	}
-	if !syncstate.OutputsFresh(dirs.Cache, st.WorkspaceRoot) {
+	rec := syncstate.LoadRecord(dirs.Cache, st.WorkspaceRoot)
+	if rec == nil || !syncstate.StampsFresh(rec.Files) {
 		return nil
 	}
-	return st
+	sum := &Summary{WorkspaceRoot: st.WorkspaceRoot, UpToDate: true, Gates: rec.Gates}
+	sum.Matched.Skills, sum.Matched.Hooks, sum.Matched.MCPServers = rec.Skills, rec.Hooks, rec.MCPServers
+	return sum
 }
 
-// storeOutputs records, for upToDate, the plugin sources' files and the
-// files the sync left behind. An
-// installed skill is recorded by its directory: adding, removing or
-// replacing a file (editors save by rename) changes the directory's mtime,
-// and stat'ing every file of every skill would cost more than the
-// no-change sync may take. (A file of an installed skill edited in place
-// is not noticed; the next sync with changed inputs restores it.)
-func storeOutputs(cacheDir, root string, actions []stream.Action, sourceFiles []syncstate.FileStamp, now time.Time) error {
-	var paths []string
-	for _, a := range actions {
-		if a.Status == stream.StatusSkipped {
-			continue
-		}
-		paths = append(paths, a.Path)
-	}
-	written := syncstate.Stamp(dedupe(paths))
-	stamps := syncstate.Merge(sourceFiles, written)
-	if !syncstate.Trusted(stamps, now) || len(stamps) == 0 {
-		// Too fresh to trust (or nothing to record): the next sync runs in full.
-		os.Remove(syncstate.OutputsPath(cacheDir, root))
-		return nil
-	}
-	return write.Outputs(cacheDir, root, stamps)
+// fingerprint is what one sync read and wrote, by who checks it.
+type fingerprint struct {
+	workspace  []string        // each Cargo.toml and the Cargo.lock (hook)
+	sources    []string        // each source's directory and git refs (hook)
+	sourceTree []string        // each local source's non-skill directories and manifests (sync)
+	actions    []stream.Action // what sym-install wrote or checked (sync; skill parents: hook)
 }
 
-// storeState records what the hook path needs. Its inputs are every file
-// whose change should trigger a re-sync. Each path is stat'ed once, though
-// the source inputs serve both fingerprints.
-func storeState(root, version string, inputs, sourceInputs []string, sum *Summary) error {
+// storeState stores the hook record and the sync record. Each path is
+// stat'ed once. Installed skills are stamped by the directory holding
+// them: deleting, adding or renaming one changes its mtime, and stamping
+// every skill directory would make both checks grow with the catalogue.
+func storeState(root string, opts Options, fp fingerprint, hooks []stream.Hook, sum *Summary) error {
 	dirs, cfg, err := config.LoadUser(ignore)
 	if err != nil {
 		return err
 	}
-	inputs = append(inputs, cfg.Path)
+	hookPaths := append(append([]string{}, fp.workspace...), fp.sources...)
+	hookPaths = append(hookPaths, cfg.Path)
 	if exe, err := os.Executable(); err == nil {
 		// A new build of symposium may install differently.
-		inputs = append(inputs, exe)
+		hookPaths = append(hookPaths, exe)
+	}
+	var written []string
+	for _, a := range fp.actions {
+		switch {
+		case a.Status == stream.StatusSkipped:
+		case a.Op == "skill":
+			hookPaths = append(hookPaths, filepath.Dir(a.Path))
+		default:
+			written = append(written, a.Path)
+		}
 	}
 	now := time.Now()
-	sourceStamps := syncstate.Stamp(dedupe(sourceInputs))
-	light, sourceFiles := splitSourceStamps(sourceStamps)
-	own := syncstate.Stamp(dedupe(inputs))
-	stamps := syncstate.Merge(own, light)
+	inputs := syncstate.Stamp(dedupe(hookPaths))
 	st := &syncstate.State{
 		WorkspaceRoot: root,
-		Inputs:        stamps,
-		Extra:         syncstate.Extra(cfg.Agents, cfg.HookScope, version),
-		Trusted:       syncstate.Trusted(stamps, now),
-		Skills:        sum.Skills,
-		Hooks:         sum.Hooks,
-		MCPServers:    sum.MCPServers,
+		Inputs:        inputs,
+		Extra:         syncstate.Extra(cfg.Agents, cfg.HookScope, opts.Version),
+		Trusted:       syncstate.Trusted(inputs, now),
+		Hooks:         hooks,
+		Config: &syncstate.HookConfig{File: cfg.Path, Agents: cfg.Agents, HookScope: cfg.HookScope,
+			AutoSync: cfg.AutoSync, LogLevel: cfg.LogLevel},
 	}
 	if _, err := write.State(dirs.Cache, st); err != nil {
 		return err
 	}
-	return storeOutputs(dirs.Cache, root, sum.Actions, sourceFiles, now)
+	var gates []stream.Gate
+	if opts.Gates != nil {
+		var read []string
+		gates, read = opts.Gates(root)
+		written = append(written, read...)
+	}
+	rec := &syncstate.Record{Skills: sum.Matched.Skills, Hooks: sum.Matched.Hooks, MCPServers: sum.Matched.MCPServers, Gates: gates,
+		Files: syncstate.Stamp(dedupe(append(fp.sourceTree, written...)))}
+	if !st.Trusted || !syncstate.Trusted(rec.Files, now) || len(rec.Files) == 0 {
+		rec = nil // too fresh to trust (or nothing to record): the next sync runs the stages
+	}
+	return write.Record(dirs.Cache, root, rec)
 }
 
 // ignore drops config warnings: the stages report them.

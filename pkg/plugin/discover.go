@@ -63,7 +63,13 @@ type Scan struct {
 	Plugins     []*Manifest
 	Standalones []*Standalone
 	Problems    []Problem
-	Inputs      []string // walked directories, manifests, SKILL.md files
+	// Inputs show the source moved (its root directory); a hook call
+	// checks them. Tree is what an explicit sync checks besides, for a
+	// local source: the directories walked that are not skills, and each
+	// manifest. Neither lists skill directories or SKILL.md files, so
+	// neither grows with the number of skills (docs/freshness.md).
+	Inputs []string
+	Tree   []string
 
 	root string // Source.Dir without symlinks
 }
@@ -89,9 +95,9 @@ func Discover(src *Source) *Scan {
 	for _, f := range []string{ManifestName, SkillFile} {
 		p := filepath.Join(src.Dir, f)
 		if isFile(p) {
-			sc.Inputs = append(sc.Inputs, p)
 			sc.Problems = append(sc.Problems, Problem{What: "source", Name: src.Name, File: p,
 				Err: fmt.Errorf("%s: %s at the root of plugin source %q: put each plugin or skill in its own subdirectory", p, f, src.Name)})
+			sc.Tree = append(sc.Tree, p)
 		}
 	}
 	w := &walker{root: root, source: src.Name, cache: src.cache, visited: map[string]bool{root: true}, sem: make(chan struct{}, walkWorkers)}
@@ -112,6 +118,9 @@ func Discover(src *Source) *Scan {
 	}
 	for _, pt := range parts {
 		pt.into(sc)
+	}
+	if src.Git != "" || src.Embedded {
+		sc.Tree = nil // a clone changes only by a fetch, which moves its git refs (Inputs)
 	}
 	sort.SliceStable(sc.Plugins, func(i, j int) bool { return sc.Plugins[i].Dir < sc.Plugins[j].Dir })
 	sort.SliceStable(sc.Standalones, func(i, j int) bool { return sc.Standalones[i].Skill.Dir < sc.Standalones[j].Skill.Dir })
@@ -136,7 +145,7 @@ type sub struct{ path, real, name string }
 // part is what one directory entry contributed, kept in order so the
 // merged result does not depend on scheduling.
 type part struct {
-	inputs      []string
+	tree        []string
 	problems    []Problem
 	plugins     []*Manifest
 	standalones []*Standalone
@@ -145,7 +154,7 @@ type part struct {
 }
 
 func (pt *part) into(sc *Scan) {
-	sc.Inputs = append(sc.Inputs, pt.inputs...)
+	sc.Tree = append(sc.Tree, pt.tree...)
 	sc.Problems = append(sc.Problems, pt.problems...)
 	sc.Plugins = append(sc.Plugins, pt.plugins...)
 	sc.Standalones = append(sc.Standalones, pt.standalones...)
@@ -218,7 +227,7 @@ func (w *walker) entry(d sub) *part {
 	var fi os.FileInfo
 	switch {
 	case isFile(manifest):
-		pt.inputs = append(pt.inputs, p, manifest)
+		pt.tree = append(pt.tree, manifest)
 		m, err := LoadManifest(manifest)
 		if err != nil {
 			pt.problems = append(pt.problems, Problem{What: "plugin", Name: name, File: manifest, Err: err, Warning: errors.Is(err, ErrLaterVersion)})
@@ -226,7 +235,6 @@ func (w *walker) entry(d sub) *part {
 		}
 		pt.plugins = append(pt.plugins, m)
 	case isFileInfo(skillFile, &fi):
-		pt.inputs = append(pt.inputs, p, skillFile)
 		st, prob := loadStandalone(w.cache, skillFile, fi, name)
 		if prob != nil {
 			pt.problems = append(pt.problems, *prob)
@@ -234,7 +242,7 @@ func (w *walker) entry(d sub) *part {
 		}
 		pt.standalones = append(pt.standalones, st)
 	default:
-		pt.inputs = append(pt.inputs, p)
+		pt.tree = append(pt.tree, p)
 		c := w.scan(p, d.real)
 		pt.children, pt.links = []*part{c}, c.links
 		c.links = nil
@@ -283,14 +291,15 @@ func within(root, p string) bool {
 }
 
 // GroupSkills lists the skills of a group directory: SKILL.md in the
-// directory itself, then each subdirectory holding one. inputs are the
-// directories and files read.
-func GroupSkills(dir string) (files []string, inputs []string, err error) {
+// directory itself, then each subdirectory holding one. tree is what shows
+// a skill added, removed or renamed: the group directory and each
+// subdirectory without a SKILL.md yet (adding one changes its mtime).
+func GroupSkills(dir string) (files []string, tree []string, err error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, nil, err
 	}
-	inputs = append(inputs, dir)
+	tree = append(tree, dir)
 	if p := filepath.Join(dir, SkillFile); isFile(p) {
 		files = append(files, p)
 	}
@@ -307,15 +316,14 @@ func GroupSkills(dir string) (files []string, inputs []string, err error) {
 		} else if !e.IsDir() {
 			continue
 		}
-		// every subdirectory: adding a SKILL.md to one changes its mtime.
-		inputs = append(inputs, p)
 		if f := filepath.Join(p, SkillFile); isFile(f) {
 			files = append(files, f)
+		} else {
+			tree = append(tree, p)
 		}
 	}
-	inputs = append(inputs, files...)
 	sort.Strings(files)
-	return files, inputs, nil
+	return files, tree, nil
 }
 
 // SkillFile is the name of a skill's definition file.

@@ -48,6 +48,8 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 	for _, sc := range scans {
 		inputs := append([]string{}, sc.Source.Inputs...)
 		inputs = append(inputs, sc.Inputs...)
+		tree := append([]string{}, sc.Tree...)
+		local := sc.Source.Git == "" && !sc.Source.Embedded
 		for _, p := range sc.Problems {
 			r.warn("%v", p.Err)
 			res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: p.What, Name: p.Name, Reason: p.Err.Error(), File: p.File})
@@ -97,8 +99,10 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 					rej(err.Error())
 					continue
 				}
-				files, in, err := GroupSkills(dir)
-				inputs = append(inputs, in...)
+				files, groupTree, err := GroupSkills(dir)
+				if local && g.SourceGit == "" {
+					tree = append(tree, groupTree...)
+				}
 				if err != nil {
 					err = fmt.Errorf("%s:%d: [[skills]] group %q: %w", m.Path, g.Line, gname, err)
 					r.warn("%v", err)
@@ -153,7 +157,7 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 			}
 		}
 		sc.Source.cache.save()
-		res.Sources = append(res.Sources, stream.Source{Kind: stream.KindSource, Name: sc.Source.Name, Dir: sc.Source.Dir, Git: sc.Source.Git, Embedded: sc.Source.Embedded, Inputs: uniqSorted(inputs)})
+		res.Sources = append(res.Sources, stream.Source{Kind: stream.KindSource, Name: sc.Source.Name, Dir: sc.Source.Dir, Git: sc.Source.Git, Embedded: sc.Source.Embedded, Inputs: uniqSorted(inputs), Tree: uniqSorted(tree)})
 	}
 	return res
 }

@@ -161,9 +161,13 @@ type Gate struct {
 }
 
 // Source is one plugin source sym-match read (emitted after the workspace
-// record). Inputs are the paths whose stat tells whether the source changed
-// since a sync: manifests, SKILL.md files, the directories walked and, for
-// git clones, .git/HEAD and the ref file it names.
+// record). Inputs and Tree are the paths whose stat tells whether the
+// source changed since a sync, split by who checks them
+// (docs/freshness.md): Inputs on every hook call (the source's directory
+// and, for git clones, .git/HEAD and the ref file it names), Tree on an
+// explicit sync (for a local source: each directory walked that is not a
+// skill, each skill-group directory and each SYMPOSIUM.toml). Neither
+// lists skill directories or SKILL.md files.
 type Source struct {
 	Kind     string   `json:"kind"`
 	Name     string   `json:"name"`
@@ -171,4 +175,5 @@ type Source struct {
 	Git      string   `json:"git,omitempty"`      // repository URL for git sources
 	Embedded bool     `json:"embedded,omitempty"` // the built-in snapshot stood in for the repository
 	Inputs   []string `json:"inputs"`
+	Tree     []string `json:"tree,omitempty"`
 }

@@ -58,6 +58,7 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 	}
 	sum, err := pipeline.Sync(context.Background(), pipeline.Options{
 		Dir: cwd, Update: g.update, DryRun: *dryRun || *check, Quiet: g.quiet, Stderr: stdio.Err, Version: cli.Version,
+		Gates: gatesFor,
 	})
 	if errors.Is(err, pipeline.ErrNotWorkspace) {
 		return fmt.Errorf("%v\nRun cargo agents sync inside a Rust workspace (a directory with a Cargo.toml, or below one)", err)
@@ -72,9 +73,6 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 	}
 	if err != nil {
 		return err
-	}
-	if sum.UpToDate {
-		sum.Gates = gatesFor(sum.WorkspaceRoot)
 	}
 	drift := changed(sum.Actions)
 	if !g.quiet {
@@ -131,7 +129,7 @@ func printSummary(w io.Writer, sum *pipeline.Summary, dry bool) {
 		if rel, err := filepath.Rel(mustGetwd(), root); err == nil && !strings.HasPrefix(rel, "..") {
 			root = rel
 		}
-		fmt.Fprintf(w, "workspace %s: %d skill(s), %d hook(s), %d MCP server(s) match\n", root, len(sum.Skills), len(sum.Hooks), len(sum.MCPServers))
+		fmt.Fprintf(w, "workspace %s: %d skill(s), %d hook(s), %d MCP server(s) match\n", root, sum.Matched.Skills, sum.Matched.Hooks, sum.Matched.MCPServers)
 	}
 	if sum.UpToDate {
 		fmt.Fprintln(w, "  nothing changed since the last sync")
@@ -185,14 +183,16 @@ func mustGetwd() string {
 	return wd
 }
 
-// gatesFor re-checks the agents' gates when the stages did not run: the
-// user may have opened (or closed) one since the last sync.
-func gatesFor(root string) []stream.Gate {
+// gatesFor checks the agents' gates for the workspace at root, as
+// sym-install does, and lists the files it read: the pipeline keeps both,
+// so a sync that finds nothing changed shows them without re-reading.
+func gatesFor(root string) ([]stream.Gate, []string) {
 	dirs, cfg, err := config.LoadUser(func(string) {})
 	if err != nil {
-		return nil
+		return nil, nil
 	}
-	t := agent.Target{Workspace: root, Home: dirs.Home, Scope: cfg.HookScope, Command: selfexe.OurCommand()}
+	var read []string
+	t := agent.Target{Workspace: root, Home: dirs.Home, Scope: cfg.HookScope, Command: selfexe.OurCommand(), Read: &read}
 	var gates []stream.Gate
 	for _, name := range cfg.Agents {
 		if a, ok := agent.Lookup(name); ok {
@@ -201,5 +201,5 @@ func gatesFor(root string) []stream.Gate {
 			}
 		}
 	}
-	return gates
+	return gates, read
 }

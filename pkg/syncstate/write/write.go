@@ -18,17 +18,34 @@ func State(cacheDir string, st *syncstate.State) (bool, error) {
 	if err != nil {
 		return false, err
 	}
+	removeLegacy(cacheDir, st.WorkspaceRoot)
 	return store(syncstate.Path(cacheDir, st.WorkspaceRoot), data)
 }
 
-// Outputs records stamps for root; it writes nothing when they are equal to
-// what is stored.
-func Outputs(cacheDir, root string, stamps []syncstate.FileStamp) error {
-	data, err := syncstate.EncodeOutputs(stamps)
+// removeLegacy removes the records earlier versions stored for root.
+func removeLegacy(cacheDir, root string) {
+	for _, p := range syncstate.LegacyPaths(cacheDir, root) {
+		os.Remove(p)
+	}
+}
+
+// Record stores the sync record of root; it writes nothing when it is
+// equal to what is stored. A nil r removes the stored one, so the next
+// sync runs the stages.
+func Record(cacheDir, root string, r *syncstate.Record) error {
+	removeLegacy(cacheDir, root)
+	path := syncstate.RecordPath(cacheDir, root)
+	if r == nil {
+		if err := os.Remove(path); err != nil && !os.IsNotExist(err) {
+			return err
+		}
+		return nil
+	}
+	data, err := syncstate.EncodeRecord(r)
 	if err != nil {
 		return err
 	}
-	_, err = store(syncstate.OutputsPath(cacheDir, root), data)
+	_, err = store(path, data)
 	return err
 }
 

@@ -1,0 +1,118 @@
+package syncstate
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// FileStamp is one input file's identity. Size -1 means the file was absent.
+type FileStamp struct {
+	Path  string
+	Size  int64
+	MTime int64 // nanoseconds since the epoch
+}
+
+// Stamps is a list of stamps, stored one per line as "SIZE MTIME PATH".
+type Stamps []FileStamp
+
+func (s FileStamp) appendTo(b []byte) []byte {
+	b = strconv.AppendInt(b, s.Size, 10)
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, s.MTime, 10)
+	b = append(b, ' ')
+	return append(b, field(s.Path)...)
+}
+
+func parseStamp(l string) (FileStamp, error) {
+	size, rest, ok1 := strings.Cut(l, " ")
+	mtime, path, ok2 := strings.Cut(rest, " ")
+	s, err1 := strconv.ParseInt(size, 10, 64)
+	m, err2 := strconv.ParseInt(mtime, 10, 64)
+	p, err3 := unfield(path)
+	if !ok1 || !ok2 || err1 != nil || err2 != nil || err3 != nil || p == "" {
+		return FileStamp{}, fmt.Errorf("stamp %q: want SIZE MTIME PATH", l)
+	}
+	return FileStamp{Path: p, Size: s, MTime: m}, nil
+}
+
+// Stamp stats every path, in order.
+func Stamp(paths []string) Stamps {
+	stamps := make(Stamps, len(paths))
+	for i, p := range paths {
+		stamps[i] = stampOf(p)
+	}
+	return stamps
+}
+
+func stampOf(p string) FileStamp {
+	fi, err := os.Stat(p)
+	if err != nil {
+		return FileStamp{Path: p, Size: -1}
+	}
+	return FileStamp{Path: p, Size: fi.Size(), MTime: fi.ModTime().UnixNano()}
+}
+
+// StampsFresh reports whether every stamp still describes its file. A
+// long list (the sync record's) is split in two halves checked at once: a
+// stat is mostly kernel time, which overlaps on two CPUs, and one extra
+// goroutine costs little; more would spend what they save on scheduling.
+func StampsFresh(stamps []FileStamp) bool {
+	const parallelAbove = 256
+	if len(stamps) <= parallelAbove || runtime.GOMAXPROCS(0) < 2 {
+		return stampsFresh(stamps)
+	}
+	half := len(stamps) / 2
+	other := make(chan bool, 1)
+	go func() { other <- stampsFresh(stamps[half:]) }()
+	mine := stampsFresh(stamps[:half])
+	return <-other && mine
+}
+
+func stampsFresh(stamps []FileStamp) bool {
+	for _, in := range stamps {
+		fi, err := os.Stat(in.Path)
+		if err != nil {
+			if in.Size != -1 {
+				return false
+			}
+			continue
+		}
+		if in.Size != fi.Size() || in.MTime != fi.ModTime().UnixNano() {
+			return false
+		}
+	}
+	return true
+}
+
+// Trusted reports whether no stamped file changed within modTimeCutoff of
+// now.
+func Trusted(stamps []FileStamp, now time.Time) bool {
+	cutoff := now.Add(-modTimeCutoff).UnixNano()
+	for _, s := range stamps {
+		if s.Size != -1 && s.MTime > cutoff {
+			return false
+		}
+	}
+	return true
+}
+
+// Merge sorts stamp lists into one by path, each path once.
+func Merge(lists ...Stamps) Stamps {
+	var out Stamps
+	for _, l := range lists {
+		out = append(out, l...)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	uniq := out[:0]
+	for i, s := range out {
+		if i == 0 || s.Path != out[i-1].Path {
+			uniq = append(uniq, s)
+		}
+	}
+	return uniq
+}
