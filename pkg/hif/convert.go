@@ -62,8 +62,8 @@ func Decode(provider, file string, data []byte) (*Manifest, []Warning, error) {
 	hooksRaw := json.RawMessage(std)
 	bare := false
 	if std[0] == '{' {
-		var top map[string]json.RawMessage
-		if err := json.Unmarshal(std, &top); err != nil {
+		_, top, err := orderedKeys(std)
+		if err != nil {
 			return nil, nil, prefix(file, err)
 		}
 		h, ok := top["hooks"]

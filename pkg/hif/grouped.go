@@ -51,8 +51,8 @@ func decodeGrouped(p *provider, raw json.RawMessage, w *warner) ([]Hook, error) 
 			dropEvent(w, path, native)
 			continue
 		}
-		var groups []json.RawMessage
-		if err := json.Unmarshal(vals[native], &groups); err != nil {
+		groups, err := arrayElems(vals[native])
+		if err != nil {
 			return nil, fmt.Errorf("%s: want an array of matcher groups, got %s", path, jsonKind(vals[native]))
 		}
 		for gi, graw := range groups {
@@ -73,8 +73,8 @@ func decodeGrouped(p *provider, raw json.RawMessage, w *warner) ([]Hook, error) 
 					extras = append(extras, member{k, toAny(g[k])})
 				}
 			}
-			var handlers []json.RawMessage
-			if err := json.Unmarshal(g["hooks"], &handlers); err != nil {
+			handlers, err := arrayElems(g["hooks"])
+			if err != nil {
 				return nil, fmt.Errorf("%s/hooks: want an array of handlers", gpath)
 			}
 			for hi, hraw := range handlers {

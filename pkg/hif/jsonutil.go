@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/tailscale/hujson"
 )
@@ -107,32 +108,144 @@ func standardize(data []byte) ([]byte, error) {
 
 // orderedKeys returns an object's keys in document order and its values.
 func orderedKeys(raw json.RawMessage) ([]string, map[string]json.RawMessage, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, nil, err
-	}
-	if d, ok := tok.(json.Delim); !ok || d != '{' {
+	// The input is part of a document already read as valid JSON
+	// (standardize), so this only finds the members' bounds: a second
+	// validating decode at every nesting level made conversion quadratic
+	// in the depth. Anything unexpected is still an error.
+	i := skipSpace(raw, 0)
+	if i >= len(raw) || raw[i] != '{' {
 		return nil, nil, fmt.Errorf("want an object")
 	}
 	var keys []string
 	vals := map[string]json.RawMessage{}
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, nil, err
+	i = skipSpace(raw, i+1)
+	if i < len(raw) && raw[i] == '}' {
+		return keys, vals, nil
+	}
+	for i < len(raw) {
+		if raw[i] != '"' {
+			return nil, nil, fmt.Errorf("want a key at offset %d", i)
 		}
-		k := tok.(string)
-		var v json.RawMessage
-		if err := dec.Decode(&v); err != nil {
-			return nil, nil, err
+		end := scanValue(raw, i)
+		if end < 0 {
+			return nil, nil, fmt.Errorf("unterminated key")
+		}
+		k := string(raw[i+1 : end-1])
+		if bytes.IndexByte(raw[i:end], '\\') >= 0 {
+			if err := json.Unmarshal(raw[i:end], &k); err != nil {
+				return nil, nil, err
+			}
+		}
+		i = skipSpace(raw, end)
+		if i >= len(raw) || raw[i] != ':' {
+			return nil, nil, fmt.Errorf("want : after key %q", k)
+		}
+		start := skipSpace(raw, i+1)
+		end = scanValue(raw, start)
+		if end < 0 {
+			return nil, nil, fmt.Errorf("bad value for key %q", k)
 		}
 		if _, dup := vals[k]; !dup {
 			keys = append(keys, k)
 		}
-		vals[k] = v
+		vals[k] = raw[start:end]
+		i = skipSpace(raw, end)
+		if i < len(raw) && raw[i] == ',' {
+			i = skipSpace(raw, i+1)
+			continue
+		}
+		if i < len(raw) && raw[i] == '}' {
+			return keys, vals, nil
+		}
+		return nil, nil, fmt.Errorf("want , or } after key %q", k)
 	}
-	return keys, vals, nil
+	return nil, nil, fmt.Errorf("unterminated object")
+}
+
+// arrayElems splits a JSON array from an already valid document into its
+// elements (see orderedKeys).
+func arrayElems(raw json.RawMessage) ([]json.RawMessage, error) {
+	i := skipSpace(raw, 0)
+	if i >= len(raw) || raw[i] != '[' {
+		return nil, fmt.Errorf("want an array")
+	}
+	var out []json.RawMessage
+	i = skipSpace(raw, i+1)
+	if i < len(raw) && raw[i] == ']' {
+		return out, nil
+	}
+	for i < len(raw) {
+		end := scanValue(raw, i)
+		if end < 0 {
+			return nil, fmt.Errorf("bad array element at offset %d", i)
+		}
+		out = append(out, raw[i:end])
+		i = skipSpace(raw, end)
+		if i < len(raw) && raw[i] == ',' {
+			i = skipSpace(raw, i+1)
+			continue
+		}
+		if i < len(raw) && raw[i] == ']' {
+			return out, nil
+		}
+		return nil, fmt.Errorf("want , or ] at offset %d", i)
+	}
+	return nil, fmt.Errorf("unterminated array")
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// scanValue returns the end of the JSON value starting at b[i], or -1.
+func scanValue(b []byte, i int) int {
+	if i >= len(b) {
+		return -1
+	}
+	switch b[i] {
+	case '"':
+		for j := i + 1; j < len(b); j++ {
+			switch b[j] {
+			case '\\':
+				j++
+			case '"':
+				return j + 1
+			}
+		}
+		return -1
+	case '{', '[':
+		depth := 0
+		for j := i; j < len(b); j++ {
+			switch b[j] {
+			case '"':
+				end := scanValue(b, j)
+				if end < 0 {
+					return -1
+				}
+				j = end - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return j + 1
+				}
+			}
+		}
+		return -1
+	default:
+		j := i
+		for j < len(b) && !strings.ContainsRune(",}] \t\r\n", rune(b[j])) {
+			j++
+		}
+		if j == i {
+			return -1
+		}
+		return j
+	}
 }
 
 // jsonKind names the JSON type of raw for error messages.

@@ -467,12 +467,21 @@ func str(obj map[string]json.RawMessage, key, path string, dst *string, required
 
 // Validate checks a manifest built in memory by the same rules Parse applies.
 func Validate(m *Manifest) error {
-	b, err := Marshal(m)
-	if err != nil {
-		return err
+	// Hook by hook, as parse reads them: the same rules without reading
+	// the whole document again at every level (Marshal sets the spec).
+	if len(m.Hooks) == 0 {
+		return fieldErr("/hooks", "must not be empty")
 	}
-	_, err = parse(b)
-	return err
+	for i := range m.Hooks {
+		b, err := marshal(&m.Hooks[i])
+		if err != nil {
+			return err
+		}
+		if _, err := parseHook(b, fmt.Sprintf("/hooks/%d", i)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Marshal produces a manifest as indented JSON with spec "hooks/1.0".
