@@ -54,6 +54,7 @@ e2e-agents: build
 	./scripts/e2e-agents.sh $(BIN)
 	./scripts/e2e-agents-hooks.sh $(BIN)
 	SCOPE=global ./scripts/e2e-agents-hooks.sh $(BIN)
+	./scripts/e2e-agy.sh $(BIN)
 
 clean:
 	rm -rf $(BIN)

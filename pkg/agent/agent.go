@@ -46,6 +46,26 @@ type Agent struct {
 	// the plugin hooks.
 	AlsoRuns  []string
 	CallerEnv string
+	// Registers names, for a canonical event, the agent event symposium
+	// registers when it is not the one HIF's vocabulary maps it to
+	// (Antigravity's session start is its first PreInvocation).
+	Registers map[string]string
+	// SilenceDenies: the agent denies a tool call when the hook prints
+	// nothing, so the registered command's guard prints the agent's
+	// proceed answer when our executable is missing.
+	SilenceDenies bool
+	// Installed, when set, says whether the agent is on this machine
+	// (home is the user's home); init's menu offers it only then, or when
+	// it is already configured. Nil: always offered.
+	Installed func(home string) bool
+	// Notice is what init tells a user who has the agent configured.
+	Notice string
+}
+
+// Offered reports whether init's menu lists a for a user whose home is
+// home: it is configured already, or it is (or may be) installed.
+func (a *Agent) Offered(home string, configured bool) bool {
+	return configured || a.Installed == nil || a.Installed(home)
 }
 
 // RunBy returns the configured agent, if any, that is running caller's
@@ -69,7 +89,7 @@ const (
 // all is the one list of the agents symposium supports, in the order init
 // offers them. Everything about each lives in its own file (claude.go,
 // claude_wire.go, ...); docs/adding-an-agent.md says what a new one needs.
-var all = []*Agent{claude, codex, copilot, gemini, goose, kiro, opencode}
+var all = []*Agent{antigravity, claude, codex, copilot, gemini, goose, kiro, opencode}
 
 // Lookup returns the agent named name.
 func Lookup(name string) (*Agent, bool) {
@@ -133,6 +153,9 @@ var hifEvents = map[string]string{
 // read from its HIF event vocabulary, the one place each agent names its
 // events.
 func (a *Agent) Event(ev string) string {
+	if n, ok := a.Registers[ev]; ok {
+		return n
+	}
 	if a.HIF == nil {
 		return ""
 	}

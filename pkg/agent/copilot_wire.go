@@ -19,9 +19,9 @@ import (
 // so every answer exits 0.
 type copilotWire struct{}
 
-func (copilotWire) Name() string     { return "copilot" }
-func (copilotWire) ProceedExit() int { return 0 }
-func (copilotWire) Proceed() []byte  { return nil }
+func (copilotWire) Name() string          { return "copilot" }
+func (copilotWire) ProceedExit() int      { return 0 }
+func (copilotWire) Proceed(string) []byte { return nil }
 
 func (copilotWire) Decode(event string, payload []byte) (*hookfmt.Payload, error) {
 	if err := checkEvent(event); err != nil {

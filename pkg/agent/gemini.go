@@ -8,6 +8,7 @@ var gemini = &Agent{
 	Display:  "Gemini CLI",
 	SkillDir: ".agents/skills",
 	Wire:     geminiWire{},
+	Notice:   "Gemini CLI was shut down for consumers in June 2026; its successor is Antigravity CLI (agy), which symposium also supports: cargo agents init --add-agent antigravity",
 	Tools:    map[string]string{"shell": "run_shell_command", "file_read": "read_file", "file_write": "write_file", "file_edit": "replace", "search": "grep_search", "find": "glob", "web_search": "google_web_search", "web_fetch": "web_fetch"},
 	// As a HIF provider: Gemini CLI 0.61.0's event enum
 	// (gemini/output-contract.md). BeforeTool's hookSpecificOutput.tool_input

@@ -17,9 +17,9 @@ import (
 // always carries a JSON object, even "{}", and the exit code is always 0.
 type geminiWire struct{}
 
-func (geminiWire) Name() string     { return "gemini" }
-func (geminiWire) ProceedExit() int { return 0 }
-func (geminiWire) Proceed() []byte  { return []byte("{}") }
+func (geminiWire) Name() string          { return "gemini" }
+func (geminiWire) ProceedExit() int      { return 0 }
+func (geminiWire) Proceed(string) []byte { return []byte("{}") }
 func (geminiWire) Decode(event string, payload []byte) (*hookfmt.Payload, error) {
 	return decodeSnake("gemini", event, payload)
 }
@@ -27,7 +27,7 @@ func (geminiWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) { return encod
 
 func (w geminiWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) {
 	if out.Empty() {
-		return w.Proceed(), 0, nil
+		return w.Proceed(event), 0, nil
 	}
 	top := newObj()
 	if out.Denied() {

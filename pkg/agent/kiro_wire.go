@@ -12,9 +12,9 @@ import (
 // preToolUse with stderr as the reason. Kiro cannot rewrite tool input.
 type kiroWire struct{}
 
-func (kiroWire) Name() string     { return "kiro" }
-func (kiroWire) ProceedExit() int { return 0 }
-func (kiroWire) Proceed() []byte  { return nil }
+func (kiroWire) Name() string          { return "kiro" }
+func (kiroWire) ProceedExit() int      { return 0 }
+func (kiroWire) Proceed(string) []byte { return nil }
 func (kiroWire) Decode(event string, payload []byte) (*hookfmt.Payload, error) {
 	return decodeSnake("kiro", event, payload)
 }

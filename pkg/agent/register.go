@@ -34,6 +34,9 @@ func (a *Agent) RegisterHooks(w Files, t Target) ([]Change, error) {
 	want := map[string]ordered{}
 	var names []string
 	for _, ev := range hookEvents {
+		if a.Event(ev) == "" {
+			continue // the agent has no such event
+		}
 		want[a.Event(ev)] = h.element(t, a, ev)
 		names = append(names, a.Event(ev))
 	}
@@ -170,7 +173,12 @@ func editHookFile(w Files, p string, h *hookSpec, scaffold func(Target, string) 
 	if err != nil {
 		return "", err
 	}
-	changed, removed, err := editHooks(doc, p, h.grouped, want)
+	var changed, removed bool
+	if h.ownKey != "" {
+		changed, removed, err = editOwnKey(doc, p, h.ownKey, want)
+	} else {
+		changed, removed, err = editHooks(doc, p, h.grouped, want)
+	}
 	if err != nil {
 		return "", err
 	}
@@ -369,4 +377,74 @@ func handlerIsOurs(h map[string]json.RawMessage) bool {
 		}
 	}
 	return false
+}
+
+// editOwnKey makes doc's member key hold exactly the events in want (with
+// want nil: removes it). The member is ours only when every handler in it
+// runs our command: a project file is committed by whoever wrote the
+// repository, and a hook of theirs under our name is theirs, never
+// replaced (registering says so) or removed.
+func editOwnKey(doc JSONDoc, p, key string, want map[string]ordered) (changed, removed bool, err error) {
+	if raw, _ := doc.Get(); len(bytes.TrimSpace(raw)) > 0 && bytes.TrimSpace(raw)[0] != '{' {
+		return false, false, fmt.Errorf("%s: not a JSON object of named hooks", p)
+	}
+	raw, exists := doc.Get(key)
+	if exists && !ownKeyIsOurs(raw) {
+		if want == nil {
+			return false, false, nil
+		}
+		return false, false, fmt.Errorf("%s: the hook %q was not written by symposium; rename or remove it so symposium can register its own", p, key)
+	}
+	if want == nil {
+		if !exists {
+			return false, false, nil
+		}
+		doc.Delete(key)
+		return true, true, nil
+	}
+	events := make([]string, 0, len(want))
+	for ev := range want {
+		events = append(events, ev)
+	}
+	sort.Slice(events, func(i, j int) bool { return eventRank(events[i]) < eventRank(events[j]) })
+	value := ordered{}
+	for _, ev := range events {
+		value = append(value, member{ev, []any{want[ev]}})
+	}
+	if exists && sameJSON(raw, value) {
+		return false, false, nil
+	}
+	return true, false, doc.Set(value, key)
+}
+
+// ownKeyIsOurs reports whether a named hook holds only handlers running our
+// command (an empty one counts: there is nothing in it to lose).
+func ownKeyIsOurs(raw json.RawMessage) bool {
+	var events map[string]json.RawMessage
+	if json.Unmarshal(raw, &events) != nil {
+		return false
+	}
+	for name, list := range events {
+		if name == "enabled" {
+			continue
+		}
+		var elems []map[string]json.RawMessage
+		if json.Unmarshal(list, &elems) != nil {
+			return false
+		}
+		for _, el := range elems {
+			handlers := []map[string]json.RawMessage{el}
+			if hs, isGroup := el["hooks"]; isGroup {
+				if json.Unmarshal(hs, &handlers) != nil {
+					return false
+				}
+			}
+			for _, hd := range handlers {
+				if !handlerIsOurs(hd) {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }

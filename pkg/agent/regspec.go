@@ -69,7 +69,21 @@ const ourExecutable = "cargo-agents"
 // process, with the agent's stdin and our exit code.
 func HookCommand(command, agent, event string) string {
 	c := shellQuote(command)
-	return "command -v " + c + " >/dev/null 2>&1 && exec " + c + " hook " + agent + " " + cliEvent(event) + " || true"
+	return "command -v " + c + " >/dev/null 2>&1 && exec " + c + " hook " + agent + " " + cliEvent(event) + " || " + guardFallback(agent, event)
+}
+
+// guardFallback is what the guard runs when our executable is missing:
+// nothing, or, for an agent that denies on silence, its proceed answer.
+func guardFallback(agent, event string) string {
+	if ev, ok := CLIEvents[event]; ok {
+		event = ev
+	}
+	if a, ok := Lookup(agent); ok && a.SilenceDenies && a.Wire != nil {
+		if ans := a.Wire.Proceed(event); len(ans) > 0 {
+			return "echo " + shellQuote(string(ans))
+		}
+	}
+	return "true"
 }
 
 // bareHookCommand is what versions before the guard registered.
@@ -226,6 +240,10 @@ type hookSpec struct {
 	// ownsFile: the whole file is ours (Kiro's agent definition):
 	// unregistering deletes it.
 	ownsFile bool
+	// ownKey: the file is an object keyed by hook name, and this member,
+	// holding our events, is ours (Antigravity's hooks.json); element
+	// returns a group for tool events and a flat handler otherwise.
+	ownKey string
 }
 
 // file returns the absolute hook file for scope, or "" when the target has

@@ -17,9 +17,9 @@ import (
 // Each embeds it and writes its own Encode.
 type snakeWire struct{ agent string }
 
-func (s snakeWire) Name() string   { return s.agent }
-func (snakeWire) ProceedExit() int { return 0 }
-func (snakeWire) Proceed() []byte  { return nil }
+func (s snakeWire) Name() string        { return s.agent }
+func (snakeWire) ProceedExit() int      { return 0 }
+func (snakeWire) Proceed(string) []byte { return nil }
 func (s snakeWire) Decode(event string, payload []byte) (*hookfmt.Payload, error) {
 	return decodeSnake(s.agent, event, payload)
 }

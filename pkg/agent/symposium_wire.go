@@ -13,9 +13,9 @@ import (
 // "cwd": ...}}; exit 2 blocks with stderr as the reason.
 type symposiumWire struct{}
 
-func (symposiumWire) Name() string     { return hookfmt.Symposium }
-func (symposiumWire) ProceedExit() int { return 0 }
-func (symposiumWire) Proceed() []byte  { return nil }
+func (symposiumWire) Name() string          { return hookfmt.Symposium }
+func (symposiumWire) ProceedExit() int      { return 0 }
+func (symposiumWire) Proceed(string) []byte { return nil }
 
 // unwrap returns the object inside {"<Event>": {...}}, or b itself when it
 // is not wrapped (a flat object is accepted too).

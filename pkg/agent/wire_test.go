@@ -45,6 +45,12 @@ func wireCases() []wireCase {
 	add("copilot", "copilot", filepath.Join(payloadsDir, "copilot"), copilot.Event)
 	add("copilot-pascal", "copilot", filepath.Join(payloadsDir, "copilot", "pascal-config"), same)
 	add("kiro", "kiro", filepath.Join("testdata", "wire", "payloads", "kiro"), kiro.Event)
+	agy := filepath.Join("testdata", "wire", "payloads", "antigravity")
+	for _, ev := range []string{PreToolUse, PostToolUse, SessionStart} {
+		cs = append(cs, wireCase{name: "antigravity/" + ev, wire: "antigravity", event: ev, file: filepath.Join(agy, antigravity.Event(ev)+".json")})
+	}
+	cs = append(cs, wireCase{name: "antigravity/PreToolUse.double-encoded", wire: "antigravity", event: PreToolUse,
+		file: filepath.Join(agy, "PreToolUse.double-encoded.json")})
 	cs = append(cs, wireCase{name: "copilot-legacy/PreToolUse", wire: "copilot", event: PreToolUse,
 		file: filepath.Join("testdata", "wire", "payloads", "copilot-legacy", "preToolUse.json")})
 	return cs
@@ -94,7 +100,8 @@ func TestWireGoldens(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if c.name != "copilot-pascal/"+c.event && c.name != "copilot-legacy/PreToolUse" {
+			// Legacy and double-encoded payloads come back in today's form.
+			if c.name != "copilot-pascal/"+c.event && c.name != "copilot-legacy/PreToolUse" && c.name != "antigravity/PreToolUse.double-encoded" {
 				if d := cmp.Diff(jsonValue(t, raw), jsonValue(t, again)); d != "" {
 					t.Errorf("EncodeInput(Decode(payload)) differs from the payload (-want +got):\n%s", d)
 				}
@@ -130,8 +137,8 @@ func TestWireGoldens(t *testing.T) {
 				if c.wire == "gemini" && !json.Valid(stdout) {
 					t.Errorf("gemini Encode(%s) stdout %q is not JSON: Gemini would read stderr", a.name, stdout)
 				}
-				if a.name == "proceed" && (code != w.ProceedExit() || !bytes.Equal(stdout, w.Proceed())) {
-					t.Errorf("Encode(proceed) = %q, %d, want Proceed() %q, %d", stdout, code, w.Proceed(), w.ProceedExit())
+				if a.name == "proceed" && (code != w.ProceedExit() || !bytes.Equal(stdout, w.Proceed(c.event))) {
+					t.Errorf("Encode(proceed) = %q, %d, want Proceed() %q, %d", stdout, code, w.Proceed(c.event), w.ProceedExit())
 				}
 				body := fmt.Sprintf("exit %d\nstdout: %s\nstderr: %s\n", code, stdout, strings.TrimSuffix(string(stderr), "\n"))
 				ar.Files = append(ar.Files, txtar.File{Name: "answer " + a.name, Data: []byte(body)})
@@ -222,7 +229,11 @@ func TestDecodeOutput(t *testing.T) {
 func TestDecodeErrors(t *testing.T) {
 	for _, name := range WireNames() {
 		w, _ := WireFor(name)
-		for _, payload := range []string{``, `garbage`, `[1,2]`, `null`, `{"cwd":7}`, `{"tool_input":"x","tool_name":"Bash","hook_event_name":"PreToolUse"}`} {
+		wrongTypes := []string{`{"cwd":7}`, `{"tool_input":"x","tool_name":"Bash","hook_event_name":"PreToolUse"}`}
+		if name == "antigravity" {
+			wrongTypes = []string{`{"conversationId":7}`, `{"toolCall":"x"}`, `{"toolCall":{"name":"run_command","args":7}}`, `{"workspacePaths":"/p"}`}
+		}
+		for _, payload := range append([]string{``, `garbage`, `[1,2]`, `null`}, wrongTypes...) {
 			if _, err := w.Decode(PreToolUse, []byte(payload)); err == nil {
 				t.Errorf("%s.Decode(%q) = nil error, want one", name, payload)
 			}
@@ -244,6 +255,9 @@ func TestToolVocabulary(t *testing.T) {
 		{"claude", "fs_write", "Write"},
 		{"gemini", "mcp__github__create_issue", "mcp__github__create_issue"},
 		{"copilot", "WebSearch", "WebSearch"}, // Copilot has no web search
+		{"antigravity", "Bash", "run_command"},
+		{"claude", "replace_file_content", "Edit"},
+		{"gemini", "view_file", "read_file"},
 	}
 	for _, tc := range tests {
 		if got := NativeTool(tc.agent, tc.name); got != tc.want {
@@ -251,7 +265,7 @@ func TestToolVocabulary(t *testing.T) {
 		}
 	}
 	got := ToolAliases("run_shell_command")
-	want := []string{"run_shell_command", "shell", "Bash", "bash", "execute_bash", "exec_command"}
+	want := []string{"run_shell_command", "shell", "run_command", "Bash", "bash", "execute_bash", "exec_command"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("ToolAliases(run_shell_command) = %q, want %q", got, want)
 	}

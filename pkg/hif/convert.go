@@ -67,7 +67,7 @@ func Decode(provider, file string, data []byte) (*Manifest, []Warning, error) {
 			return nil, nil, prefix(file, err)
 		}
 		h, ok := top["hooks"]
-		if ok {
+		if ok && !wholeDocument[slug] {
 			hooksRaw = h // a settings/agent file: read only its hooks
 		}
 		bare = !ok
@@ -443,7 +443,11 @@ func verify(p *provider, hooks []*prepared, out []byte) error {
 	if err := json.Unmarshal(out, &top); err != nil {
 		return err
 	}
-	decoded, err := decoders[p.slug](p, top["hooks"], &w)
+	in := top["hooks"]
+	if wholeDocument[p.slug] {
+		in = out
+	}
+	decoded, err := decoders[p.slug](p, in, &w)
 	if err != nil {
 		return err
 	}
@@ -498,6 +502,10 @@ func contains(list []string, s string) bool {
 // decoders and encoders are the adapters, by slug.
 var decoders = map[string]func(p *provider, raw json.RawMessage, w *warner) ([]Hook, error){}
 var encoders = map[string]func(p *provider, hooks []*prepared, w *warner) (any, error){}
+
+// wholeDocument marks providers whose hooks file is the hooks value itself,
+// with no "hooks" member to read (Antigravity's named hooks).
+var wholeDocument = map[string]bool{}
 
 // groupedFamily are the providers that filter lifecycle events (SessionStart
 // source, PreCompact trigger) with the same matcher values.

@@ -67,7 +67,11 @@ func (f mcpFormat) decode(s string) (*MCPRef, bool) {
 // decodeMCPName tries the provider's format, then Claude's (which Kiro and
 // others also accept).
 func decodeMCPName(p *provider, s string) (*MCPRef, bool) {
-	if r, ok := mcpFormats[p.slug].decode(s); ok {
+	f, ok := mcpFormats[p.slug]
+	if !ok {
+		return nil, false
+	}
+	if r, ok := f.decode(s); ok {
 		return r, true
 	}
 	if p.slug == ProviderKiro {
@@ -87,7 +91,13 @@ func nativeNames(p *provider, m *Matcher, n int, w *warner) []string {
 		var s string
 		switch {
 		case e.MCP != nil:
-			s = mcpFormats[p.slug].encode(e.MCP)
+			f, ok := mcpFormats[p.slug]
+			if !ok {
+				// Antigravity's MCP tool names are not documented.
+				w.add(n, "matcher", "", "MCP tool '%s' dropped from the matcher — %s's names for MCP tools are not known", describeMatcher(&Matcher{MCP: e.MCP}), p.name)
+				continue
+			}
+			s = f.encode(e.MCP)
 		case e.Pattern != "":
 			s = e.Pattern
 		default:

@@ -13,6 +13,7 @@ package hook
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -44,7 +45,7 @@ type SyncFunc func(ctx context.Context, dir string) error
 
 // Options is one hook call.
 type Options struct {
-	Agent   string // calling agent's wire: claude, codex, copilot, gemini, kiro, symposium
+	Agent   string // calling agent's wire: an agent with hooks, or symposium
 	Event   string // canonical event
 	Payload []byte // stdin as received
 
@@ -128,6 +129,10 @@ func (r *run) fail(format string, args ...any) {
 func (r *run) dispatch(ctx context.Context, w hookfmt.Wire) *hookfmt.Output {
 	opts := r.opts
 	p, err := w.Decode(opts.Event, opts.Payload)
+	if errors.Is(err, hookfmt.ErrNotThisEvent) {
+		r.log.printf(levelDebug, "%s %s: %v", opts.Agent, opts.Event, err)
+		return &hookfmt.Output{}
+	}
 	if err != nil {
 		r.fail("%s %s payload: %v", opts.Agent, opts.Event, err)
 		return &hookfmt.Output{}
@@ -159,7 +164,11 @@ func (r *run) dispatch(ctx context.Context, w hookfmt.Wire) *hookfmt.Output {
 		r.fail("reading sync state for %s: %v", dir, err)
 		return &hookfmt.Output{}
 	}
-	return r.runHooks(ctx, hooks, p, dir)
+	out := r.runHooks(ctx, hooks, p, dir)
+	if out != nil {
+		out.Tool = p.ToolName
+	}
+	return out
 }
 
 // workDir is the payload's cwd when it names an existing directory, else

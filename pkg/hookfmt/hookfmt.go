@@ -8,6 +8,7 @@ package hookfmt
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 )
 
@@ -49,6 +50,9 @@ type Output struct {
 	// Block is set when a hook exited 2: the action is blocked with Reason,
 	// using the agent's exit-code channel where it has one.
 	Block bool
+	// Tool is the tool the answer is about, as the payload named it, for
+	// wires that spell a rewrite's arguments per tool (Antigravity).
+	Tool string
 }
 
 // Empty reports whether o says nothing.
@@ -68,6 +72,13 @@ func (o *Output) ReasonOrDefault() string {
 	return "blocked by a symposium plugin hook"
 }
 
+// ErrNotThisEvent is what Decode returns for a call that is registered on
+// the agent's event but is not the canonical event this time (Antigravity's
+// session start is the first model invocation of a conversation, and its
+// PreInvocation fires before every one): the hook answers Proceed at once,
+// runs nothing and reports no failure.
+var ErrNotThisEvent = errors.New("not this event")
+
 // Wire is one agent's hook wire format. Events are canonical everywhere.
 type Wire interface {
 	// Name is the agent (or "symposium") whose format this is.
@@ -86,6 +97,7 @@ type Wire interface {
 	DecodeOutput(event string, stdout []byte, exit int) (*Output, error)
 	// ProceedExit is the exit code that lets the agent go on.
 	ProceedExit() int
-	// Proceed is the stdout that lets the agent go on (nil or "{}").
-	Proceed() []byte
+	// Proceed is the stdout that lets the agent go on with event (nil,
+	// "{}", or an explicit allow where silence would deny).
+	Proceed(event string) []byte
 }

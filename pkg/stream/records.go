@@ -73,7 +73,7 @@ type Hook struct {
 	Event   string `json:"event"`             // canonical event: PreToolUse, PostToolUse, UserPromptSubmit, SessionStart
 	Matcher string `json:"matcher,omitempty"` // regex over the tool name; "" or "*" = all
 	Command string `json:"command"`           // as written in the manifest
-	Format  string `json:"format"`            // symposium, claude, codex, copilot, gemini, kiro
+	Format  string `json:"format"`            // symposium or an agent with hooks: antigravity, claude, codex, copilot, gemini, kiro
 	Dir     string `json:"dir"`               // plugin directory; Command resolves against it
 	Timeout int    `json:"timeout,omitempty"` // seconds; 0 = default (30)
 }

@@ -95,7 +95,7 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 		if !isTerminal(stdio.In) {
 			return cli.Usagef("not a terminal: choose agents with flags, e.g. cargo agents init --add-agent claude --hook-scope global")
 		}
-		chosen, chosenScope, err := prompt(stdio, in, cfg)
+		chosen, chosenScope, err := prompt(stdio, in, cfg, dirs.Home)
 		if err != nil {
 			return err
 		}
@@ -197,6 +197,13 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 	if declined > 0 && !interactive && !g.quiet {
 		fmt.Fprintln(stdio.Out, trustHint)
 	}
+	if !g.quiet {
+		for _, name := range newCfg.Agents {
+			if a, _ := agent.Lookup(name); a.Notice != "" {
+				fmt.Fprintf(stdio.Out, "  %-8s %s\n", name, a.Notice)
+			}
+		}
+	}
 	if !g.quiet && !*trust {
 		fmt.Fprintln(stdio.Out, "Next: run `cargo agents sync` in a Rust workspace.")
 	}
@@ -265,12 +272,17 @@ func report(stdio cli.Stdio, g *globals, name string, changes []agent.Change, er
 }
 
 // prompt asks for the agents (a numbered multi-select) and the hook scope.
-func prompt(stdio cli.Stdio, in *bufio.Reader, cfg *config.Config) (agents []string, scope string, err error) {
+func prompt(stdio cli.Stdio, in *bufio.Reader, cfg *config.Config, home string) (agents []string, scope string, err error) {
 	selected := map[string]bool{}
 	for _, a := range cfg.Agents {
 		selected[a] = true
 	}
-	all := agent.All()
+	var all []*agent.Agent
+	for _, a := range agent.All() {
+		if a.Offered(home, selected[a.Name]) {
+			all = append(all, a)
+		}
+	}
 	for {
 		fmt.Fprintln(stdio.Out, "Which agents do you use? (type numbers to toggle, e.g. `1 3`; enter to confirm)")
 		for i, a := range all {

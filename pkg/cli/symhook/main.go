@@ -39,7 +39,7 @@ const usage = `Usage: sym-hook AGENT EVENT
 Reads AGENT's hook payload on stdin, runs the plugin hooks that match EVENT
 and prints AGENT's answer, with AGENT's exit code.
 
-  AGENT  claude, codex, copilot, gemini, kiro, or symposium (canonical format)
+  AGENT  antigravity, claude, codex, copilot, gemini, kiro, or symposium (canonical format)
   EVENT  pre-tool-use, post-tool-use, user-prompt-submit, session-start
 `
 
@@ -51,7 +51,7 @@ func Main(io cli.Stdio, args []string) int {
 
 // Run is Main with a context and the program name used in messages
 // (cargo-agents calls it in-process as "cargo agents hook").
-func Run(ctx context.Context, stdio cli.Stdio, prog string, args []string) int {
+func Run(ctx context.Context, stdio cli.Stdio, prog string, args []string) (code int) {
 	if len(args) == 1 && (args[0] == "-h" || args[0] == "--help") {
 		fmt.Fprint(stdio.Out, usage)
 		return 0
@@ -69,10 +69,17 @@ func Run(ctx context.Context, stdio cli.Stdio, prog string, args []string) int {
 		return 0
 	}
 	proceed := func(format string, a ...any) int {
-		writeLine(stdio.Out, w.Proceed())
+		writeLine(stdio.Out, w.Proceed(event))
 		fmt.Fprintf(stdio.Err, "%s: "+format+"\n", append([]any{prog}, a...)...)
 		return w.ProceedExit()
 	}
+	// A bug of ours must not block the agent either (Antigravity denies a
+	// tool call on a crash or on empty output).
+	defer func() {
+		if v := recover(); v != nil {
+			code = proceed("internal error: %v", v)
+		}
+	}()
 	if event == "" {
 		return proceed("unknown event %q (want pre-tool-use, post-tool-use, user-prompt-submit or session-start)", args[1])
 	}

@@ -46,26 +46,17 @@ func writeTarget(stdio cli.Stdio, o hooksOpts, out []byte) error {
 			}
 		}
 	}
-	events, err := orderedEvents(top.Hooks)
-	if err != nil {
-		return err
-	}
-	for _, ev := range events {
-		var entries []json.RawMessage
-		if err := json.Unmarshal(ev.value, &entries); err != nil {
+	// Entries sit under hooks.<event>, or, for a provider whose file is
+	// keyed by hook name (Antigravity), under <name>.<event>.
+	containers := []namedValue{{"hooks", top.Hooks}}
+	if hif.WholeDocument(slug) {
+		if containers, err = orderedEvents(out); err != nil {
 			return err
 		}
-		var have []json.RawMessage
-		if cur, ok := doc.Get("hooks", ev.name); ok {
-			_ = json.Unmarshal(cur, &have)
-		}
-		for _, e := range entries {
-			if containsJSON(have, e) {
-				continue
-			}
-			if err := doc.Append(e, "hooks", ev.name); err != nil {
-				return err
-			}
+	}
+	for _, c := range containers {
+		if err := appendEntries(doc, c.name, c.value); err != nil {
+			return err
 		}
 	}
 	status, err := fileedit.Real().WriteFile(path, doc.Bytes(), 0o644)
@@ -73,6 +64,37 @@ func writeTarget(stdio cli.Stdio, o hooksOpts, out []byte) error {
 		return err
 	}
 	fmt.Fprintf(stdio.Out, "%s %s\n", status, path)
+	return nil
+}
+
+// appendEntries appends to doc's container.<event> lists every entry of
+// events (an object of event → entries) that is not there yet.
+func appendEntries(doc *fileedit.JSON, container string, events json.RawMessage) error {
+	list, err := orderedEvents(events)
+	if err != nil {
+		return err
+	}
+	for _, ev := range list {
+		var entries []json.RawMessage
+		if err := json.Unmarshal(ev.value, &entries); err != nil {
+			if ev.name == "enabled" {
+				continue // Antigravity's switch beside the events
+			}
+			return err
+		}
+		var have []json.RawMessage
+		if cur, ok := doc.Get(container, ev.name); ok {
+			_ = json.Unmarshal(cur, &have)
+		}
+		for _, e := range entries {
+			if containsJSON(have, e) {
+				continue
+			}
+			if err := doc.Append(e, container, ev.name); err != nil {
+				return err
+			}
+		}
+	}
 	return nil
 }
 

@@ -1,0 +1,133 @@
+package agent
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+
+	"github.com/symposium-dev/symposium-go/pkg/stream"
+)
+
+// Antigravity CLI (`agy`), Gemini CLI's successor. No build of it can be
+// installed here: everything below follows the contract gathered from live
+// probes of agy 1.0.3–1.3.0 in
+// ../shared/agent-payloads/antigravity/contract-from-public-reports.md (§
+// numbers below are its sections).
+var antigravity = &Agent{
+	Name:     "antigravity",
+	Display:  "Antigravity CLI",
+	SkillDir: ".agents/skills", // §7: project skills; loaded for an attached folder
+	Wire:     antigravityWire{},
+	// §5: tool names are the lowercased step types.
+	Tools: map[string]string{
+		"shell": "run_command", "file_read": "view_file", "file_write": "write_to_file",
+		"file_edit": "replace_file_content", "search": "grep_search", "find": "find_by_name",
+		"web_search": "search_web", "web_fetch": "read_url_content", "agent": "invoke_subagent",
+	},
+	// §2: SessionStart is undocumented, absent before 1.1.27, and its answer
+	// cannot carry context; the portable session start is the first
+	// PreInvocation of a conversation (invocationNum 0), whose answer can
+	// (injectSteps). agy has no event that carries the user's prompt, so
+	// UserPromptSubmit is not registered.
+	Registers: map[string]string{SessionStart: "PreInvocation"},
+	// §4.1: agy denies a tool call on empty output, so the guard in the
+	// registered command answers an explicit allow when cargo-agents is
+	// not installed.
+	SilenceDenies: true,
+	// §9: detect agy by its binary or its own directory, never by
+	// ~/.gemini alone, which Gemini CLI also uses.
+	Installed: func(home string) bool {
+		if _, err := exec.LookPath("agy"); err == nil {
+			return true
+		}
+		fi, err := os.Stat(filepath.Join(home, ".gemini", "antigravity-cli"))
+		return err == nil && fi.IsDir()
+	},
+	HIF: &HIFProvider{
+		Slug: "antigravity", Name: "Antigravity CLI",
+		Events: map[string]string{
+			"before_tool_execute": "PreToolUse", "after_tool_execute": "PostToolUse",
+			"before_model": "PreInvocation", "after_model": "PostInvocation",
+			"agent_stop": "Stop", "session_start": "SessionStart",
+		},
+		ToolsIn: map[string]string{
+			"multi_replace_file_content": "file_edit", "view_file_outline": "file_read",
+			"view_code_item": "file_read", "list_dir": "find",
+		},
+		// §4.1: PreToolUse's overwrite is shallow-merged into the arguments.
+		Caps: []string{"structured_output", "input_rewrite"},
+		Blocking: map[string]string{
+			"after_tool_execute": "observe", "session_start": "observe",
+			"before_model": "observe", "after_model": "observe", "agent_stop": "retry",
+		},
+		ProjectHooks: ".agents/hooks.json",
+		Timeouts:     true,
+	},
+}
+
+// antigravityHookName is the one top-level key of hooks.json that is ours
+// (§1.2: the file is an object keyed by hook name).
+const antigravityHookName = "symposium"
+
+// Hooks (§1): ~/.gemini/config/hooks.json, or the project's
+// .agents/hooks.json, which agy loads only for a folder the session
+// attaches (--add-dir), so global is the scope that works (antigravityGates
+// says so for project scope). Tool events are matcher groups, lifecycle
+// events flat handlers: one grouped lifecycle entry makes agy reject the
+// whole file. The command runs through `sh -c` with the hooks file's
+// directory as its working directory: the payload (workspacePaths, a
+// tool's path arguments) locates the workspace.
+// MCP (§6): ~/.gemini/config/mcp_config.json; remote servers use serverUrl
+// for both SSE and streamable HTTP, with no type key; no ${VAR} expansion.
+var _ = addRegistration(antigravity, &registration{
+	hooks: &hookSpec{
+		project: ".agents/hooks.json",
+		global:  ".gemini/config/hooks.json",
+		ownKey:  antigravityHookName,
+		element: func(t Target, a *Agent, ev string) ordered {
+			handler := ordered{
+				{"type", "command"},
+				{"command", HookCommand(t.Command, a.Name, ev)},
+				{"timeout", t.Timeout},
+			}
+			if isToolEvent(ev) {
+				return groupElement("*", handler)
+			}
+			return handler
+		},
+	},
+	mcp: &mcpSpec{
+		global:    ".gemini/config/mcp_config.json",
+		format:    "json",
+		container: []string{"mcpServers"},
+		entry:     antigravityMCPEntry,
+	},
+	gates: antigravityGates,
+})
+
+func antigravityMCPEntry(s stream.MCPServer) (any, error) {
+	switch typ := serverType(s); typ {
+	case "stdio":
+		return dropEmpty(ordered{{"command", s.Command}, {"args", args(s.Args)}, {"env", stringMap(s.Env)}}), nil
+	case "http", "sse":
+		return dropEmpty(ordered{{"serverUrl", s.URL}, {"headers", stringMap(s.Headers)}}), nil
+	default:
+		return nil, errTransport("antigravity", typ)
+	}
+}
+
+// antigravityGates: agy has no trust gate for hooks (§8), but it reads a
+// project's .agents/hooks.json only in a session that attaches the folder.
+// Whether a session will is not in any file, so with project-scope hooks
+// this is always reported.
+func antigravityGates(a *Agent, t Target) []Gate {
+	if t.Scope != ScopeProject || t.Workspace == "" {
+		return nil
+	}
+	return []Gate{{
+		Agent:   a.Name,
+		Problem: fmt.Sprintf("Antigravity CLI reads %s only in a session that attaches the folder", a.HookFile(t, ScopeProject)),
+		Fix:     fmt.Sprintf("start it with `agy --add-dir %s`, or set hook-scope = \"global\" in the symposium config", shellQuote(t.Workspace)),
+	}}
+}
