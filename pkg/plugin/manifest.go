@@ -132,16 +132,16 @@ type filePredicate struct {
 }
 
 type fileServer struct {
-	Name       *string `toml:"name"`
-	Crates     any     `toml:"crates"`
-	DependsOn  any     `toml:"depends-on"`
-	Predicates any     `toml:"predicates"`
-	Type    *string  `toml:"type"`
-	Command any      `toml:"command"`
-	Args    []string `toml:"args"`
-	Env     any      `toml:"env"`
-	URL     *string  `toml:"url"`
-	Headers any      `toml:"headers"`
+	Name       *string  `toml:"name"`
+	Crates     any      `toml:"crates"`
+	DependsOn  any      `toml:"depends-on"`
+	Predicates any      `toml:"predicates"`
+	Type       *string  `toml:"type"`
+	Command    any      `toml:"command"`
+	Args       []string `toml:"args"`
+	Env        any      `toml:"env"`
+	URL        *string  `toml:"url"`
+	Headers    any      `toml:"headers"`
 }
 
 type fileManifest struct {
@@ -151,9 +151,9 @@ type fileManifest struct {
 	Predicates  any             `toml:"predicates"`
 	Predicate   []filePredicate `toml:"predicate"`
 	Skills      []fileGroup     `toml:"skills"`
-	Hooks       []fileHook   `toml:"hooks"`
-	MCPServers  []fileServer `toml:"mcp_servers"`
-	MCPServers2 []fileServer `toml:"mcp-servers"`
+	Hooks       []fileHook      `toml:"hooks"`
+	MCPServers  []fileServer    `toml:"mcp_servers"`
+	MCPServers2 []fileServer    `toml:"mcp-servers"`
 }
 
 var knownFields = map[string]string{
