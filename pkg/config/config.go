@@ -85,7 +85,7 @@ type Config struct {
 	Agents    []string
 	LogLevel  string
 	Defaults  Defaults
-	Sources   []PluginSource // [[plugin-source]] entries, in file order
+	Sources   []PluginSource // [[plugin-source]] and [[registry]] entries, in file order
 	Path      string         // file it was read from ("" when none exists)
 	Exists    bool
 }
@@ -96,7 +96,8 @@ type Defaults struct {
 	UserPlugins              bool
 }
 
-// PluginSource is one [[plugin-source]] entry.
+// PluginSource is one [[plugin-source]] entry, or one [[registry]] entry
+// (upstream's current name for the same table).
 type PluginSource struct {
 	Name       string
 	Git        string
@@ -179,7 +180,8 @@ type fileConfig struct {
 		SymposiumRecommendations *bool `toml:"symposium-recommendations"`
 		UserPlugins              *bool `toml:"user-plugins"`
 	} `toml:"defaults"`
-	Sources []fileSource `toml:"plugin-source"`
+	Sources    []fileSource `toml:"plugin-source"`
+	Registries []fileSource `toml:"registry"`
 }
 
 // Parse parses config.toml bytes; path is used in messages.
@@ -246,18 +248,35 @@ func Parse(path string, data []byte) (*Config, []string, error) {
 			c.Agents = append(c.Agents, *a.Name)
 		}
 	}
+	// [[registry]] is upstream's current name for [[plugin-source]]: both
+	// are read, in file order.
+	type entry struct {
+		fileSource
+		table string
+		line  int
+	}
+	var entries []entry
+	for _, t := range []struct {
+		name string
+		list []fileSource
+	}{{"plugin-source", fc.Sources}, {"registry", fc.Registries}} {
+		lines := headerLines(data, "[["+t.name+"]]")
+		for i, s := range t.list {
+			entries = append(entries, entry{s, t.name, nth(lines, i)})
+		}
+	}
+	sort.SliceStable(entries, func(i, j int) bool { return entries[i].line < entries[j].line })
 	seenSource := map[string]bool{}
-	sourceLines := headerLines(data, "[[plugin-source]]")
-	for i, s := range fc.Sources {
-		line := nth(sourceLines, i)
+	for _, e := range entries {
+		s, line, table := e.fileSource, e.line, e.table
 		if s.Name == nil || *s.Name == "" {
-			return nil, warnings, fmt.Errorf("%s:%d: [[plugin-source]] entry has no name", path, line)
+			return nil, warnings, fmt.Errorf("%s:%d: [[%s]] entry has no name", path, line, table)
 		}
 		if (s.Git == nil) == (s.Path == nil) {
-			return nil, warnings, fmt.Errorf("%s:%d: [[plugin-source]] %q must set exactly one of git or path", path, line, *s.Name)
+			return nil, warnings, fmt.Errorf("%s:%d: [[%s]] %q must set exactly one of git or path", path, line, table, *s.Name)
 		}
 		if seenSource[*s.Name] || *s.Name == RecommendationsSource || *s.Name == UserPluginsSource {
-			return nil, warnings, fmt.Errorf("%s:%d: [[plugin-source]] name %q is used twice (or is a built-in source name)", path, line, *s.Name)
+			return nil, warnings, fmt.Errorf("%s:%d: [[%s]] name %q is used twice (or is a built-in source name)", path, line, table, *s.Name)
 		}
 		seenSource[*s.Name] = true
 		ps := PluginSource{Name: *s.Name, AutoUpdate: true, Line: line}

@@ -87,6 +87,8 @@ func TestParseErrorsAndWarnings(t *testing.T) {
 		{"bad scope", "hook-scope = \"everywhere\"\n", "config.toml:1: hook-scope", ""},
 		{"bad agent", "[[agent]]\nname = \"vim\"\n", "config.toml:1: unknown agent \"vim\"", ""},
 		{"source needs one of git/path", "[[plugin-source]]\nname = \"x\"\n", "exactly one of git or path", ""},
+		{"registry needs one of git/path", "[[registry]]\nname = \"x\"\n", "config.toml:1: [[registry]] \"x\" must set exactly one of git or path", ""},
+		{"registry and plugin-source share names", "[[plugin-source]]\nname = \"x\"\npath = \"a\"\n[[registry]]\nname = \"x\"\npath = \"b\"\n", "config.toml:4: [[registry]] name \"x\" is used twice", ""},
 		{"syntax error", "auto-sync = \n", "config.toml:1:", ""},
 	}
 	for _, tc := range tests {
@@ -102,6 +104,24 @@ func TestParseErrorsAndWarnings(t *testing.T) {
 				t.Fatalf("warnings = %q, want %q", warnings, tc.wantWarn)
 			}
 		})
+	}
+}
+
+// TestRegistryAlias: upstream's [[registry]] is [[plugin-source]]; both
+// spellings mix, in file order.
+func TestRegistryAlias(t *testing.T) {
+	src := "[[registry]]\nname = \"my-org\"\ngit = \"https://example.com/p\"\n\n[[plugin-source]]\nname = \"old\"\npath = \"p\"\n\n[[registry]]\nname = \"local-dev\"\npath = \"my-plugins\"\nauto-update = false\n"
+	c, warnings, err := Parse("config.toml", []byte(src))
+	if err != nil || len(warnings) > 0 {
+		t.Fatalf("Parse: %v %v", err, warnings)
+	}
+	want := []PluginSource{
+		{Name: "my-org", Git: "https://example.com/p", AutoUpdate: true, Line: 1},
+		{Name: "old", Path: "p", AutoUpdate: true, Line: 5},
+		{Name: "local-dev", Path: "my-plugins", AutoUpdate: false, Line: 9},
+	}
+	if diff := cmp.Diff(want, c.Sources); diff != "" {
+		t.Errorf("sources (-want +got):\n%s", diff)
 	}
 }
 

@@ -9,6 +9,15 @@
 // own failures are logged and answered with the agent's "proceed" result,
 // each plugin hook runs under a timeout in its own process group, and the
 // whole call has a deadline shorter than the timeout the agent gives us.
+//
+// A hook record's predicates (upstream: hook-level predicates, evaluated
+// at dispatch so that they see live state) are evaluated just before the
+// hook runs, in the workspace root, through pkg/predexpr, which links no
+// version parser: sym-match has already answered their depends-on(...)
+// and workspace-member() parts, so only shell, path_exists, env and
+// custom predicates are left. A shell or custom predicate runs under a
+// 5 s timeout in its own process group, once per (name, argument) per
+// call. Hooks without predicates (most) pay nothing for this.
 package hook
 
 import (
@@ -25,6 +34,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cargofind"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
+	"github.com/symposium-dev/symposium-go/pkg/predexpr"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 	"github.com/symposium-dev/symposium-go/pkg/syncstate"
 )
@@ -164,7 +174,7 @@ func (r *run) dispatch(ctx context.Context, w hookfmt.Wire) *hookfmt.Output {
 		r.fail("reading sync state for %s: %v", dir, err)
 		return &hookfmt.Output{}
 	}
-	out := r.runHooks(ctx, hooks, p, dir)
+	out := r.runHooks(ctx, hooks, p, dir, st.WorkspaceRoot)
 	if out != nil {
 		out.Tool = p.ToolName
 	}
@@ -264,14 +274,25 @@ func isCargoProject(dir string) bool {
 }
 
 // runHooks runs hooks (those matching p, in order) and merges their answers.
-func (r *run) runHooks(ctx context.Context, hooks []stream.Hook, p *hookfmt.Payload, cwd string) *hookfmt.Output {
+// A hook with predicates runs only when they hold (evaluated in root, the
+// workspace root, as sym-match evaluates the other levels).
+func (r *run) runHooks(ctx context.Context, hooks []stream.Hook, p *hookfmt.Payload, cwd, root string) *hookfmt.Output {
 	m := &merger{}
 	inputs := map[string][]byte{}
+	var preds *predexpr.Context // made for the first hook with predicates
 	for i := range hooks {
 		h := &hooks[i]
 		if ctx.Err() != nil {
 			r.fail("deadline reached: hook %s/%s and later ones not run", h.Plugin, h.Name)
 			break
+		}
+		if len(h.Predicates) > 0 {
+			if preds == nil {
+				preds = &predexpr.Context{Dir: root}
+			}
+			if !r.holds(ctx, preds, h) {
+				continue
+			}
 		}
 		format := h.Format
 		if format == "" {
@@ -300,6 +321,31 @@ func (r *run) runHooks(ctx context.Context, hooks []stream.Hook, p *hookfmt.Payl
 		}
 	}
 	return m.output()
+}
+
+// holds evaluates h's predicates. A predicate that does not hold skips
+// the hook quietly (that is what it is for); one that cannot be read is
+// our failure, and skips it too.
+func (r *run) holds(ctx context.Context, c *predexpr.Context, h *stream.Hook) bool {
+	c.Custom = func(name string) (*predexpr.Command, error) {
+		pc, ok := h.PredicateCommands[name]
+		if !ok {
+			return nil, predexpr.ErrUnknown
+		}
+		return &predexpr.Command{Line: pc.Command, Args: pc.Args, Dir: pc.Dir}, nil
+	}
+	for _, text := range h.Predicates {
+		e, err := predexpr.Parse(text)
+		if err != nil {
+			r.fail("hook %s/%s: %v; not run", h.Plugin, h.Name, err)
+			return false
+		}
+		if ok, why := c.Eval(ctx, e); !ok {
+			r.log.printf(levelDebug, "hook %s/%s not run: predicate %s", h.Plugin, h.Name, why)
+			return false
+		}
+	}
+	return true
 }
 
 // result folds one hook's result into m; it reports whether dispatch stops.

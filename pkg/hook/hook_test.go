@@ -425,3 +425,47 @@ func TestCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestHookPredicates: a hook's predicates are evaluated when it is about
+// to run, in the workspace root, against live state.
+func TestHookPredicates(t *testing.T) {
+	scripts := map[string]string{
+		"ctx1.sh": `echo '{"PreToolUse":{"additionalContext":"first"}}'`,
+		"ctx2.sh": `echo '{"additionalContext":"second"}'`,
+		"yes.sh":  `[ "$1" = "$2" ]`,
+	}
+	hook := func(name, command string, preds ...string) stream.Hook {
+		return stream.Hook{Name: name, Event: "PreToolUse", Command: command, Predicates: preds,
+			PredicateCommands: map[string]stream.PredicateCommand{"same": {Command: "scripts/yes.sh", Args: []string{"a"}}}}
+	}
+	f := newFixture(t, scripts,
+		hook("c1", "./scripts/ctx1.sh", "path_exists(marker)"),
+		hook("c2", "./scripts/ctx2.sh", "not(path_exists(marker))"),
+	)
+	run := func() string {
+		res := f.run(t, "claude", "PreToolUse", f.payload(t, "claude/PreToolUse.json"))
+		if len(res.Stderr) != 0 {
+			t.Errorf("stderr %q", res.Stderr)
+		}
+		return string(res.Stdout)
+	}
+	if got := run(); !strings.Contains(got, "second") || strings.Contains(got, "first") {
+		t.Errorf("without marker: %s", got)
+	}
+	// Live: no sync happens between the two calls.
+	if err := os.WriteFile(filepath.Join(f.ws, "marker"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := run(); !strings.Contains(got, "first") || strings.Contains(got, "second") {
+		t.Errorf("with marker: %s", got)
+	}
+	// Custom predicates run the stored command from the plugin directory.
+	c1, c2 := hook("c1", "./scripts/ctx1.sh", "same(a)"), hook("c2", "./scripts/ctx2.sh", "same(b)")
+	for _, h := range []stream.Hook{c1, c2} {
+		h.PredicateCommands["same"] = stream.PredicateCommand{Command: "scripts/yes.sh", Args: []string{"a"}, Dir: f.plugin}
+	}
+	f = newFixtureAt(t, f, c1, c2)
+	if got := run(); !strings.Contains(got, "first") || strings.Contains(got, "second") {
+		t.Errorf("custom: %s", got)
+	}
+}

@@ -43,8 +43,9 @@ func (src *Source) UseCache(cacheDir string) {
 
 // Standalone is a standalone skill with its parsed predicates.
 type Standalone struct {
-	Skill  *skill.Skill
-	Crates predicate.List
+	Skill      *skill.Skill
+	Crates     predicate.List
+	Predicates []Pred
 }
 
 // Problem is an error or warning about one file; the thing it names was
@@ -257,7 +258,7 @@ func loadStandalone(c *skillCache, skillFile string, fi os.FileInfo, name string
 	}
 	if s.Crates == "" {
 		return nil, &Problem{What: "skill", Name: s.Name, File: skillFile,
-			Err: fmt.Errorf("%s:1:1: standalone skill %q has no crates: add `crates: <crate>` to its frontmatter (or put it in a plugin's [[skills]] group)", skillFile, s.Name)}
+			Err: fmt.Errorf("%s:1:1: standalone skill %q has no crates: add `crates: <crate>` (or `depends-on: <crate>`) to its frontmatter (or put it in a plugin's [[skills]] group)", skillFile, s.Name)}
 	}
 	l, err := predicate.ParseCommaList(s.Crates)
 	if err != nil {
@@ -266,7 +267,11 @@ func loadStandalone(c *skillCache, skillFile string, fi os.FileInfo, name string
 	if !stream.ValidSkillName(s.Name) {
 		return nil, &Problem{What: "skill", Name: s.Name, File: skillFile, Err: fmt.Errorf("%s:2:1: skill name %q: %s", skillFile, s.Name, stream.SkillNameRule)}
 	}
-	return &Standalone{Skill: s, Crates: l}, nil
+	ps, err := skillPreds(skillFile, s.PredicatesLine, s.Predicates)
+	if err != nil {
+		return nil, &Problem{What: "skill", Name: s.Name, File: skillFile, Err: err}
+	}
+	return &Standalone{Skill: s, Crates: l, Predicates: ps}, nil
 }
 
 // isFileInfo is isFile keeping the FileInfo, which the skill cache needs.

@@ -12,6 +12,7 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"github.com/symposium-dev/symposium-go/pkg/agent"
+	"github.com/symposium-dev/symposium-go/pkg/predexpr"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -22,12 +23,17 @@ const ManifestName = "SYMPOSIUM.toml"
 // hookFormats are the wire formats a plugin hook may be written in.
 var hookFormats = agent.WireNames()
 
-// Manifest is a parsed SYMPOSIUM.toml.
+// Manifest is a parsed SYMPOSIUM.toml. Crates holds the book's crates
+// list or upstream's depends-on list, which are the same thing written two
+// ways; Predicates holds the predicates field. At each level the two are
+// ANDed.
 type Manifest struct {
 	Name       string
 	Crates     predicate.List // plugin-level predicates; nil = applies everywhere
 	HasCrates  bool
 	CratesLine int
+	Predicates []Pred
+	Custom     []CustomPredicate // [[predicate]] tables
 	Skills     []SkillGroup
 	Hooks      []Hook
 	MCPServers []MCPServer
@@ -35,11 +41,28 @@ type Manifest struct {
 	Dir        string // the plugin directory
 }
 
+// Pred is one entry of a predicates field, with the line it is written on.
+type Pred struct {
+	Expr *predexpr.Expr
+	Line int
+}
+
+// CustomPredicate is one [[predicate]] table: name(arg) runs Command
+// (through sh, relative to the plugin directory, like a hook's command)
+// with Args and then arg, and holds when it exits 0.
+type CustomPredicate struct {
+	Name    string
+	Command string
+	Args    []string
+	Line    int
+}
+
 // SkillGroup is one [[skills]] entry.
 type SkillGroup struct {
 	Crates     predicate.List
 	HasCrates  bool
 	CratesLine int
+	Predicates []Pred
 	SourcePath string // as written, relative to the plugin dir
 	SourceGit  string
 	Line       int
@@ -53,7 +76,10 @@ type Hook struct {
 	Command string
 	Format  string
 	Timeout int
-	Line    int
+	// Predicates are evaluated when the hook is about to run (pkg/hook),
+	// not at sync: they observe live state.
+	Predicates []Pred
+	Line       int
 }
 
 // MCPServer is one [[mcp_servers]] (or [[mcp-servers]]) entry.
@@ -68,6 +94,7 @@ type MCPServer struct {
 	Crates     predicate.List
 	HasCrates  bool
 	CratesLine int
+	Predicates []Pred
 	Line       int
 }
 
@@ -82,46 +109,61 @@ type fileSource struct {
 }
 
 type fileGroup struct {
-	Crates any         `toml:"crates"`
-	Source *fileSource `toml:"source"`
+	Crates     any         `toml:"crates"`
+	DependsOn  any         `toml:"depends-on"`
+	Predicates any         `toml:"predicates"`
+	Source     *fileSource `toml:"source"`
 }
 
 type fileHook struct {
+	Name       *string `toml:"name"`
+	Event      *string `toml:"event"`
+	Matcher    *string `toml:"matcher"`
+	Command    any     `toml:"command"`
+	Format     *string `toml:"format"`
+	Timeout    *int    `toml:"timeout"`
+	Predicates any     `toml:"predicates"`
+}
+
+type filePredicate struct {
 	Name    *string `toml:"name"`
-	Event   *string `toml:"event"`
-	Matcher *string `toml:"matcher"`
-	Command *string `toml:"command"`
-	Format  *string `toml:"format"`
-	Timeout *int    `toml:"timeout"`
+	Command any     `toml:"command"`
+	Args    any     `toml:"args"`
 }
 
 type fileServer struct {
-	Name    *string  `toml:"name"`
-	Crates  any      `toml:"crates"`
-	Type    *string  `toml:"type"`
-	Command any      `toml:"command"`
-	Args    []string `toml:"args"`
-	Env     any      `toml:"env"`
-	URL     *string  `toml:"url"`
-	Headers any      `toml:"headers"`
+	Name       *string  `toml:"name"`
+	Crates     any      `toml:"crates"`
+	DependsOn  any      `toml:"depends-on"`
+	Predicates any      `toml:"predicates"`
+	Type       *string  `toml:"type"`
+	Command    any      `toml:"command"`
+	Args       []string `toml:"args"`
+	Env        any      `toml:"env"`
+	URL        *string  `toml:"url"`
+	Headers    any      `toml:"headers"`
 }
 
 type fileManifest struct {
-	Name        *string      `toml:"name"`
-	Crates      any          `toml:"crates"`
-	Skills      []fileGroup  `toml:"skills"`
-	Hooks       []fileHook   `toml:"hooks"`
-	MCPServers  []fileServer `toml:"mcp_servers"`
-	MCPServers2 []fileServer `toml:"mcp-servers"`
+	Name        *string         `toml:"name"`
+	Crates      any             `toml:"crates"`
+	DependsOn   any             `toml:"depends-on"`
+	Predicates  any             `toml:"predicates"`
+	Predicate   []filePredicate `toml:"predicate"`
+	Skills      []fileGroup     `toml:"skills"`
+	Hooks       []fileHook      `toml:"hooks"`
+	MCPServers  []fileServer    `toml:"mcp_servers"`
+	MCPServers2 []fileServer    `toml:"mcp-servers"`
 }
 
 var knownFields = map[string]string{
-	"":            "name, crates, skills, hooks, mcp_servers",
-	"skills":      "crates, source",
+	"":            "name, crates, depends-on, predicates, predicate, skills, hooks, mcp_servers",
+	"skills":      "crates, depends-on, predicates, source",
 	"source":      "path, git",
-	"hooks":       "name, event, matcher, command, format, timeout",
-	"mcp_servers": "name, crates, type, command, args, env, url, headers",
-	"mcp-servers": "name, crates, type, command, args, env, url, headers",
+	"hooks":       "name, event, matcher, command, format, timeout, predicates",
+	"predicate":   "name, command, args",
+	"mcp_servers": "name, crates, depends-on, predicates, type, command, args, env, url, headers",
+	"mcp-servers": "name, crates, depends-on, predicates, type, command, args, env, url, headers",
 }
 
 // LoadManifest reads and parses a SYMPOSIUM.toml.
@@ -142,7 +184,7 @@ func ParseManifest(path string, data []byte) (*Manifest, error) {
 	}
 	lines := newLineIndex(data)
 	var fm fileManifest
-	var errs []error
+	var errs, later []error
 	dec := toml.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&fm); err != nil {
@@ -165,11 +207,17 @@ func ParseManifest(path string, data []byte) (*Manifest, error) {
 					where = " in source"
 				}
 			}
-			hint := ""
-			if field == "crate" || field == "depends-on" {
-				hint = `; did you mean "crates"?`
+			// A near miss of a field we know is the author's typo; any
+			// other name is a field of a later format, which this version
+			// skips the plugin for rather than misread it.
+			if near := nearField(field, knownFields[parent]); near != "" {
+				errs = append(errs, fmt.Errorf("%s:%d:%d: unknown field %q%s (known: %s); did you mean %q?", path, row, col, field, where, knownFields[parent], near))
+				continue
 			}
-			errs = append(errs, fmt.Errorf("%s:%d:%d: unknown field %q%s (known: %s)%s", path, row, col, field, where, knownFields[parent], hint))
+			later = append(later, fmt.Errorf("%s:%d:%d: unknown field %q%s (known: %s): the plugin %w; skipping this plugin", path, row, col, field, where, knownFields[parent], ErrLaterVersion))
+		}
+		if len(later) > 0 && len(errs) == 0 {
+			return nil, errors.Join(later...)
 		}
 		fm = fileManifest{}
 		if err := toml.Unmarshal(data, &fm); err != nil {
@@ -183,25 +231,73 @@ func ParseManifest(path string, data []byte) (*Manifest, error) {
 		m.Name = *fm.Name
 	}
 	anyCrates := false
-	if fm.Crates != nil {
-		line := lines.key("", 0, "crates")
-		l, err := crateList(path, line, "crates", fm.Crates)
-		if err != nil {
-			errs = append(errs, err)
+	// dependsOn reads a level's crates or depends-on (the same list in the
+	// book's and upstream's spelling) and its predicates.
+	dependsOn := func(table string, i int, crates, deps, preds any) (l predicate.List, has bool, line int, ps []Pred) {
+		key, v := "crates", crates
+		if deps != nil {
+			key, v = "depends-on", deps
+			if crates != nil {
+				errs = append(errs, fmt.Errorf("%s:%d:1: both crates and depends-on are set: they are the same list; keep depends-on", path, lines.key(table, i, "depends-on")))
+			}
 		}
-		m.Crates, m.HasCrates, m.CratesLine, anyCrates = l, true, line, true
+		what := key
+		if table != "" {
+			what = "[[" + table + "]] " + key
+		}
+		if v != nil {
+			line = lines.key(table, i, key)
+			var err error
+			if l, err = crateList(path, line, what, v); err != nil {
+				errs = append(errs, err)
+			}
+			has, anyCrates = true, true
+		}
+		if preds != nil {
+			var err []error
+			ps, err = predList(path, lines, table, i, preds)
+			errs = append(errs, err...)
+			if table != "hooks" && mentionsDeps(ps) {
+				anyCrates = true
+			}
+		}
+		return l, has, line, ps
+	}
+	m.Crates, m.HasCrates, m.CratesLine, m.Predicates = dependsOn("", 0, fm.Crates, fm.DependsOn, fm.Predicates)
+	for i, p := range fm.Predicate {
+		header := lines.header("predicate", i)
+		cp := CustomPredicate{Line: header}
+		if p.Name != nil {
+			cp.Name = *p.Name
+		}
+		if !predexpr.ValidCustomName(cp.Name) {
+			errs = append(errs, fmt.Errorf("%s:%d:1: [[predicate]] name %q: a custom predicate is named with letters, digits and _ (starting with a letter) and not after a builtin (%s)", path, header, cp.Name, strings.Join(predexpr.Builtins, ", ")))
+		}
+		switch c := p.Command.(type) {
+		case string:
+			if strings.TrimSpace(c) == "" {
+				errs = append(errs, fmt.Errorf("%s:%d:1: [[predicate]] %q has an empty command", path, header, cp.Name))
+			}
+			cp.Command = c
+		case nil:
+			errs = append(errs, fmt.Errorf("%s:%d:1: [[predicate]] %q has no command: set command = \"<program or script>\"", path, header, cp.Name))
+		default:
+			errs = append(errs, fmt.Errorf("%s:%d:1: [[predicate]] %q: command must be a string (the command line to run)", path, lines.key("predicate", i, "command"), cp.Name))
+		}
+		if p.Args != nil {
+			a, ok := p.Args.([]any)
+			strs, ok2 := stringsOf(a)
+			if !ok || !ok2 {
+				errs = append(errs, fmt.Errorf("%s:%d:1: [[predicate]] %q: args must be an array of strings", path, lines.key("predicate", i, "args"), cp.Name))
+			}
+			cp.Args = strs
+		}
+		m.Custom = append(m.Custom, cp)
 	}
 	for i, g := range fm.Skills {
 		header := lines.header("skills", i)
 		sg := SkillGroup{Line: header}
-		if g.Crates != nil {
-			sg.CratesLine = lines.key("skills", i, "crates")
-			l, err := crateList(path, sg.CratesLine, "[[skills]] crates", g.Crates)
-			if err != nil {
-				errs = append(errs, err)
-			}
-			sg.Crates, sg.HasCrates, anyCrates = l, true, true
-		}
+		sg.Crates, sg.HasCrates, sg.CratesLine, sg.Predicates = dependsOn("skills", i, g.Crates, g.DependsOn, g.Predicates)
 		switch {
 		case g.Source == nil || (g.Source.Path == nil && g.Source.Git == nil):
 			errs = append(errs, fmt.Errorf("%s:%d:1: [[skills]] group has no source: set exactly one of source.path (a directory in the plugin) or source.git (a GitHub tree URL)", path, header))
@@ -236,10 +332,15 @@ func ParseManifest(path string, data []byte) (*Manifest, error) {
 		} else {
 			errs = append(errs, fmt.Errorf("%s:%d:1: [[hooks]] %q: unknown event %q (one of PreToolUse, PostToolUse, UserPromptSubmit, SessionStart)", path, lines.key("hooks", i, "event"), hk.Name, *h.Event))
 		}
-		if h.Command == nil || strings.TrimSpace(*h.Command) == "" {
+		if c, ok := h.Command.(string); !ok || strings.TrimSpace(c) == "" {
 			errs = append(errs, fmt.Errorf("%s:%d:1: [[hooks]] %q has no command", path, header, hk.Name))
 		} else {
-			hk.Command = *h.Command
+			hk.Command = c
+		}
+		if h.Predicates != nil {
+			ps, err := predList(path, lines, "hooks", i, h.Predicates)
+			errs = append(errs, err...)
+			hk.Predicates = ps
 		}
 		if h.Matcher != nil {
 			hk.Matcher = *h.Matcher
@@ -268,14 +369,7 @@ func ParseManifest(path string, data []byte) (*Manifest, error) {
 			} else {
 				sv.Name = *s.Name
 			}
-			if s.Crates != nil {
-				sv.CratesLine = lines.key(table, i, "crates")
-				l, err := crateList(path, sv.CratesLine, "[["+table+"]] crates", s.Crates)
-				if err != nil {
-					errs = append(errs, err)
-				}
-				sv.Crates, sv.HasCrates, anyCrates = l, true, true
-			}
+			sv.Crates, sv.HasCrates, sv.CratesLine, sv.Predicates = dependsOn(table, i, s.Crates, s.DependsOn, s.Predicates)
 			if s.Type != nil {
 				sv.Type = strings.ToLower(*s.Type)
 			}
@@ -322,7 +416,7 @@ func ParseManifest(path string, data []byte) (*Manifest, error) {
 	servers("mcp_servers", fm.MCPServers)
 	servers("mcp-servers", fm.MCPServers2)
 	if !anyCrates && len(errs) == 0 {
-		errs = append(errs, fmt.Errorf("%s: plugin %q has no crates anywhere: set crates at the top (crates = [\"*\"] for every workspace), in its [[skills]] groups or in its [[mcp_servers]]", path, m.Name))
+		errs = append(errs, fmt.Errorf("%s: plugin %q has no crates anywhere: set crates (or depends-on) at the top (depends-on = [\"*\"] for every workspace), in its [[skills]] groups or in its [[mcp_servers]], or use depends-on(...) in their predicates", path, m.Name))
 	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
@@ -352,6 +446,98 @@ func crateList(path string, line int, what string, v any) (predicate.List, error
 		return nil, fmt.Errorf("%s:%d:1: %w", path, line, err)
 	}
 	return l, nil
+}
+
+// predList parses a predicates field: an array of predicate strings (a
+// single string is one predicate). Each depends-on(...) atom is checked
+// here, so a bad version is reported with the rest of the manifest.
+func predList(path string, lines *lineIndex, table string, i int, v any) ([]Pred, []error) {
+	keyLine := lines.key(table, i, "predicates")
+	var items []string
+	switch c := v.(type) {
+	case string:
+		items = []string{c}
+	case []any:
+		strs, ok := stringsOf(c)
+		if !ok {
+			return nil, []error{fmt.Errorf("%s:%d:1: predicates must be an array of strings, e.g. predicates = [\"path_exists(.git)\"]", path, keyLine)}
+		}
+		items = strs
+	default:
+		return nil, []error{fmt.Errorf("%s:%d:1: predicates = %v: must be an array of strings, e.g. predicates = [\"path_exists(.git)\"]", path, keyLine, v)}
+	}
+	var out []Pred
+	var errs []error
+	for _, it := range items {
+		line := lines.find(keyLine, it)
+		e, err := ParsePredicate(it)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s:%d:1: %w", path, line, err))
+			continue
+		}
+		out = append(out, Pred{Expr: e, Line: line})
+	}
+	return out, errs
+}
+
+// ParsePredicate parses one predicate and checks the dependency atoms in
+// it, which pkg/predexpr leaves to pkg/predicate.
+func ParsePredicate(text string) (*predexpr.Expr, error) {
+	e, err := predexpr.Parse(text)
+	if err != nil {
+		return nil, err
+	}
+	var bad error
+	e.Walk(func(x *predexpr.Expr) {
+		if x.Fn == predexpr.DependsOn && bad == nil {
+			if _, err := predicate.ParseAtom(x.Arg); err != nil {
+				bad = fmt.Errorf("in %q: %w", text, err)
+			}
+		}
+	})
+	return e, bad
+}
+
+// mentionsDeps reports whether a predicate list names a dependency, which
+// makes a plugin about some crates (the "no crates anywhere" check).
+func mentionsDeps(ps []Pred) bool {
+	found := false
+	for _, p := range ps {
+		p.Expr.Walk(func(x *predexpr.Expr) { found = found || x.Fn == predexpr.DependsOn })
+	}
+	return found
+}
+
+// nearField returns the known field (from a knownFields list) that name
+// is one edit away from, ignoring '-' versus '_', or "".
+func nearField(name, known string) string {
+	norm := func(s string) string { return strings.ReplaceAll(strings.ToLower(s), "_", "-") }
+	for _, k := range strings.Split(known, ", ") {
+		if k != "" && editDistance(norm(name), norm(k)) <= 1 {
+			return k
+		}
+	}
+	return ""
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
 }
 
 func stringsOf(v []any) ([]string, bool) {
@@ -422,6 +608,15 @@ func laterVersion(path string, data []byte) error {
 	if err := toml.Unmarshal(data, &loose); err != nil {
 		return nil // the strict pass reports syntax errors
 	}
+	for _, table := range []string{"hooks", "predicate"} {
+		list, _ := loose[table].([]any)
+		for i, h := range list {
+			t, _ := h.(map[string]any)
+			if _, ok := t["command"].(map[string]any); ok {
+				return fmt.Errorf("%s:%d: [[%s]] command as a table (an installation) %w; skipping this plugin", path, newLineIndex(data).key(table, i, "command"), table, ErrLaterVersion)
+			}
+		}
+	}
 	groups, _ := loose["skills"].([]any)
 	for _, g := range groups {
 		t, _ := g.(map[string]any)
@@ -451,9 +646,35 @@ func tomlError(path string, data []byte, err error) error {
 				return fmt.Errorf("%s:%d:1: the array of %s is never closed: add ']' (the parser noticed at line %d:%d: %s)", path, open, key, row, col, msg)
 			}
 		}
+		if key := de.Key(); len(key) > 0 && strings.HasPrefix(msg, "cannot decode TOML ") {
+			// A value of the wrong type: say which field and what it
+			// must be, not which Go struct field it missed.
+			got, want, _ := strings.Cut(strings.TrimPrefix(msg, "cannot decode TOML "), " into ")
+			if i := strings.LastIndex(want, " of type "); i >= 0 {
+				want = want[i+len(" of type "):]
+			}
+			return fmt.Errorf("%s:%d:%d: %s is a TOML %s; it must be %s", path, row, col, strings.Join(key, "."), got, goTypeWords(want))
+		}
 		return fmt.Errorf("%s:%d:%d: %s", path, row, col, msg)
 	}
 	return fmt.Errorf("%s: %w", path, err)
+}
+
+func goTypeWords(t string) string {
+	switch strings.TrimPrefix(t, "*") {
+	case "string":
+		return "a string"
+	case "int", "int64":
+		return "an integer"
+	case "bool":
+		return "true or false"
+	case "[]string":
+		return "an array of strings"
+	}
+	if strings.HasPrefix(t, "[]") {
+		return "an array of tables"
+	}
+	return "a table"
 }
 
 // lineIndex finds lines of table headers and keys, for messages: go-toml
@@ -525,6 +746,20 @@ func (li *lineIndex) key(table string, n int, key string) int {
 		}
 	}
 	return s.start
+}
+
+// find returns the first line from line on that holds text (an array
+// item written over several lines), or line.
+func (li *lineIndex) find(line int, text string) int {
+	for i := line - 1; i >= 0 && i < len(li.lines); i++ {
+		if strings.Contains(li.lines[i], text) {
+			return i + 1
+		}
+		if i > line-1 && strings.HasPrefix(strings.TrimSpace(li.lines[i]), "[") {
+			break
+		}
+	}
+	return line
 }
 
 // unclosedArray finds, before line row, the last "key = [" line whose

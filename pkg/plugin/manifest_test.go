@@ -2,6 +2,7 @@ package plugin
 
 import (
 	"errors"
+	"fmt"
 	"github.com/symposium-dev/symposium-go/internal/sharedtest"
 	"path/filepath"
 	"regexp"
@@ -22,7 +23,7 @@ func TestBrokenManifests(t *testing.T) {
 		dir, plugin string
 		want        string // regexp after "path:"
 	}{
-		{"symposium-unknown-field", "serde-helpers", `^5:1: unknown field "crate" in \[\[skills\]\] \(known: crates, source\)`},
+		{"symposium-unknown-field", "serde-helpers", `^5:1: unknown field "crate" in \[\[skills\]\] \(known: crates, depends-on, predicates, source\); did you mean "crates"\?`},
 		{"symposium-crates-wrong-type", "tokio-helpers", `^2:1: crates = 3: must be a string or an array of strings`},
 		{"symposium-both-sources", "widgetlib", `^5:1: \[\[skills\]\] group \(line 3\) sets both source.path and source.git`},
 		{"symposium-no-source", "widgetlib", `^3:1: \[\[skills\]\] group has no source`},
@@ -128,7 +129,13 @@ func TestManifestErrors(t *testing.T) {
 			[]string{`p:2:1: invalid crate predicate "a b"`, `p:5:1: [[hooks]] "h": unknown event "Sometimes"`, `p:7:1: [[hooks]] "h": unknown format "vim"`}},
 		{"bad server", "name = \"x\"\ncrates = \"*\"\n[[mcp_servers]]\nname = \"s\"\ntype = \"http\"\n", []string{`p:3:1: [[mcp_servers]] "s": a http server needs url`}},
 		{"env not pairs", "name = \"x\"\ncrates = \"*\"\n[[mcp_servers]]\nname = \"s\"\ncommand = \"c\"\nenv = [1]\n", []string{`p:6:1: [[mcp_servers]] "s": env must be`}},
-		{"unknown top-level", "name = \"x\"\ncrates = \"*\"\ndepends-on = [\"a\"]\n", []string{`p:3:1: unknown field "depends-on"`}},
+		{"crates and depends-on", "name = \"x\"\ncrates = \"*\"\ndepends-on = [\"a\"]\n", []string{`p:3:1: both crates and depends-on are set`}},
+		{"typo is an error", "name = \"x\"\ndepends_on = [\"a\"]\n", []string{`p:2:1: unknown field "depends_on"`, `did you mean "depends-on"?`}},
+		{"bad predicate", "name = \"x\"\ndepends-on = \"*\"\npredicates = [\n  \"env(CI)\",\n  \"any(env(A) env(B))\",\n]\n", []string{`p:5:1: invalid predicate "any(env(A) env(B))" at column 12: unexpected`}},
+		{"bad atom in predicate", "name = \"x\"\npredicates = [\"depends-on(serde>=abc)\"]\n", []string{`p:2:1: in "depends-on(serde>=abc)": invalid crate predicate "serde>=abc"`}},
+		{"predicates wrong type", "name = \"x\"\ndepends-on = \"*\"\npredicates = 3\n", []string{`p:3:1: predicates = 3: must be an array of strings`}},
+		{"name wrong type", "name = 3\ndepends-on = \"*\"\n", []string{`p:1:8: name is a TOML integer; it must be a string`}},
+		{"custom predicate", "name = \"x\"\ndepends-on = \"*\"\n[[predicate]]\nname = \"shell\"\ncommand = \"c\"\n[[predicate]]\nname = \"ok\"\n", []string{`p:3:1: [[predicate]] name "shell"`, `p:6:1: [[predicate]] "ok" has no command`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -181,3 +188,115 @@ func TestParseGitURL(t *testing.T) {
 }
 
 var _ = predicate.NewSet
+
+// TestUpstreamManifest reads a manifest written as upstream's reference
+// pages write them: depends-on and predicates at every level, and a custom
+// [[predicate]].
+func TestUpstreamManifest(t *testing.T) {
+	const src = `name = "my-plugin"
+depends-on = ["*"]
+predicates = ["path_exists(rg)", "shell(test -f Cargo.toml)"]
+
+[[predicate]]
+name = "battery_pack"
+command = "bin/bp status --check"
+args = ["--quiet"]
+
+[[skills]]
+depends-on = ["serde"]
+predicates = ["path_exists(jq)"]
+source.path = "skills"
+
+[[hooks]]
+name = "h"
+event = "PreToolUse"
+command = "scripts/x.sh"
+predicates = [
+  "path_exists(.git)",
+  "not(env(CI))",
+]
+
+[[mcp_servers]]
+name = "tool"
+command = "/usr/local/bin/tool"
+args = []
+env = []
+depends-on = "tokio>=1.40"
+predicates = ["path_exists(tool)"]
+`
+	m, err := ParseManifest("p/SYMPOSIUM.toml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	preds := func(ps []Pred) (out []string) {
+		for _, p := range ps {
+			out = append(out, fmt.Sprintf("%d %s", p.Line, p.Expr))
+		}
+		return out
+	}
+	got := map[string][]string{
+		"plugin": append([]string{m.Crates.String()}, preds(m.Predicates)...),
+		"group":  append([]string{m.Skills[0].Crates.String()}, preds(m.Skills[0].Predicates)...),
+		"hook":   preds(m.Hooks[0].Predicates),
+		"server": append([]string{m.MCPServers[0].Crates.String()}, preds(m.MCPServers[0].Predicates)...),
+	}
+	want := map[string][]string{
+		"plugin": {"*", "3 path_exists(rg)", "3 shell(test -f Cargo.toml)"},
+		"group":  {"serde", "12 path_exists(jq)"},
+		"hook":   {"20 path_exists(.git)", "21 not(env(CI))"},
+		"server": {"tokio>=1.40", "30 path_exists(tool)"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("predicates (-want +got)\n%s", diff)
+	}
+	wantCustom := []CustomPredicate{{Name: "battery_pack", Command: "bin/bp status --check", Args: []string{"--quiet"}, Line: 5}}
+	if diff := cmp.Diff(wantCustom, m.Custom); diff != "" {
+		t.Errorf("custom (-want +got)\n%s", diff)
+	}
+	if !m.HasCrates || m.CratesLine != 2 {
+		t.Errorf("depends-on: HasCrates %v line %d", m.HasCrates, m.CratesLine)
+	}
+}
+
+// TestBookManifestWithPredicates: the book's crates and crate(...) keep
+// working, and mix with upstream's predicates.
+func TestBookManifestWithPredicates(t *testing.T) {
+	const src = "name = \"b\"\ncrates = [\"serde\"]\npredicates = [\"crate(tokio)\"]\n[[skills]]\ncrates = \"serde=1.0\"\nsource.path = \"s\"\n"
+	m, err := ParseManifest("p", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Crates.String() != "serde" || m.Predicates[0].Expr.String() != "depends-on(tokio)" || m.Skills[0].Crates.String() != "serde=1.0" {
+		t.Errorf("got %s / %s / %s", m.Crates, m.Predicates[0].Expr, m.Skills[0].Crates)
+	}
+	// A plugin whose only dependency is in a predicate is about crates.
+	if _, err := ParseManifest("p", []byte("name = \"c\"\n[[skills]]\npredicates = [\"depends-on(serde)\"]\nsource.path = \"s\"\n")); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestLaterFormatFields: fields this version does not know, other than
+// near misses of known ones, skip the plugin with a warning that names
+// each one's line, never a decode message.
+func TestLaterFormatFields(t *testing.T) {
+	tests := []struct{ name, src, want string }{
+		{"installations", "name = \"r\"\ndepends-on = [\"*\"]\n\n[[installations]]\nname = \"rtk\"\n", `p:4:3: unknown field "installations" (known: `},
+		{"hook agent", "name = \"r\"\ndepends-on = [\"*\"]\n[[hooks]]\nname = \"h\"\nevent = \"PreToolUse\"\nagent = \"claude\"\ncommand = \"x\"\n", `p:6:1: unknown field "agent" in [[hooks]]`},
+		{"hook command table", "name = \"r\"\ndepends-on = [\"*\"]\n[[hooks]]\nname = \"h\"\nevent = \"PreToolUse\"\ncommand = { script = \"x.sh\" }\n", `p:6: [[hooks]] command as a table (an installation) needs a later symposium version`},
+		{"chained plugins", "name = \"r\"\n[[plugins]]\nsource.cargo = \"serde\"\n", `p:2:3: unknown field "plugins"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseManifest("p", []byte(tt.src))
+			if !errors.Is(err, ErrLaterVersion) {
+				t.Fatalf("err = %v, want ErrLaterVersion", err)
+			}
+			if !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), "skipping this plugin") {
+				t.Errorf("err = %q, want %q … skipping this plugin", err, tt.want)
+			}
+			if strings.Contains(err.Error(), "toml:") || strings.Contains(err.Error(), "go value") {
+				t.Errorf("err = %q shows a decode message", err)
+			}
+		})
+	}
+}

@@ -32,9 +32,10 @@ func ScanConfigured(ctx context.Context, cfg *config.Config, dirs config.Dirs, u
 }
 
 // MatchConfigured is ScanConfigured then Match: what applies to the
-// workspace whose dependencies are set.
-func MatchConfigured(ctx context.Context, cfg *config.Config, dirs config.Dirs, update string, set *predicate.Set, warn func(string)) *Result {
+// workspace ws whose dependencies are set.
+func MatchConfigured(ctx context.Context, cfg *config.Config, dirs config.Dirs, update string, set *predicate.Set, ws Workspace, warn func(string)) *Result {
 	r, scans := ScanConfigured(ctx, cfg, dirs, update, warn)
+	r.Workspace = ws
 	return Match(scans, set, r)
 }
 
@@ -42,9 +43,20 @@ func MatchConfigured(ctx context.Context, cfg *config.Config, dirs config.Dirs, 
 // AND across plugin → group → skill; hooks follow the plugin's crates;
 // servers the plugin's and their own. Broken plugins and skills are warned
 // about (through r.Warn) and rejected; the rest go on.
+//
+// Where each level's predicates are evaluated (upstream: "When predicates
+// are evaluated"): plugin, group, skill and MCP server predicates here,
+// against r.Workspace, each shell or custom predicate run once per
+// (name, argument) for the whole run. A hook's own predicates observe live
+// state, so they are evaluated by pkg/hook when the hook is about to run:
+// here only their dependency and workspace-member() parts are answered
+// (pkg/hook has no dependency set), and what is left, after the plugin's
+// own live predicates, goes in the hook record. A hook whose predicates
+// cannot hold whatever the live state is rejected here.
 func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 	res := &Result{}
 	seenSkill := map[string]string{} // skill name → who provides it
+	ev := newEvaluator(scans, set, r)
 	for _, sc := range scans {
 		inputs := append([]string{}, sc.Source.Inputs...)
 		inputs = append(inputs, sc.Inputs...)
@@ -58,7 +70,8 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 		for _, it := range items {
 			if it.standalone != nil {
 				st := it.standalone
-				if why := st.Crates.Explain(set); why != "" {
+				ev.plugin(st.Skill.Dir)
+				if why := ev.level(st.Crates, true, st.Predicates); why != "" {
 					res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "skill", Name: st.Skill.Name, Reason: why, File: st.Skill.Path})
 					continue
 				}
@@ -67,13 +80,14 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 				continue
 			}
 			m := it.plugin
+			ev.plugin(m.Dir)
 			var pluginCrates []string
+			if why := ev.level(m.Crates, m.HasCrates, m.Predicates); why != "" {
+				res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "plugin", Name: m.Name, Reason: why, Plugin: m.Name, File: m.Path})
+				res.rejectContents(m, "plugin "+m.Name+" does not apply: "+why)
+				continue
+			}
 			if m.HasCrates {
-				if why := m.Crates.Explain(set); why != "" {
-					res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "plugin", Name: m.Name, Reason: why, Plugin: m.Name, File: m.Path})
-					res.rejectContents(m, "plugin "+m.Name+" does not apply: "+why)
-					continue
-				}
 				pluginCrates = atomStrings(m.Crates)
 			}
 			for _, g := range m.Skills {
@@ -85,11 +99,11 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 					res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "group", Name: gname, Reason: reason, Plugin: m.Name, File: fmt.Sprintf("%s:%d", m.Path, g.Line)})
 				}
 				groupCrates := pluginCrates
+				if why := ev.level(g.Crates, g.HasCrates, g.Predicates); why != "" {
+					rej(why)
+					continue
+				}
 				if g.HasCrates {
-					if why := g.Crates.Explain(set); why != "" {
-						rej(why)
-						continue
-					}
 					groupCrates = append(append([]string{}, pluginCrates...), atomStrings(g.Crates)...)
 				}
 				dir, in, err := groupDir(r, sc, m, g)
@@ -131,6 +145,19 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 						}
 						crates = append(append([]string{}, groupCrates...), atomStrings(l)...)
 					}
+					if len(s.Predicates) > 0 {
+						ps, err := skillPreds(f, s.PredicatesLine, s.Predicates)
+						if err == nil {
+							if why := ev.level(nil, false, ps); why != "" {
+								res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "skill", Name: s.Name, Reason: why, Plugin: m.Name, File: f})
+								continue
+							}
+						} else {
+							r.warn("%v", err)
+							res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "skill", Name: s.Name, Reason: err.Error(), Plugin: m.Name, File: f})
+							continue
+						}
+					}
 					if !stream.ValidSkillName(s.Name) {
 						err := fmt.Errorf("%s: skill name %q: %s", f, s.Name, stream.SkillNameRule)
 						r.warn("%v", err)
@@ -142,15 +169,18 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 				}
 			}
 			for _, h := range m.Hooks {
+				preds, cmds, why := ev.forDispatch(m.Predicates, h.Predicates)
+				if why != "" {
+					res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "hook", Name: h.Name, Reason: why, Plugin: m.Name, File: fmt.Sprintf("%s:%d", m.Path, h.Line)})
+					continue
+				}
 				res.Hooks = append(res.Hooks, stream.Hook{Kind: stream.KindHook, Plugin: m.Name, Source: sc.Source.Name, Name: h.Name, Event: h.Event,
-					Matcher: h.Matcher, Command: h.Command, Format: h.Format, Dir: m.Dir, Timeout: h.Timeout})
+					Matcher: h.Matcher, Command: h.Command, Format: h.Format, Dir: m.Dir, Timeout: h.Timeout, Predicates: preds, PredicateCommands: cmds})
 			}
 			for _, s := range m.MCPServers {
-				if s.HasCrates {
-					if why := s.Crates.Explain(set); why != "" {
-						res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "mcp_server", Name: s.Name, Reason: why, Plugin: m.Name, File: fmt.Sprintf("%s:%d", m.Path, s.Line)})
-						continue
-					}
+				if why := ev.level(s.Crates, s.HasCrates, s.Predicates); why != "" {
+					res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "mcp_server", Name: s.Name, Reason: why, Plugin: m.Name, File: fmt.Sprintf("%s:%d", m.Path, s.Line)})
+					continue
 				}
 				res.Servers = append(res.Servers, stream.MCPServer{Kind: stream.KindMCPServer, Plugin: m.Name, Source: sc.Source.Name, Name: s.Name, Type: s.Type,
 					Command: s.Command, Args: s.Args, Env: s.Env, URL: s.URL, Headers: s.Headers, Dir: m.Dir})

@@ -26,17 +26,19 @@ type skillCache struct {
 }
 
 type cachedSkill struct {
-	Size        int64  `json:"size"`
-	Mtime       int64  `json:"mtime"` // UnixNano
-	Name        string `json:"name,omitempty"`
-	Description string `json:"description,omitempty"`
-	Crates      string `json:"crates,omitempty"`
-	CratesLine  int    `json:"crates_line,omitempty"`
-	Err         string `json:"err,omitempty"`
+	Size           int64    `json:"size"`
+	Mtime          int64    `json:"mtime"` // UnixNano
+	Name           string   `json:"name,omitempty"`
+	Description    string   `json:"description,omitempty"`
+	Crates         string   `json:"crates,omitempty"`
+	CratesLine     int      `json:"crates_line,omitempty"`
+	Predicates     []string `json:"predicates,omitempty"`
+	PredicatesLine int      `json:"predicates_line,omitempty"`
+	Err            string   `json:"err,omitempty"`
 }
 
 // cacheVersion changes whenever what a cached entry means changes.
-const cacheVersion = 1
+const cacheVersion = 2
 
 type cacheFile struct {
 	Version int                    `json:"version"`
@@ -85,7 +87,8 @@ func (c *skillCache) load(path string, st os.FileInfo) (*skill.Skill, error) {
 		if e.Err != "" {
 			return nil, errors.New(e.Err)
 		}
-		return &skill.Skill{Name: e.Name, Description: e.Description, Crates: e.Crates, CratesLine: e.CratesLine, Path: path, Dir: filepath.Dir(path)}, nil
+		return &skill.Skill{Name: e.Name, Description: e.Description, Crates: e.Crates, CratesLine: e.CratesLine,
+			Predicates: e.Predicates, PredicatesLine: e.PredicatesLine, Path: path, Dir: filepath.Dir(path)}, nil
 	}
 	s, err := skill.Load(path)
 	if time.Since(st.ModTime()) < racyWindow {
@@ -96,6 +99,7 @@ func (c *skillCache) load(path string, st os.FileInfo) (*skill.Skill, error) {
 		e.Err = err.Error()
 	} else {
 		e.Name, e.Description, e.Crates, e.CratesLine = s.Name, s.Description, s.Crates, s.CratesLine
+		e.Predicates, e.PredicatesLine = s.Predicates, s.PredicatesLine
 	}
 	c.mu.Lock()
 	c.now[path] = e

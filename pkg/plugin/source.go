@@ -21,6 +21,8 @@ type Resolver struct {
 	Ctx    context.Context
 	// Warn receives one line per problem that does not stop the run.
 	Warn func(msg string)
+	// Workspace is where Match evaluates predicates.
+	Workspace Workspace
 
 	groups map[string]*Checkout
 }

@@ -81,8 +81,17 @@ func Validate(path string) (*Report, error) {
 			rep.Skills++
 		}
 	}
+	defined := map[string]string{}
 	for _, m := range sc.Plugins {
 		rep.plugin(m)
+		for _, c := range m.Custom {
+			where := fmt.Sprintf("%s:%d", m.Path, c.Line)
+			if prev, ok := defined[c.Name]; ok {
+				rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: [[predicate]] %q is also defined at %s: both definitions are skipped and %s(...) is false; rename one", where, c.Name, prev, c.Name))
+				continue
+			}
+			defined[c.Name] = where
+		}
 	}
 	for _, s := range sc.Standalones {
 		rep.Skills++
@@ -156,6 +165,9 @@ func (rep *Report) skillFile(path string, standalone bool) {
 	}
 	if !stream.ValidSkillName(s.Name) {
 		rep.Errors = append(rep.Errors, fmt.Sprintf("%s: skill name %q: %s", path, s.Name, stream.SkillNameRule))
+	}
+	if _, err := skillPreds(path, s.PredicatesLine, s.Predicates); err != nil {
+		rep.addErr(err)
 	}
 	if s.Crates == "" {
 		if standalone {

@@ -1,9 +1,10 @@
 // Package skill reads SKILL.md files (book: "Skill definitions"; the
 // agentskills.io format): YAML frontmatter between two --- lines, then a
-// markdown body. Symposium adds one field, crates, a comma-separated list
-// of crate atoms; this package records it with its line but leaves its
-// syntax to pkg/predicate, so that one error report covers predicates
-// wherever they are written.
+// markdown body. Symposium adds crates (upstream: depends-on), a
+// comma-separated list of crate atoms, and predicates; this package
+// records them with their lines but leaves their syntax to pkg/predicate
+// and pkg/predexpr, so that one error report covers predicates wherever
+// they are written.
 //
 // Frontmatter is split off by adrg/frontmatter and decoded by goccy/go-yaml
 // (its defaults would link yaml.v2, a YAML 1.1 reader). Errors carry file
@@ -25,6 +26,7 @@ import (
 	"github.com/goccy/go-yaml/parser"
 
 	"github.com/symposium-dev/symposium-go/pkg/pos"
+	"github.com/symposium-dev/symposium-go/pkg/predexpr"
 )
 
 // FileName is the name of a skill's definition file.
@@ -44,8 +46,14 @@ type Skill struct {
 	// and CratesLine > 0, so the caller can report it.
 	CratesLine int
 	CratesCol  int
-	Path       string // the SKILL.md file
-	Dir        string // the skill directory (the SKILL.md's directory)
+	// Predicates is the predicates field split at the commas outside
+	// parentheses (upstream: "Skill frontmatter"), so that
+	// shell(echo a, b) stays one predicate; a YAML list is taken item by
+	// item. Parsing each is left to the caller, as for Crates.
+	Predicates     []string
+	PredicatesLine int
+	Path           string // the SKILL.md file
+	Dir            string // the skill directory (the SKILL.md's directory)
 	// Fields holds every frontmatter field as decoded, lists and maps
 	// included (allowed-tools, argument-hint, metadata, ...).
 	Fields map[string]any
@@ -141,9 +149,39 @@ func Parse(path string, data []byte) (*Skill, error) {
 		return nil, err2
 	}
 	s.Description = strings.TrimRight(s.Description, " \t\r\n")
-	if p, ok := keys["crates"]; ok {
+	// depends-on is upstream's name for the book's crates: one field,
+	// written either way.
+	cratesKey := "crates"
+	if _, ok := keys["depends-on"]; ok {
+		if p, both := keys["crates"]; both {
+			return nil, &Error{File: path, Line: p.line, Col: p.col, Err: ErrInvalidField,
+				Msg: "both crates and depends-on are set: they are the same field; keep depends-on"}
+		}
+		cratesKey = "depends-on"
+	}
+	if p, ok := keys["predicates"]; ok {
+		s.PredicatesLine = p.line
+		switch v := s.Fields["predicates"].(type) {
+		case nil:
+		case string:
+			s.Predicates = predexpr.SplitTop(v)
+		case []any:
+			for i, it := range v {
+				str, ok := it.(string)
+				if !ok {
+					return nil, &Error{File: path, Line: p.line, Col: p.col, Err: ErrInvalidField,
+						Msg: fmt.Sprintf("predicates: item %d is %s, want a predicate string", i+1, typeName(it))}
+				}
+				s.Predicates = append(s.Predicates, strings.TrimSpace(str))
+			}
+		default:
+			return nil, &Error{File: path, Line: p.line, Col: p.col, Err: ErrInvalidField,
+				Msg: fmt.Sprintf("predicates must be a string of comma-separated predicates, not %s", typeName(v))}
+		}
+	}
+	if p, ok := keys[cratesKey]; ok {
 		s.CratesLine, s.CratesCol = p.line, p.col
-		switch v := s.Fields["crates"].(type) {
+		switch v := s.Fields[cratesKey].(type) {
 		case nil:
 		case string:
 			s.Crates = v
@@ -153,14 +191,14 @@ func Parse(path string, data []byte) (*Skill, error) {
 				str, ok := it.(string)
 				if !ok {
 					return nil, &Error{File: path, Line: p.line, Col: p.col, Err: ErrInvalidField,
-						Msg: fmt.Sprintf("crates: item %d is %s, want a crate atom string", i+1, typeName(it))}
+						Msg: fmt.Sprintf("%s: item %d is %s, want a crate atom string", cratesKey, i+1, typeName(it))}
 				}
 				parts[i] = strings.TrimSpace(str)
 			}
 			s.Crates = strings.Join(parts, ", ")
 		default:
 			return nil, &Error{File: path, Line: p.line, Col: p.col, Err: ErrInvalidField,
-				Msg: fmt.Sprintf("crates must be a string of comma-separated crate atoms, not %s", typeName(v))}
+				Msg: fmt.Sprintf("%s must be a string of comma-separated crate atoms, not %s", cratesKey, typeName(v))}
 		}
 	}
 	return s, nil

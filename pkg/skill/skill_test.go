@@ -318,3 +318,46 @@ func TestLoadMissingFile(t *testing.T) {
 		t.Errorf("Load(missing) = %v, want fs.ErrNotExist", err)
 	}
 }
+
+// TestPredicatesField: upstream's depends-on is the book's crates, and
+// predicates is split at the commas outside parentheses.
+func TestPredicatesField(t *testing.T) {
+	tests := []struct {
+		name, fm   string
+		crates     string
+		crateLine  int
+		preds      []string
+		predLine   int
+		wantErrMsg string
+	}{
+		{"upstream", "depends-on: serde, tokio>=1.40\npredicates: path_exists(rg), shell(test -f Cargo.toml)\n",
+			"serde, tokio>=1.40", 4, []string{"path_exists(rg)", "shell(test -f Cargo.toml)"}, 5, ""},
+		{"commas in parentheses", "predicates: shell(echo a, b | grep -q a), any(env(A), env(B))\n",
+			"", 0, []string{"shell(echo a, b | grep -q a)", "any(env(A), env(B))"}, 4, ""},
+		{"list", "predicates:\n  - env(CI)\n  - shell(echo a, b)\n", "", 0, []string{"env(CI)", "shell(echo a, b)"}, 4, ""},
+		{"book", "crates: serde\n", "serde", 4, nil, 0, ""},
+		{"both", "crates: serde\ndepends-on: serde\n", "", 0, nil, 0, "4:1: both crates and depends-on are set"},
+		{"wrong type", "predicates: {a: 1}\n", "", 0, nil, 0, "4:1: predicates must be a string of comma-separated predicates, not a mapping"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := "---\nname: n\ndescription: d\n" + tt.fm + "---\nbody\n"
+			s, err := Parse("S.md", []byte(src))
+			if tt.wantErrMsg != "" {
+				if err == nil || !strings.Contains(err.Error(), "S.md:"+tt.wantErrMsg) {
+					t.Fatalf("err = %v, want %q", err, tt.wantErrMsg)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Crates != tt.crates || s.CratesLine != tt.crateLine || s.PredicatesLine != tt.predLine {
+				t.Errorf("crates %q line %d, predicates line %d", s.Crates, s.CratesLine, s.PredicatesLine)
+			}
+			if diff := cmp.Diff(tt.preds, s.Predicates); diff != "" {
+				t.Errorf("predicates (-want +got)\n%s", diff)
+			}
+		})
+	}
+}

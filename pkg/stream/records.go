@@ -76,6 +76,22 @@ type Hook struct {
 	Format  string `json:"format"`            // symposium or an agent with hooks: antigravity, claude, codex, copilot, gemini, kiro
 	Dir     string `json:"dir"`               // plugin directory; Command resolves against it
 	Timeout int    `json:"timeout,omitempty"` // seconds; 0 = default (30)
+	// Predicates must all hold for the hook to run; sym-hook evaluates
+	// them at dispatch, in the workspace root. sym-match has already
+	// answered their depends-on(...) and workspace-member() parts, so
+	// these are what observes live state (shell, path_exists, env, custom).
+	Predicates []string `json:"predicates,omitempty"`
+	// PredicateCommands are the custom predicates Predicates call, by name.
+	PredicateCommands map[string]PredicateCommand `json:"predicate_commands,omitempty"`
+}
+
+// PredicateCommand is a custom predicate ([[predicate]]): name(arg) runs
+// Command through sh in the workspace root, its leading relative path
+// resolved against Dir (the defining plugin), with Args and then arg.
+type PredicateCommand struct {
+	Command string   `json:"command"`
+	Args    []string `json:"args,omitempty"`
+	Dir     string   `json:"dir"`
 }
 
 // MCPServer is an MCP server that applies to the workspace.

@@ -75,7 +75,7 @@ func run(stdio cli.Stdio, args []string) error {
 
 	out := stream.NewWriter(stdio.Out)
 	defer out.Flush()
-	set, err := readDeps(stdio.In, out)
+	set, ws, err := readDeps(stdio.In, out)
 	if err != nil {
 		return err
 	}
@@ -84,33 +84,34 @@ func run(stdio cli.Stdio, args []string) error {
 	if err != nil {
 		return err
 	}
-	res := plugin.MatchConfigured(context.Background(), cfg, dirs, *update, set, diag.Warn)
+	res := plugin.MatchConfigured(context.Background(), cfg, dirs, *update, set, plugin.WorkspaceOf(ws), diag.Warn)
 	return write(out, res, *explain)
 }
 
 // readDeps forwards the workspace record (and kinds it does not know) and
 // collects the dep records.
-func readDeps(in io.Reader, out *stream.Writer) (*predicate.Set, error) {
+func readDeps(in io.Reader, out *stream.Writer) (*predicate.Set, stream.Workspace, error) {
 	rd := stream.NewReader(in, "<stdin>")
 	var deps []predicate.Dep
 	seen := map[predicate.Dep]bool{} // one dep per member and kind: keep each version once
 	sawWorkspace := false
+	var ws stream.Workspace
 	for {
 		raw, err := rd.Next()
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
-			return nil, err
+			return nil, ws, err
 		}
 		switch raw.Kind {
 		case stream.KindDep:
 			var d stream.Dep
 			if err := rd.Decode(raw, &d); err != nil {
-				return nil, err
+				return nil, ws, err
 			}
 			if d.Name == "" {
-				return nil, fmt.Errorf("<stdin>:%d: dep record has no name", raw.Line)
+				return nil, ws, fmt.Errorf("<stdin>:%d: dep record has no name", raw.Line)
 			}
 			pd := predicate.Dep{Name: d.Name, Version: d.Version, Unresolved: d.Unresolved}
 			if !seen[pd] {
@@ -120,24 +121,24 @@ func readDeps(in io.Reader, out *stream.Writer) (*predicate.Set, error) {
 		case stream.KindWorkspace:
 			var w stream.Workspace
 			if err := rd.Decode(raw, &w); err != nil {
-				return nil, err
+				return nil, ws, err
 			}
-			sawWorkspace = true
+			sawWorkspace, ws = true, w
 			if err := out.WriteRaw(raw); err != nil {
-				return nil, err
+				return nil, ws, err
 			}
 		case stream.KindSkill, stream.KindHook, stream.KindMCPServer, stream.KindRejected, stream.KindSource:
-			return nil, fmt.Errorf("<stdin>:%d: a %s record is sym-match output; pipe sym-deps into sym-match", raw.Line, raw.Kind)
+			return nil, ws, fmt.Errorf("<stdin>:%d: a %s record is sym-match output; pipe sym-deps into sym-match", raw.Line, raw.Kind)
 		default:
 			if err := out.WriteRaw(raw); err != nil {
-				return nil, err
+				return nil, ws, err
 			}
 		}
 	}
 	if !sawWorkspace {
-		return nil, fmt.Errorf("<stdin>: no workspace record: pipe the output of sym-deps into sym-match")
+		return nil, ws, fmt.Errorf("<stdin>: no workspace record: pipe the output of sym-deps into sym-match")
 	}
-	return predicate.NewSet(deps), nil
+	return predicate.NewSet(deps), ws, nil
 }
 
 func write(out *stream.Writer, res *plugin.Result, explain bool) error {

@@ -1,0 +1,206 @@
+package plugin
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/symposium-dev/symposium-go/pkg/predexpr"
+	"github.com/symposium-dev/symposium-go/pkg/predicate"
+	"github.com/symposium-dev/symposium-go/pkg/stream"
+)
+
+// Workspace is what predicates are evaluated against besides the
+// dependency set: the workspace root (where shell and custom predicates
+// run and relative path_exists arguments resolve) and its members'
+// directories (for workspace-member()). A zero Workspace evaluates in the
+// current directory, with no members.
+type Workspace struct {
+	Root    string
+	Members []string // absolute member directories
+}
+
+// WorkspaceOf reads a sym-deps workspace record.
+func WorkspaceOf(w stream.Workspace) Workspace {
+	ws := Workspace{Root: w.Root}
+	for _, m := range w.Members {
+		ws.Members = append(ws.Members, filepath.Join(w.Root, filepath.Dir(filepath.FromSlash(m.Manifest))))
+	}
+	return ws
+}
+
+// evaluator evaluates the predicates of one Match run. One
+// predexpr.Context serves the run, so each shell and custom predicate runs
+// once per (name, argument).
+type evaluator struct {
+	set    *predicate.Set
+	ws     Workspace
+	ctx    context.Context
+	pctx   *predexpr.Context
+	custom map[string]customDef
+	dir    string // the plugin being evaluated, for workspace-member()
+}
+
+// customDef is a [[predicate]], or why its name cannot be used.
+type customDef struct {
+	cmd      predexpr.Command
+	where    string // file:line
+	collided string // "" or the message
+}
+
+func newEvaluator(scans []*Scan, set *predicate.Set, r *Resolver) *evaluator {
+	ev := &evaluator{set: set, ws: r.Workspace, ctx: r.Ctx, custom: map[string]customDef{}}
+	if ev.ctx == nil {
+		ev.ctx = context.Background()
+	}
+	// Registration is global and unconditional (upstream: "How custom
+	// predicates work"): a plugin's [[predicate]] counts even where the
+	// plugin itself does not apply. Two definitions of a name cancel out.
+	for _, sc := range scans {
+		for _, m := range sc.Plugins {
+			for _, c := range m.Custom {
+				where := fmt.Sprintf("%s:%d", m.Path, c.Line)
+				if prev, ok := ev.custom[c.Name]; ok {
+					if prev.collided == "" {
+						prev.collided = fmt.Sprintf("custom predicate %q is defined twice (%s and %s), so neither is used", c.Name, prev.where, where)
+						r.warn("%s: [[predicate]] %q is also defined at %s: both definitions are skipped and %s(...) is false; rename one", where, c.Name, prev.where, c.Name)
+					}
+					ev.custom[c.Name] = prev
+					continue
+				}
+				ev.custom[c.Name] = customDef{cmd: predexpr.Command{Line: c.Command, Args: c.Args, Dir: m.Dir}, where: where}
+			}
+		}
+	}
+	ev.pctx = &predexpr.Context{Dir: ev.ws.Root, Static: ev.static, Custom: ev.lookup}
+	return ev
+}
+
+// plugin sets the directory of the plugin (or standalone skill) whose
+// predicates are evaluated next.
+func (ev *evaluator) plugin(dir string) { ev.dir = dir }
+
+func (ev *evaluator) lookup(name string) (*predexpr.Command, error) {
+	d, ok := ev.custom[name]
+	switch {
+	case !ok:
+		return nil, predexpr.ErrUnknown
+	case d.collided != "":
+		return nil, fmt.Errorf("%s", d.collided)
+	}
+	return &d.cmd, nil
+}
+
+// static answers what does not change between a sync and a hook call:
+// dependency atoms and workspace membership.
+func (ev *evaluator) static(e *predexpr.Expr) (bool, bool) {
+	switch e.Fn {
+	case predexpr.DependsOn:
+		a, err := predicate.ParseAtom(e.Arg)
+		if err != nil {
+			return false, true // reported when the manifest was read
+		}
+		return a.Matches(ev.set), true
+	case predexpr.WorkspaceMember:
+		return ev.member(), true
+	}
+	return false, false
+}
+
+// member: a plugin belongs to the workspace when its directory is the
+// root or a member's directory, or below one of them.
+func (ev *evaluator) member() bool {
+	if ev.dir == "" || ev.ws.Root == "" {
+		return false
+	}
+	for _, d := range append([]string{ev.ws.Root}, ev.ws.Members...) {
+		if within(filepath.Clean(d), filepath.Clean(ev.dir)) {
+			return true
+		}
+	}
+	return false
+}
+
+// level says why one level's crates (or depends-on) list and predicates
+// do not hold, or returns "".
+func (ev *evaluator) level(crates predicate.List, hasCrates bool, preds []Pred) string {
+	if hasCrates {
+		if why := crates.Explain(ev.set); why != "" {
+			return why
+		}
+	}
+	for _, p := range preds {
+		if ok, why := ev.pctx.Eval(ev.ctx, p.Expr); !ok {
+			return reason(p.Expr, why)
+		}
+	}
+	return ""
+}
+
+// reason names the predicate as written and, when it differs, the part
+// of it that was false.
+func reason(top *predexpr.Expr, why string) string {
+	t := top.String()
+	if strings.HasPrefix(why, t) {
+		return "predicate " + why
+	}
+	return fmt.Sprintf("predicate %s is false: %s", t, why)
+}
+
+// forDispatch answers the static parts of a plugin's and a hook's
+// predicates and returns the live rest for the hook record, with the
+// custom predicates it calls; or why the hook can never run.
+func (ev *evaluator) forDispatch(plugin, hook []Pred) ([]string, map[string]stream.PredicateCommand, string) {
+	var out []string
+	var cmds map[string]stream.PredicateCommand
+	for _, p := range append(append([]Pred{}, plugin...), hook...) {
+		rest, val := predexpr.Partial(p.Expr, ev.static)
+		if rest == nil {
+			if !val {
+				return nil, nil, reason(p.Expr, p.Expr.String()+" is false")
+			}
+			continue
+		}
+		var bad string
+		rest.Walk(func(x *predexpr.Expr) {
+			if !x.Leaf() || predexpr.IsBuiltin(x.Fn) || bad != "" {
+				return
+			}
+			c, err := ev.lookup(x.Fn)
+			if err != nil {
+				bad = fmt.Sprintf("predicate %s: %s", p.Expr, unknownWhy(x.Fn, err))
+				return
+			}
+			if cmds == nil {
+				cmds = map[string]stream.PredicateCommand{}
+			}
+			cmds[x.Fn] = stream.PredicateCommand{Command: c.Line, Args: c.Args, Dir: c.Dir}
+		})
+		if bad != "" {
+			return nil, nil, bad
+		}
+		out = append(out, rest.String())
+	}
+	return out, cmds, ""
+}
+
+func unknownWhy(name string, err error) string {
+	if err == predexpr.ErrUnknown {
+		return fmt.Sprintf("unknown predicate %q (no plugin defines [[predicate]] name = %q)", name, name)
+	}
+	return err.Error()
+}
+
+// skillPreds parses a SKILL.md's predicates.
+func skillPreds(file string, line int, items []string) ([]Pred, error) {
+	var out []Pred
+	for _, it := range items {
+		e, err := ParsePredicate(it)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d:1: %w", file, line, err)
+		}
+		out = append(out, Pred{Expr: e, Line: line})
+	}
+	return out, nil
+}

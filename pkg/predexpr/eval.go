@@ -1,0 +1,239 @@
+package predexpr
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+)
+
+// DefaultTimeout bounds one shell or custom predicate: they run on every
+// sync and, at hook level, on every dispatch, so a slow one must not wedge
+// either.
+const DefaultTimeout = 5 * time.Second
+
+// Command is how a custom predicate runs: Line (the [[predicate]]'s
+// command, its leading relative path resolved against Dir, the defining
+// plugin's directory) through `sh -c`, with Args and then the call's
+// argument (when not empty) as its positional parameters.
+type Command struct {
+	Line string   `json:"command"`
+	Args []string `json:"args,omitempty"`
+	Dir  string   `json:"dir"`
+}
+
+// ErrUnknown is what Context.Custom returns for a name no plugin defines.
+var ErrUnknown = errors.New("unknown predicate")
+
+// Context evaluates predicates for one run. Results of shell, path_exists
+// and custom predicates are cached by (name, argument) for the Context's
+// life: one sym-match or one hook call.
+type Context struct {
+	// Dir is where shell and custom predicates run and what a relative
+	// path_exists resolves against.
+	Dir string
+	// Timeout bounds each process; 0 is DefaultTimeout.
+	Timeout time.Duration
+	// LookupEnv reads the environment; nil is os.LookupEnv.
+	LookupEnv func(string) (string, bool)
+	// Static answers depends-on(...) and workspace-member(); nil or
+	// known == false makes them false, with why saying so.
+	Static func(*Expr) (val, known bool)
+	// Custom finds a custom predicate; nil finds none.
+	Custom func(name string) (*Command, error)
+
+	mu    sync.Mutex
+	cache map[[2]string]result
+}
+
+type result struct {
+	ok  bool
+	why string
+}
+
+// Eval reports whether e holds. When it does not, why names the innermost
+// predicate that decided it, for rejected records and logs.
+func (c *Context) Eval(ctx context.Context, e *Expr) (ok bool, why string) {
+	switch e.Fn {
+	case Not:
+		if ok, _ := c.Eval(ctx, e.Args[0]); ok {
+			return false, fmt.Sprintf("%s is false: %s holds", e, e.Args[0])
+		}
+		return true, ""
+	case Any:
+		var whys []string
+		for _, a := range e.Args {
+			ok, why := c.Eval(ctx, a)
+			if ok {
+				return true, ""
+			}
+			whys = append(whys, why)
+		}
+		return false, fmt.Sprintf("%s is false: %s", e, strings.Join(whys, "; "))
+	case All:
+		for _, a := range e.Args {
+			if ok, why := c.Eval(ctx, a); !ok {
+				return false, why
+			}
+		}
+		return true, ""
+	case DependsOn, WorkspaceMember:
+		if c.Static != nil {
+			if v, known := c.Static(e); known {
+				if v {
+					return true, ""
+				}
+				return false, e.String() + " is false"
+			}
+		}
+		return false, e.String() + " cannot be evaluated here (it is answered when sym-match runs)"
+	case Env:
+		name, want, hasValue := strings.Cut(e.Arg, "=")
+		got, set := c.lookupEnv(name)
+		switch {
+		case !set:
+			return false, fmt.Sprintf("%s is false: %s is not set", e, name)
+		case hasValue && got != want:
+			return false, fmt.Sprintf("%s is false: %s is %q", e, name, got)
+		}
+		return true, ""
+	}
+	key := [2]string{e.Fn, e.Arg}
+	c.mu.Lock()
+	r, seen := c.cache[key]
+	c.mu.Unlock()
+	if seen {
+		return r.ok, r.why
+	}
+	switch e.Fn {
+	case PathExists:
+		r = result{ok: c.pathExists(e.Arg)}
+		if !r.ok {
+			r.why = e.String() + " is false"
+		}
+	case Shell:
+		r = c.run(ctx, e, []string{"-c", e.Arg}, nil)
+	default:
+		r = c.custom(ctx, e)
+	}
+	c.mu.Lock()
+	if c.cache == nil {
+		c.cache = map[[2]string]result{}
+	}
+	c.cache[key] = r
+	c.mu.Unlock()
+	return r.ok, r.why
+}
+
+// EvalAll reports whether every predicate of list holds, with why naming
+// the first that does not.
+func (c *Context) EvalAll(ctx context.Context, list []*Expr) (bool, string) {
+	for _, e := range list {
+		if ok, why := c.Eval(ctx, e); !ok {
+			return false, why
+		}
+	}
+	return true, ""
+}
+
+func (c *Context) lookupEnv(name string) (string, bool) {
+	if c.LookupEnv != nil {
+		return c.LookupEnv(name)
+	}
+	return os.LookupEnv(name)
+}
+
+// pathExists follows upstream: an argument with a path separator is a
+// path (relative to Dir); a bare name is an entry of Dir or a program on
+// PATH.
+func (c *Context) pathExists(arg string) bool {
+	p := arg
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(c.Dir, p)
+	}
+	if _, err := os.Stat(p); err == nil {
+		return true
+	}
+	if strings.ContainsRune(arg, '/') || strings.ContainsRune(arg, filepath.Separator) {
+		return false
+	}
+	path, _ := c.lookupEnv("PATH")
+	for _, d := range filepath.SplitList(path) {
+		if d == "" {
+			d = "."
+		}
+		if fi, err := os.Stat(filepath.Join(d, arg)); err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *Context) custom(ctx context.Context, e *Expr) result {
+	if c.Custom == nil {
+		return result{why: fmt.Sprintf("%s: unknown predicate %q (no plugin defines [[predicate]] name = %q)", e, e.Fn, e.Fn)}
+	}
+	cmd, err := c.Custom(e.Fn)
+	if err != nil {
+		if errors.Is(err, ErrUnknown) {
+			return result{why: fmt.Sprintf("%s: unknown predicate %q (no plugin defines [[predicate]] name = %q)", e, e.Fn, e.Fn)}
+		}
+		return result{why: fmt.Sprintf("%s: %v", e, err)}
+	}
+	// The line goes through sh like a hook's command; the arguments are
+	// positional parameters, so no quoting of the argument is needed.
+	args := append([]string{"-c", resolveLine(cmd.Line, cmd.Dir) + ` "$@"`, e.Fn}, cmd.Args...)
+	if e.Arg != "" {
+		args = append(args, e.Arg)
+	}
+	return c.run(ctx, e, args, append(os.Environ(), "SYMPOSIUM_PLUGIN_DIR="+cmd.Dir))
+}
+
+// run runs /bin/sh with args in Dir with no stdin (never the terminal: a sync or a hook
+// has no one to answer) and no output, in its own process group, killed
+// whole at the timeout.
+func (c *Context) run(ctx context.Context, e *Expr, args, env []string) result {
+	timeout := c.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	x := exec.CommandContext(ctx, "/bin/sh", args...)
+	x.Env, x.Dir = env, c.Dir
+	ownProcessGroup(x)
+	x.WaitDelay = 500 * time.Millisecond
+	err := x.Run()
+	killGroup(x)
+	var exitErr *exec.ExitError
+	switch {
+	case ctx.Err() != nil:
+		return result{why: fmt.Sprintf("%s did not finish within %s; killed, and taken as false", e, timeout)}
+	case err == nil, errors.Is(err, exec.ErrWaitDelay):
+		return result{ok: true}
+	case errors.As(err, &exitErr):
+		return result{why: fmt.Sprintf("%s is false: exit %d", e, exitErr.ExitCode())}
+	}
+	return result{why: fmt.Sprintf("%s is false: %v", e, err)}
+}
+
+// resolveLine makes line's leading relative path (./check.sh,
+// bin/check) absolute against dir, as a hook command's is: the predicate
+// runs in the workspace, not in the plugin.
+func resolveLine(line, dir string) string {
+	trimmed := strings.TrimLeft(line, " \t")
+	first := trimmed
+	if i := strings.IndexAny(trimmed, " \t"); i >= 0 {
+		first = trimmed[:i]
+	}
+	if first == "" || dir == "" || filepath.IsAbs(first) || !strings.Contains(first, "/") ||
+		strings.ContainsAny(first, "'\"$`\\~") {
+		return line
+	}
+	return "'" + strings.ReplaceAll(filepath.Join(dir, first), "'", `'\''`) + "'" + trimmed[len(first):]
+}
