@@ -49,9 +49,14 @@ func (f *Fetcher) unpack(c Crate, from string, data []byte) (string, error) {
 	if err := os.WriteFile(filepath.Join(tmp, okFile), []byte(hex.EncodeToString(sum[:])+"\n"), 0o644); err != nil {
 		return "", &UnavailableError{Crate: c, Reason: "unpacking into " + tmp, Err: err}
 	}
+	// Another process may have unpacked the same archive meanwhile; its
+	// copy is kept, as a reader may be in it.
+	same := Crate{Name: c.Name, Version: c.Version, Checksum: hex.EncodeToString(sum[:])}
+	if dir := f.cached(same); dir != "" {
+		return dir, nil
+	}
 	if err := f.place(tmp, dst); err != nil {
-		// Another process may have unpacked the same archive meanwhile.
-		if dir := f.cached(Crate{Name: c.Name, Version: c.Version, Checksum: hex.EncodeToString(sum[:])}); dir != "" {
+		if dir := f.cached(same); dir != "" {
 			return dir, nil
 		}
 		return "", &UnavailableError{Crate: c, Reason: "moving the unpacked crate to " + dst, Err: err}
