@@ -99,7 +99,7 @@ func (f *Fetcher) registryFor(c Crate) (registry, error) {
 		name = s.ReplaceWith
 	}
 	if name == "crates-io" {
-		return registry{name: name, index: strings.TrimPrefix(CratesIOIndex, "sparse+")}, nil
+		return f.cratesIO(c)
 	}
 	s := cfg.Source[name]
 	where := s.Registry
@@ -113,7 +113,7 @@ func (f *Fetcher) registryFor(c Crate) (registry, error) {
 		return unavailable("%s replaces crates.io with %q, which is not defined there", file, name)
 	}
 	if where == cratesIOGit || where == "registry+"+cratesIOGit {
-		return registry{name: name, index: strings.TrimPrefix(CratesIOIndex, "sparse+")}, nil
+		return f.cratesIO(c)
 	}
 	if !strings.HasPrefix(where, "sparse+") {
 		return unavailable("%s: source %q uses the git index %s, which only cargo reads", file, name, where)
@@ -123,6 +123,18 @@ func (f *Fetcher) registryFor(c Crate) (registry, error) {
 		return unavailable("%s: source %q: %v", file, name, err)
 	}
 	return registry{name: name, index: idx}, nil
+}
+
+func (f *Fetcher) cratesIO(c Crate) (registry, error) {
+	where := f.CratesIO
+	if where == "" {
+		where = CratesIOIndex
+	}
+	idx, err := sparseURL(where)
+	if err != nil {
+		return registry{}, &UnavailableError{Crate: c, Reason: "crates.io index", Err: err}
+	}
+	return registry{name: "crates-io", index: idx}, nil
 }
 
 // sparseURL turns "sparse+https://host/path" into the index base URL with

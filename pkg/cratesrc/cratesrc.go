@@ -86,6 +86,10 @@ type Fetcher struct {
 	CargoHome string // "" means $CARGO_HOME, else ~/.cargo
 	CacheDir  string // unpacked crates go in CacheDir/crates/
 	Offline   bool   // never use the network
+	// CratesIO is crates.io's sparse index URL, "sparse+" optional; ""
+	// means CratesIOIndex. Source replacement in cargo's config applies
+	// first, as in cargo.
+	CratesIO string
 
 	HTTP *http.Client // nil means a client with DefaultTimeout
 

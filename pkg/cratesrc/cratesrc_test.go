@@ -683,3 +683,22 @@ func TestDLURL(t *testing.T) {
 		}
 	}
 }
+
+func TestCratesIOOverride(t *testing.T) {
+	reg := newRegistry(t)
+	data := goodCrate(t, "abc", "0.1.0")
+	reg.publish("abc", "0.1.0", data, false, "")
+	f := fetcher(t, t.TempDir()) // no config.toml: crates.io itself
+	f.CratesIO = reg.URL + "/index"
+	c, err := f.Newest(context.Background(), "abc", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Source(context.Background(), c); err != nil {
+		t.Fatal(err)
+	}
+	f.CratesIO = "file:///etc"
+	if _, err := f.Newest(context.Background(), "abc", nil); !errors.Is(err, ErrUnavailable) || !strings.Contains(err.Error(), "not an http(s) index URL") {
+		t.Fatalf("file index: %v", err)
+	}
+}
