@@ -9,15 +9,18 @@
 //  3. crates this package unpacked before, CacheDir/crates/<name>-<version>;
 //  4. cargo's downloaded archives, $CARGO_HOME/registry/cache/*/<name>-<version>.crate,
 //     unpacked into CacheDir after checking the Cargo.lock checksum;
-//  5. the registry itself: the .crate is downloaded the way cargo would
-//     (source replacement in cargo's config.toml, the sparse index's
-//     config.json "dl" template), checked against the Cargo.lock checksum
+//  5. where cargo would get it: crates.io, or what replaces it in cargo's
+//     config (the workspace's .cargo/config.toml and its parents', then
+//     $CARGO_HOME's): a sparse registry, whose .crate is downloaded through
+//     its config.json "dl" template, or a `cargo vendor` directory or a
+//     local registry. An archive is checked against the Cargo.lock checksum
 //     (or the index's, when the lock has none) and unpacked into CacheDir.
 //
-// Steps 1–4 never touch the network, so a workspace that `cargo fetch` has
-// seen works offline. When a source cannot be had (offline, the registry is
-// unreachable, nothing cached), the error is an *UnavailableError: a
-// warning for the caller, naming the crate and `cargo fetch` as the fix.
+// Only a download touches the network, so a workspace that `cargo fetch`
+// (or `cargo vendor`) has seen works offline. When a source cannot be had
+// (offline, the registry unreachable, nothing cached), the error is an
+// *UnavailableError: a warning for the caller, naming the crate and
+// `cargo fetch` as the fix.
 // When what was found must not be used (a checksum mismatch, an archive
 // that would write outside its directory or is oversized), the error is a
 // *RefusedError and nothing is left behind.
@@ -86,6 +89,9 @@ type Fetcher struct {
 	CargoHome string // "" means $CARGO_HOME, else ~/.cargo
 	CacheDir  string // unpacked crates go in CacheDir/crates/
 	Offline   bool   // never use the network
+	// WorkDir is the workspace's directory: its .cargo/config.toml and its
+	// parents' count, as for cargo run there. "" reads only $CARGO_HOME's.
+	WorkDir string
 	// CratesIO is crates.io's sparse index URL, "sparse+" optional; ""
 	// means CratesIOIndex. Source replacement in cargo's config applies
 	// first, as in cargo.

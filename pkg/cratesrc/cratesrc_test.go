@@ -536,7 +536,7 @@ func TestUnavailable(t *testing.T) {
 		{name: "offline", offline: true, want: "offline"},
 		{name: "unreachable", config: "[source.crates-io]\nreplace-with = \"m\"\n[source.m]\nregistry = \"sparse+http://" + closed + "/index/\"\n", want: closed},
 		{name: "not published", config: "[source.crates-io]\nreplace-with = \"m\"\n[source.m]\nregistry = \"sparse+" + reg.URL + "/index/\"\n", want: "has no"},
-		{name: "vendored directory", config: "[source.crates-io]\nreplace-with = \"v\"\n[source.v]\ndirectory = \"vendor\"\n", want: "local source"},
+		{name: "vendored directory", config: "[source.crates-io]\nreplace-with = \"v\"\n[source.v]\ndirectory = \"vendor\"\n", want: "vendored directory"},
 		{name: "undefined replacement", config: "[source.crates-io]\nreplace-with = \"nope\"\n", want: "not defined"},
 		{name: "replacement loop", config: "[source.crates-io]\nreplace-with = \"a\"\n[source.a]\nreplace-with = \"crates-io\"\n", want: "loops"},
 		{name: "git index", source: "registry+https://example.com/index.git", want: "git index"},
@@ -701,4 +701,72 @@ func TestCratesIOOverride(t *testing.T) {
 	if _, err := f.Newest(context.Background(), "abc", nil); !errors.Is(err, ErrUnavailable) || !strings.Contains(err.Error(), "not an http(s) index URL") {
 		t.Fatalf("file index: %v", err)
 	}
+}
+
+func TestLocalReplacements(t *testing.T) {
+	ws := t.TempDir()
+	// The workspace's config wins over $CARGO_HOME's, which points at a
+	// closed port; the member directory finds it by walking up.
+	home := t.TempDir()
+	writeFile(t, filepath.Join(home, "config.toml"), "[source.crates-io]\nreplace-with = \"m\"\n[source.m]\nregistry = \"sparse+http://127.0.0.1:1/\"\n")
+	writeFile(t, filepath.Join(ws, ".cargo", "config.toml"), `
+[source.crates-io]
+replace-with = "vendored-sources"
+
+[source.vendored-sources]
+directory = "vendor"
+
+[source.lr]
+local-registry = "registry"
+`)
+	member := filepath.Join(ws, "crates", "app")
+	os.MkdirAll(member, 0o755)
+	manifest := func(name, version string) string {
+		return "[package]\nname = \"" + name + "\"\nversion = \"" + version + "\"\n"
+	}
+	ck := strings.Repeat("a", 64)
+	writeFile(t, filepath.Join(ws, "vendor", "demo", "Cargo.toml"), manifest("demo", "1.0.0"))
+	writeFile(t, filepath.Join(ws, "vendor", "demo", ".cargo-checksum.json"), `{"files":{},"package":"`+ck+`"}`)
+	writeFile(t, filepath.Join(ws, "vendor", "demo-2.0.0", "Cargo.toml"), manifest("demo", "2.0.0"))
+
+	f := fetcher(t, home)
+	f.WorkDir = member
+	f.Offline = true
+	for _, tc := range []struct {
+		c    Crate
+		want string // directory, or the error's text
+		err  error
+	}{
+		{Crate{Name: "demo", Version: "1.0.0", Checksum: ck}, filepath.Join(ws, "vendor", "demo"), nil},
+		{Crate{Name: "demo", Version: "1.0.0"}, filepath.Join(ws, "vendor", "demo"), nil},
+		{Crate{Name: "demo", Version: "2.0.0"}, filepath.Join(ws, "vendor", "demo-2.0.0"), nil},
+		{Crate{Name: "demo", Version: "1.0.0", Checksum: strings.Repeat("b", 64)}, "run `cargo vendor` again", ErrRefused},
+		{Crate{Name: "demo", Version: "3.0.0"}, "`cargo vendor` adds it", ErrUnavailable},
+	} {
+		dir, err := f.Source(context.Background(), tc.c)
+		if tc.err == nil {
+			if err != nil || dir != tc.want {
+				t.Errorf("%s: %q, %v; want %s", tc.c, dir, err, tc.want)
+			}
+			continue
+		}
+		if !errors.Is(err, tc.err) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v; want %v with %q", tc.c, err, tc.err, tc.want)
+		}
+	}
+
+	// A local registry of .crate files, relative to the workspace.
+	// Cargo reads .cargo/config rather than config.toml beside it.
+	writeFile(t, filepath.Join(ws, ".cargo", "config"), "[source.crates-io]\nreplace-with = \"lr\"\n")
+	if _, err := f.Source(context.Background(), Crate{Name: "demo", Version: "1.0.0"}); err == nil || !strings.Contains(err.Error(), `"lr", which is not defined`) {
+		t.Fatalf("config beside config.toml: %v", err)
+	}
+	writeFile(t, filepath.Join(ws, ".cargo", "config"), "[source.crates-io]\nreplace-with = \"lr\"\n[source.lr]\nlocal-registry = \"registry\"\n")
+	data := goodCrate(t, "demo", "1.0.0")
+	writeFile(t, filepath.Join(ws, "registry", "demo-1.0.0.crate"), string(data))
+	dir, err := f.Source(context.Background(), Crate{Name: "demo", Version: "1.0.0", Checksum: sum(data)})
+	if err != nil || dir != filepath.Join(f.CacheDir, "crates", "demo-1.0.0") {
+		t.Fatalf("local registry: %q, %v", dir, err)
+	}
+	checkUnpacked(t, dir)
 }

@@ -10,6 +10,7 @@ import (
 	"io"
 	"net/http"
 	neturl "net/url"
+	"path/filepath"
 	"strings"
 
 	"github.com/Masterminds/semver/v3"
@@ -159,12 +160,29 @@ func (f *Fetcher) config(ctx context.Context, c Crate, reg registry) (indexConfi
 // unpacks it. Without a Cargo.lock checksum, the index's is used, so no
 // download is unpacked unchecked.
 func (f *Fetcher) download(ctx context.Context, c Crate) (string, error) {
-	if f.Offline {
-		return "", &UnavailableError{Crate: c, Reason: "offline, and cargo has not downloaded it"}
-	}
 	reg, err := f.registryFor(c)
 	if err != nil {
 		return "", err
+	}
+	switch {
+	case reg.directory != "":
+		return vendored(c, reg)
+	case reg.localRegistry != "":
+		file := filepath.Join(reg.localRegistry, dirName(c)+".crate")
+		if !isRegular(file) {
+			return "", &UnavailableError{Crate: c, Reason: fmt.Sprintf("the local registry %s (source %q in %s) has no %s", reg.localRegistry, reg.name, reg.file, filepath.Base(file))}
+		}
+		data, err := f.readArchive(c, file)
+		if err != nil {
+			return "", err
+		}
+		if err := checkSum(c, file, data, c.Checksum); err != nil {
+			return "", err
+		}
+		return f.unpack(c, file, data)
+	}
+	if f.Offline {
+		return "", &UnavailableError{Crate: c, Reason: "offline, and cargo has not downloaded it"}
 	}
 	cfg, err := f.config(ctx, c, reg)
 	if err != nil {

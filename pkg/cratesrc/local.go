@@ -1,12 +1,15 @@
 package cratesrc
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/pelletier/go-toml/v2"
 )
 
 // okFile marks a finished unpack in our cache and holds the sha256 of the
@@ -122,4 +125,34 @@ func (f *Fetcher) cached(c Crate) string {
 		return ""
 	}
 	return dir
+}
+
+// vendored finds the crate in a directory source (`cargo vendor`'s
+// output): <name>-<version>/ with --versioned-dirs, else <name>/ holding
+// that version. Cargo's .cargo-checksum.json, when it names the package's
+// checksum, must agree with Cargo.lock's.
+func vendored(c Crate, reg registry) (string, error) {
+	for _, dir := range []string{filepath.Join(reg.directory, dirName(c)), filepath.Join(reg.directory, c.Name)} {
+		if !isRealDir(dir) || !isRegular(filepath.Join(dir, "Cargo.toml")) {
+			continue
+		}
+		var m struct {
+			Package struct{ Name, Version string }
+		}
+		data, err := os.ReadFile(filepath.Join(dir, "Cargo.toml"))
+		if err != nil || toml.Unmarshal(data, &m) != nil || m.Package.Name != c.Name || m.Package.Version != c.Version {
+			continue
+		}
+		var sums struct {
+			Package string `json:"package"`
+		}
+		if data, err := os.ReadFile(filepath.Join(dir, ".cargo-checksum.json")); err == nil && json.Unmarshal(data, &sums) == nil &&
+			c.Checksum != "" && sums.Package != "" && sums.Package != c.Checksum {
+			return "", &RefusedError{Crate: c, From: dir,
+				Reason: fmt.Sprintf("its .cargo-checksum.json names checksum %s, Cargo.lock %s", sums.Package, c.Checksum),
+				Fix:    "run `cargo vendor` again"}
+		}
+		return dir, nil
+	}
+	return "", &UnavailableError{Crate: c, Reason: fmt.Sprintf("the vendored directory %s (source %q in %s) does not have it; `cargo vendor` adds it", reg.directory, reg.name, reg.file)}
 }

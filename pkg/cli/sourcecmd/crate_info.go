@@ -162,7 +162,8 @@ func runCrateInfo(stdio cli.Stdio, g Globals, args []string) error {
 // use, the newest non-yanked version meeting req from the index. It
 // returns the version and the directory.
 func fetchSource(name, req string, dep *stream.Dep, update string) (string, string, error) {
-	f := &cratesrc.Fetcher{Offline: update == plugin.UpdateOffline, CratesIO: os.Getenv(cratesindex.EnvURL)}
+	// WorkDir ".": cargo's own config lookup starts where it runs.
+	f := &cratesrc.Fetcher{WorkDir: ".", Offline: update == plugin.UpdateOffline, CratesIO: os.Getenv(cratesindex.EnvURL)}
 	if dirs, err := config.ResolveDirs(); err == nil {
 		f.CacheDir = dirs.Cache
 	}
