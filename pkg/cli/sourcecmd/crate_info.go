@@ -16,6 +16,8 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cargofind"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/cratesindex"
+	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -25,9 +27,11 @@ const crateInfoUsage = `Usage: cargo agents crate-info NAME [--version REQ] [--j
 
 Prints where the source of crate NAME is on this machine and which skills
 the plugin sources offer for it. The version defaults to the one the
-current workspace uses, else the newest one in cargo's local registry cache.
-Sources are looked up in cargo's caches ($CARGO_HOME/registry/src) and in
-path dependencies; nothing is downloaded (run cargo fetch first if needed).
+current workspace uses, else the newest one in cargo's local registry cache,
+else the newest non-yanked one in the registry's index. Sources are looked up
+in path dependencies, cargo's caches ($CARGO_HOME/registry) and symposium's
+own; a crate found nowhere is downloaded from its registry as cargo would
+(its config.toml's source replacement applies), unless --update offline.
 `
 
 // crateInfo is the --json answer.
@@ -98,11 +102,15 @@ func runCrateInfo(stdio cli.Stdio, g Globals, args []string) error {
 		}
 		info.Version, info.Source = v, dir
 		if dir == "" {
-			what := name
-			if req != "" {
-				what += " " + strings.TrimPrefix(req, "==")
+			if v, dir, err := fetchSource(name, req, dep, g.Update); err == nil {
+				info.Version, info.Source = v, dir
+			} else {
+				what := name
+				if req != "" {
+					what += " " + strings.TrimPrefix(req, "==")
+				}
+				info.Notes = append(info.Notes, fmt.Sprintf("%s is not in cargo's local cache (%s) and could not be fetched: %v", what, registrySrc(), err))
 			}
-			info.Notes = append(info.Notes, fmt.Sprintf("%s is not in cargo's local cache (%s): run `cargo fetch` in a workspace that depends on it", what, registrySrc()))
 		}
 	}
 	if info.Version == "" && dep != nil && (*version == "" || satisfies(name, dep.Version, *version)) {
@@ -146,6 +154,38 @@ func runCrateInfo(stdio cli.Stdio, g Globals, args []string) error {
 		fmt.Fprintf(stdio.Out, "note: %s\n", n)
 	}
 	return nil
+}
+
+// fetchSource gets the crate's source the way a plugin embedded in it is
+// read (pkg/cratesrc): the workspace's version from cargo's downloaded
+// archives, our cache or its registry; for a crate the workspace does not
+// use, the newest non-yanked version meeting req from the index. It
+// returns the version and the directory.
+func fetchSource(name, req string, dep *stream.Dep, update string) (string, string, error) {
+	// WorkDir ".": cargo's own config lookup starts where it runs.
+	f := &cratesrc.Fetcher{WorkDir: ".", Offline: update == plugin.UpdateOffline, CratesIO: os.Getenv(cratesindex.EnvURL)}
+	if dirs, err := config.ResolveDirs(); err == nil {
+		f.CacheDir = dirs.Cache
+	}
+	ctx := context.Background()
+	var c cratesrc.Crate
+	if dep != nil && !dep.Unresolved && req == "=="+dep.Version {
+		c = cratesrc.Crate{Name: dep.Name, Version: dep.Version, Source: dep.Source}
+	} else {
+		var accept func(string) bool
+		if req != "" {
+			accept = func(v string) bool { return satisfies(name, v, req) }
+		}
+		var err error
+		if c, err = f.Newest(ctx, name, accept); err != nil {
+			return "", "", err
+		}
+	}
+	dir, err := f.Source(ctx, c)
+	if err != nil {
+		return "", "", err
+	}
+	return c.Version, dir, nil
 }
 
 func registrySrc() string {
