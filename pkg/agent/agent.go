@@ -60,6 +60,10 @@ type Agent struct {
 	Installed func(home string) bool
 	// Notice is what init tells a user who has the agent configured.
 	Notice string
+	// PluginHooks: the agent's hooks reach us through a plugin program we
+	// install (OpenCode's JS shim), not a hook configuration file, so it is
+	// no Hook Interchange Format provider.
+	PluginHooks bool
 }
 
 // Offered reports whether init's menu lists a for a user whose home is
@@ -139,7 +143,7 @@ type HIFProvider struct {
 }
 
 // HasHooks reports whether symposium can register shell hooks for a.
-func (a *Agent) HasHooks() bool { return a.HIF != nil }
+func (a *Agent) HasHooks() bool { return a.Wire != nil }
 
 // hifEvents names, in HIF's vocabulary, each event symposium registers.
 var hifEvents = map[string]string{

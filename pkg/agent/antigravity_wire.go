@@ -45,7 +45,7 @@ func (antigravityWire) Proceed(event string) []byte {
 
 // antigravityArgs pairs each canonical tool's agy argument names with
 // Claude's (§5). Arguments not listed keep their names.
-var antigravityArgs = map[string][][2]string{
+var antigravityArgs = argRenames{
 	"shell":      {{"CommandLine", "command"}},
 	"file_write": {{"TargetFile", "file_path"}, {"CodeContent", "content"}},
 	"file_edit":  {{"TargetFile", "file_path"}, {"TargetContent", "old_string"}, {"ReplacementContent", "new_string"}, {"AllowMultiple", "replace_all"}},
@@ -106,7 +106,7 @@ func (antigravityWire) Decode(event string, payload []byte) (*hookfmt.Payload, e
 		if err != nil {
 			return nil, err
 		}
-		p.ToolInput = renameArgs(args, antigravityArgs[antigravityCanonTool(call.Name)], 0, 1)
+		p.ToolInput = antigravityArgs.toClaude(antigravityCanonTool(call.Name), args)
 		if len(workspaces) == 0 {
 			workspaces = pathHints(args)
 		}
@@ -180,26 +180,6 @@ func undoubled(key string, v json.RawMessage) json.RawMessage {
 	return v
 }
 
-// renameArgs returns args as an object with each pair's name at index from
-// renamed to the name at index to; other arguments keep theirs. Keys come
-// out sorted, so the result is stable.
-func renameArgs(args map[string]json.RawMessage, pairs [][2]string, from, to int) json.RawMessage {
-	out := make(map[string]json.RawMessage, len(args))
-	for k, v := range args {
-		out[k] = v
-	}
-	for _, p := range pairs {
-		if v, ok := out[p[from]]; ok {
-			if _, taken := out[p[to]]; !taken {
-				delete(out, p[from])
-				out[p[to]] = v
-			}
-		}
-	}
-	b, _ := marshalNoEscape(out) // RawMessage values are valid JSON
-	return b
-}
-
 // antigravityCanonTool is HIF's canonical name of an agy tool ("" if none).
 func antigravityCanonTool(name string) string {
 	for canon, n := range antigravity.Tools {
@@ -271,21 +251,10 @@ func antigravityArgsOut(in json.RawMessage, tool string) json.RawMessage {
 	if json.Unmarshal(in, &args) != nil {
 		return in
 	}
-	pairs, ok := antigravityArgs[antigravityCanonTool(NativeTool("antigravity", tool))]
-	if !ok && tool == "" {
-		pairs = allAntigravityArgs()
+	if tool == "" {
+		return renameArgs(args, antigravityArgs.anyTool(), 1, 0)
 	}
-	return renameArgs(args, pairs, 1, 0)
-}
-
-// allAntigravityArgs is every tool's argument pairs, in canonical tool
-// order, for an answer that does not say which tool it is about.
-func allAntigravityArgs() [][2]string {
-	var pairs [][2]string
-	for _, canon := range canonicalTools {
-		pairs = append(pairs, antigravityArgs[canon]...)
-	}
-	return pairs
+	return antigravityArgs.fromClaude(antigravityCanonTool(NativeTool("antigravity", tool)), args)
 }
 
 func (antigravityWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) {
@@ -366,7 +335,7 @@ func (antigravityWire) DecodeOutput(event string, stdout []byte, exit int) (*hoo
 	if in := argsObject(a.Overwrite); in != nil {
 		var args map[string]json.RawMessage
 		if json.Unmarshal(in, &args) == nil {
-			out.UpdatedInput = renameArgs(args, allAntigravityArgs(), 0, 1)
+			out.UpdatedInput = renameArgs(args, antigravityArgs.anyTool(), 0, 1)
 		}
 	}
 	var ctx []string

@@ -1,20 +1,67 @@
 package agent
 
-import "github.com/symposium-dev/symposium-go/pkg/stream"
+import (
+	_ "embed"
+	"strconv"
+	"strings"
 
-// OpenCode. See the book's "OpenCode" agent reference and ../shared/agent-payloads/opencode/.
+	"github.com/symposium-dev/symposium-go/pkg/stream"
+)
+
+// OpenCode. See the book's "OpenCode" agent reference and
+// ../shared/agent-payloads/opencode/ (plugin-contract.md: the plugin hooks
+// observed live on 1.18.33).
 var opencode = &Agent{
-	Name:     "opencode",
-	Display:  "OpenCode",
-	SkillDir: ".agents/skills",
+	Name:        "opencode",
+	Display:     "OpenCode",
+	SkillDir:    ".agents/skills",
+	Wire:        opencodeWire{},
+	PluginHooks: true,
+	Tools:       map[string]string{"shell": "bash", "file_read": "read", "file_write": "write", "file_edit": "edit", "search": "grep", "find": "glob", "web_fetch": "webfetch", "agent": "task"},
+	// The plugin hooks the shim forwards, by the canonical event each is.
+	// session.idle (a Stop that cannot be blocked) is not forwarded.
+	Registers: map[string]string{
+		PreToolUse: "tool.execute.before", PostToolUse: "tool.execute.after",
+		UserPromptSubmit: "chat.message", SessionStart: "session.created",
+	},
 }
 
-// No shell hooks (plugins are JS). MCP: opencode.json "mcp": local servers
+// opencodeShim is the JS plugin sync installs; {{BIN}} and {{TIMEOUT_MS}}
+// are filled in per target.
+//
+//go:embed opencode_shim.js
+var opencodeShim string
+
+// opencodeShimMarker starts every shim we write: a file there without it
+// is the user's, never replaced or removed.
+const opencodeShimMarker = "// symposium OpenCode shim:"
+
+// renderOpencodeShim is the shim for t: our command (by name in a project,
+// where the file is committed) and a timeout above the hook call's own
+// deadline, so the shim only ever kills a wedged call.
+func renderOpencodeShim(t Target) []byte {
+	return []byte(strings.NewReplacer(
+		"{{BIN}}", strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(t.Command),
+		"{{TIMEOUT_MS}}", strconv.Itoa(t.Timeout*1000),
+	).Replace(opencodeShim))
+}
+
+// Hooks: OpenCode has no shell hooks but loads JS plugins from
+// {plugin,plugins}/*.{js,ts} in .opencode/ and ~/.config/opencode/, and a
+// plugin in both runs twice: the shim goes in exactly one of them, per hook
+// scope, and the other scope's copy of ours is removed.
+// MCP: opencode.json "mcp": local servers
 // take the command as one array and need "enabled" (1.18.33 rejects the
 // config otherwise; agent-payloads/opencode/output-contract.md). OpenCode
 // reads opencode.jsonc as well: a user's .jsonc is edited in place (with its
 // comments) rather than a second file created beside it.
 var _ = addRegistration(opencode, &registration{
+	hooks: &hookSpec{
+		project: ".opencode/plugins/symposium.js",
+		global:  ".config/opencode/plugins/symposium.js",
+		script:  renderOpencodeShim,
+		marker:  opencodeShimMarker,
+	},
 	mcp: &mcpSpec{
 		project:    "opencode.json",
 		global:     ".config/opencode/opencode.json",

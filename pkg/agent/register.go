@@ -37,10 +37,28 @@ func (a *Agent) RegisterHooks(w Files, t Target) ([]Change, error) {
 		if a.Event(ev) == "" {
 			continue // the agent has no such event
 		}
-		want[a.Event(ev)] = h.element(t, a, ev)
+		if h.element != nil {
+			want[a.Event(ev)] = h.element(t, a, ev)
+		}
 		names = append(names, a.Event(ev))
 	}
 	var changes []Change
+	if h.script != nil {
+		status, err := writeScript(w, primary, h, h.script(t))
+		if err != nil {
+			return nil, err
+		}
+		changes = append(changes, Change{Op: OpHook, Path: primary, Status: status, Detail: strings.Join(names, ",")})
+		other := ScopeProject
+		if t.Scope == ScopeProject {
+			other = ScopeGlobal
+		}
+		ch, err := removeScript(w, h, h.file(t, other))
+		if ch != nil {
+			changes = append(changes, *ch)
+		}
+		return changes, err
+	}
 	status, err := editHookFile(w, primary, h, h.scaffold, t, t.Scope, want)
 	if err != nil {
 		return changes, err
@@ -65,7 +83,49 @@ func (a *Agent) UnregisterHooks(w Files, t Target) ([]Change, error) {
 	}
 	h := r.hooks
 	t = t.withDefaults()
+	if h.script != nil {
+		var changes []Change
+		for _, sc := range []string{ScopeProject, ScopeGlobal} {
+			ch, err := removeScript(w, h, h.file(t, sc))
+			if err != nil {
+				return changes, err
+			}
+			if ch != nil {
+				changes = append(changes, *ch)
+			}
+		}
+		return changes, nil
+	}
 	return removeOurs(w, h, t, h.ourFiles(t, ScopeProject, ScopeGlobal), "")
+}
+
+// writeScript writes a hook program we own whole; a file there that is not
+// ours (no marker) is the user's and is left as it is, with an error.
+func writeScript(w Files, p string, h *hookSpec, data []byte) (string, error) {
+	cur, err := w.ReadFile(p)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return "", err
+	}
+	if err == nil && !bytes.HasPrefix(cur, []byte(h.marker)) {
+		return "", fmt.Errorf("%s: not written by symposium (it does not start with %q); rename or remove it so symposium can install its own", p, h.marker)
+	}
+	return w.WriteFile(p, data, 0o644)
+}
+
+// removeScript removes a hook program of ours at p; nil when absent or not ours.
+func removeScript(w Files, h *hookSpec, p string) (*Change, error) {
+	if p == "" {
+		return nil, nil
+	}
+	cur, err := w.ReadFile(p)
+	if err != nil || !bytes.HasPrefix(cur, []byte(h.marker)) {
+		return nil, nil
+	}
+	status, err := w.Remove(p)
+	if err != nil {
+		return nil, err
+	}
+	return &Change{Op: OpHook, Path: p, Status: status}, nil
 }
 
 // ourFile is a file that may hold our hook entries; owned means it is an

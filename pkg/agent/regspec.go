@@ -244,6 +244,10 @@ type hookSpec struct {
 	// holding our events, is ours (Antigravity's hooks.json); element
 	// returns a group for tool events and a flat handler otherwise.
 	ownKey string
+	// script: the hook file is a program we write whole (OpenCode's
+	// plugin shim), ours when it starts with marker.
+	script func(t Target) []byte
+	marker string
 }
 
 // file returns the absolute hook file for scope, or "" when the target has

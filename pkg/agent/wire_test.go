@@ -45,6 +45,11 @@ func wireCases() []wireCase {
 	add("copilot", "copilot", filepath.Join(payloadsDir, "copilot"), copilot.Event)
 	add("copilot-pascal", "copilot", filepath.Join(payloadsDir, "copilot", "pascal-config"), same)
 	add("kiro", "kiro", filepath.Join("testdata", "wire", "payloads", "kiro"), kiro.Event)
+	add("opencode", "opencode", filepath.Join("testdata", "wire", "payloads", "opencode"), same)
+	for _, extra := range []struct{ name, event string }{{"PreToolUse.write", PreToolUse}, {"PostToolUse.mcp", PostToolUse}} {
+		cs = append(cs, wireCase{name: "opencode/" + extra.name, wire: "opencode", event: extra.event,
+			file: filepath.Join("testdata", "wire", "payloads", "opencode", extra.name+".json")})
+	}
 	agy := filepath.Join("testdata", "wire", "payloads", "antigravity")
 	for _, ev := range []string{PreToolUse, PostToolUse, SessionStart} {
 		cs = append(cs, wireCase{name: "antigravity/" + ev, wire: "antigravity", event: ev, file: filepath.Join(agy, antigravity.Event(ev)+".json")})
@@ -230,6 +235,9 @@ func TestDecodeErrors(t *testing.T) {
 	for _, name := range WireNames() {
 		w, _ := WireFor(name)
 		wrongTypes := []string{`{"cwd":7}`, `{"tool_input":"x","tool_name":"Bash","hook_event_name":"PreToolUse"}`}
+		if name == "opencode" {
+			wrongTypes = []string{`{"directory":7}`, `{"input":"x"}`, `{"input":{"sessionID":7}}`, `{"input":{"tool":"bash"},"output":{"args":"x"}}`}
+		}
 		if name == "antigravity" {
 			wrongTypes = []string{`{"conversationId":7}`, `{"toolCall":"x"}`, `{"toolCall":{"name":"run_command","args":7}}`, `{"workspacePaths":"/p"}`}
 		}

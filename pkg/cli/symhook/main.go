@@ -39,7 +39,7 @@ const usage = `Usage: sym-hook AGENT EVENT
 Reads AGENT's hook payload on stdin, runs the plugin hooks that match EVENT
 and prints AGENT's answer, with AGENT's exit code.
 
-  AGENT  antigravity, claude, codex, copilot, gemini, kiro, or symposium (canonical format)
+  AGENT  antigravity, claude, codex, copilot, gemini, kiro, opencode, or symposium (canonical format)
   EVENT  pre-tool-use, post-tool-use, user-prompt-submit, session-start
 `
 

@@ -1,0 +1,109 @@
+package agent
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestOpencodeShim runs the shim we install under node the way OpenCode
+// 1.18.33 calls a plugin (plugin-contract.md §4, §5): the factory with ctx,
+// then each hook with (input, output), against a stand-in cargo-agents.
+// The real OpenCode runs it in make e2e-agents.
+func TestOpencodeShim(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not installed: the shim's behaviour is checked with node (and live by make e2e-agents)")
+	}
+	dir := t.TempDir()
+	fake := filepath.Join(dir, "fake-cargo-agents")
+	// The stand-in answers by the command it is asked about.
+	script := `#!/bin/sh
+in=$(cat)
+case "$in" in
+  *forbidden*) echo '{"decision":"deny","reason":"no forbidden commands"}' ;;
+  *REWRITE-ME*) echo '{"updatedInput":{"command":"echo rewritten"}}' ;;
+  *hang-please*) sleep 5 ;;
+  *exit-nonzero*) echo oops >&2; exit 3 ;;
+  *garbage-answer*) echo 'not json' ;;
+  *tool.execute.after*) echo '{"additionalContext":"post note"}' ;;
+  *chat.message*) echo '{"additionalContext":"prompt note"}' ;;
+  *session.created*) echo '{"additionalContext":"session note"}' ;;
+  *) ;;
+esac
+`
+	if err := os.WriteFile(fake, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(name, command string, timeout int) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, renderOpencodeShim(Target{Command: command, Timeout: timeout}), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	write("shim.mjs", fake, 1)
+	write("missing.mjs", filepath.Join(dir, "no-such-cargo-agents"), 1)
+	driver := filepath.Join(dir, "driver.mjs")
+	if err := os.WriteFile(driver, []byte(`
+import { Symposium } from "./shim.mjs";
+import { Symposium as Missing } from "./missing.mjs";
+const ctx = { directory: process.cwd(), worktree: process.cwd() };
+const h = await Symposium(ctx);
+const out = [];
+async function before(hooks, command) {
+  const output = { args: { command, description: "d" } };
+  const args = output.args;
+  try { await hooks["tool.execute.before"]({ tool: "bash", sessionID: "s", callID: "c" }, output); }
+  catch (e) { return "blocked: " + e.message; }
+  return (output.args === args ? "same object: " : "new object: ") + JSON.stringify(output.args);
+}
+out.push(await before(h, "echo fine"));
+out.push(await before(h, "touch forbidden"));
+out.push(await before(h, "REWRITE-ME"));
+out.push(await before(h, "hang-please"));
+out.push(await before(h, "exit-nonzero"));
+out.push(await before(h, "garbage-answer"));
+out.push(await before(await Missing(ctx), "touch forbidden"));
+const after = { title: "t", output: "ran\n", metadata: {} };
+await h["tool.execute.after"]({ tool: "bash", sessionID: "s", callID: "c", args: {} }, after);
+out.push("after: " + JSON.stringify(after.output));
+const mcp = { content: [{ type: "text", text: "x" }] };
+await h["tool.execute.after"]({ tool: "mini_echo", sessionID: "s", callID: "c", args: {} }, mcp);
+out.push("mcp: " + JSON.stringify(mcp.content));
+const chat = { message: {}, parts: [{ type: "text", text: "hi", id: "p1" }] };
+await h["chat.message"]({ sessionID: "s" }, chat);
+out.push("chat: " + JSON.stringify(chat.parts.map((p) => p.text)));
+await h.event({ event: { type: "session.created", properties: { sessionID: "s" } } });
+const sys = { system: ["base"] };
+await h["experimental.chat.system.transform"]({ sessionID: "s" }, sys);
+out.push("system: " + JSON.stringify(sys.system));
+console.log(out.join("\n"));
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(node, driver)
+	cmd.Dir = dir
+	got, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node: %v\n%s", err, got)
+	}
+	want := []string{
+		`same object: {"command":"echo fine","description":"d"}`,
+		`blocked: no forbidden commands`,
+		`same object: {"command":"echo rewritten"}`,
+		`same object: {"command":"hang-please","description":"d"}`,  // timed out: proceeds
+		`same object: {"command":"exit-nonzero","description":"d"}`, // failed: proceeds
+		`same object: {"command":"garbage-answer","description":"d"}`,
+		`same object: {"command":"touch forbidden","description":"d"}`, // cargo-agents missing: proceeds
+		`after: "ran\n\n\npost note"`,
+		`mcp: [{"type":"text","text":"x"},{"type":"text","text":"post note"}]`,
+		`chat: ["hi","prompt note"]`,
+		`system: ["base","session note"]`,
+	}
+	if g := strings.TrimSpace(string(got)); g != strings.Join(want, "\n") {
+		t.Errorf("shim under node:\n%s\nwant:\n%s", g, strings.Join(want, "\n"))
+	}
+}
