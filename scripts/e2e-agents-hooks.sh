@@ -4,12 +4,12 @@
 # allows (the command runs), one it blocks (the command does not run).
 #
 # Usage: scripts/e2e-agents-hooks.sh [BINDIR]      (make e2e-agents; BINDIR defaults to ./bin)
-# Env:   AGENTS="claude gemini codex copilot claude+copilot"  which agents to run; A+B
+# Env:   AGENTS="claude gemini codex copilot opencode claude+copilot"  which agents to run; A+B
 #                   configures both A and B and runs B's CLI (Copilot also runs Claude's
 #                   project hooks: each tool call must still reach the guard once)
 #        E2E_CACHE  where the pinned CLIs are npm-installed, one prefix per agent and version
 #                   (default ${XDG_CACHE_HOME:-$HOME/.cache}/symposium-e2e; reruns reuse it)
-#        CLAUDE_VER GEMINI_VER CODEX_VER COPILOT_VER  (default: the versions in
+#        CLAUDE_VER GEMINI_VER CODEX_VER COPILOT_VER OPENCODE_VER  (default: the versions in
 #                   ../shared/agent-payloads, whose captures the hook code was written against)
 #        KEEP=1     keep the temp directory (it is always kept when a check fails)
 #        STRACE=1   trace the CLIs' connect() calls; any target off loopback fails the agent
@@ -32,6 +32,10 @@
 #      `touch allowed.txt`, then `touch e2e-blocked-marker.txt`;
 #   4. checks: allowed.txt exists, e2e-blocked-marker.txt does not, and the guard logged an
 #      allow for the first run and a block for the second (so the hook really ran).
+# OpenCode (hooks through the JS shim sync installs) runs twice more: a command the guard
+# rewrites (`touch rewritten.txt` must run instead), and the blocked command with cargo-agents
+# off PATH (the shim must let it run). Its startup npm install of @opencode-ai/plugin is
+# satisfied from E2E_CACHE, as plugin-contract.md describes.
 # No per-session bypass of those gates is used (no --trust-folder, no
 # --dangerously-bypass-hook-trust, no GEMINI_CLI_TRUST_WORKSPACE, no pre-trusted project): the
 # hooks run because init --trust opened the gates. Claude gets --allowedTools Bash, a
@@ -40,12 +44,13 @@ set -uo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/.." && pwd)
 BINDIR=$(cd "${1:-$REPO/bin}" && pwd) || { echo "no binary directory ${1:-$REPO/bin}; run make build" >&2; exit 2; }
-AGENTS=${AGENTS:-claude gemini codex copilot claude+copilot}
+AGENTS=${AGENTS:-claude gemini codex copilot opencode claude+copilot}
 E2E_CACHE=${E2E_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/symposium-e2e}
 CLAUDE_VER=${CLAUDE_VER:-2.1.330}
 GEMINI_VER=${GEMINI_VER:-0.61.0}
 CODEX_VER=${CODEX_VER:-0.169.0}
 COPILOT_VER=${COPILOT_VER:-1.0.102}
+OPENCODE_VER=${OPENCODE_VER:-1.18.33}
 TMO=${TMO:-120}
 SCOPE=${SCOPE:-project}
 case $SCOPE in project | global) ;; *) echo "SCOPE must be project or global" >&2; exit 2 ;; esac
@@ -72,6 +77,7 @@ pkg_of() {
   gemini) echo "@google/gemini-cli@$GEMINI_VER" ;;
   codex) echo "@openai/codex@$CODEX_VER" ;;
   copilot) echo "@github/copilot@$COPILOT_VER" ;;
+  opencode) echo "opencode-ai@$OPENCODE_VER" ;;
   *) return 1 ;;
   esac
 }
@@ -92,6 +98,20 @@ install() {
     fi
   fi
   echo "$prefix/node_modules/.bin/$a"
+}
+
+# opencode_deps DIR: OpenCode npm-installs @opencode-ai/plugin into every config directory that
+# holds a plugin and waits for it (offline: until npm gives up) unless node_modules is there and
+# package-lock.json lists it; give DIR the copy installed once into E2E_CACHE.
+opencode_deps() {
+  local prefix=$E2E_CACHE/opencode-plugin-$OPENCODE_VER
+  if [ ! -d "$prefix/node_modules/@opencode-ai/plugin" ]; then
+    mkdir -p "$prefix"
+    npm install --prefix "$prefix" --no-audit --no-fund "@opencode-ai/plugin@$OPENCODE_VER" >"$prefix.install.log" 2>&1 || return 1
+  fi
+  mkdir -p "$1"
+  cp "$prefix/package.json" "$prefix/package-lock.json" "$1/"
+  ln -sfn "$prefix/node_modules" "$1/node_modules"
 }
 
 # setup R: workspace R/ws, HOME R/home with the symposium config and the guard plugin.
@@ -178,6 +198,21 @@ TOML
     # (touch) cannot write. Trusting the project is then the user's own setup.
     [ "$SCOPE" = global ] && printf '\n[projects."%s"]\ntrust_level = "trusted"\n' "$R/ws" >>"$R/home/.codex/config.toml"
     ;;
+  opencode)
+    # the provider's baseURL is rewritten per run; bash runs without asking (run cannot ask)
+    cat >"$R/ws/opencode.json" <<JSON
+{
+  "\$schema": "https://opencode.ai/config.json",
+  "provider": { "stub": { "npm": "@ai-sdk/openai-compatible", "name": "Stub",
+    "options": { "baseURL": "http://127.0.0.1:STUBPORT/v1", "apiKey": "sk-fake" },
+    "models": { "stub-model": { "name": "Stub model", "tool_call": true } } } },
+  "model": "stub/stub-model",
+  "permission": { "bash": "allow", "edit": "allow" },
+  "autoupdate": false,
+  "share": "disabled"
+}
+JSON
+    ;;
   esac
 }
 
@@ -203,6 +238,13 @@ run_agent() { # run_agent AGENT R NAME CLI: one non-interactive run against the 
     sed -i "s#^base_url = \"http://127.0.0.1:[0-9A-Z]*/v1\"#base_url = \"http://127.0.0.1:$PORT/v1\"#" "$R/home/.codex/config.toml"
     env_run "$R" CODEX_HOME="$R/home/.codex" OPENAI_API_KEY=sk-fake \
       "${TRACE[@]}" timeout "$TMO" "$cli" exec "run the e2e shell command" >"$out" 2>"$err" </dev/null || rc=$? ;;
+  opencode)
+    sed -i "s#http://127.0.0.1:[0-9A-Z]*/v1#http://127.0.0.1:$PORT/v1#" "$R/ws/opencode.json"
+    env_run "$R" "${OFFPATH[@]}" XDG_CONFIG_HOME="$R/home/.config" XDG_DATA_HOME="$R/home/.local/share" \
+      XDG_CACHE_HOME="$R/home/.cache" XDG_STATE_HOME="$R/home/.local/state" TERM=dumb \
+      OPENCODE_DISABLE_MODELS_FETCH=1 OPENCODE_DISABLE_AUTOUPDATE=1 OPENCODE_DISABLE_LSP_DOWNLOAD=1 OPENCODE_DISABLE_SHARE=1 \
+      npm_config_registry=http://127.0.0.1:9/ \
+      "${TRACE[@]}" timeout "$TMO" "$cli" run "run the e2e shell command" >"$out" 2>"$err" </dev/null || rc=$? ;;
   copilot)
     env_run "$R" COPILOT_HOME="$R/home/.copilot" COPILOT_OFFLINE=true COPILOT_AUTO_UPDATE=false \
       COPILOT_PROVIDER_BASE_URL="http://127.0.0.1:$PORT/v1" COPILOT_PROVIDER_TYPE=openai \
@@ -228,6 +270,7 @@ hook_file() {
   claude) echo "$base/.claude/settings.json" ;; gemini) echo "$base/.gemini/settings.json" ;;
   codex) echo "$base/.codex/hooks.json" ;;
   copilot) if [ "$SCOPE" = global ]; then echo "$base/.copilot/hooks/symposium.json"; else echo "$base/.github/hooks/symposium.json"; fi ;;
+  opencode) if [ "$SCOPE" = global ]; then echo "$base/.config/opencode/plugins/symposium.js"; else echo "$base/.opencode/plugins/symposium.js"; fi ;;
   esac
 }
 
@@ -257,14 +300,27 @@ for run_as in $AGENTS; do
     RES[$run_as]=FAIL; NOTE[$run_as]="cargo-agents init --trust failed: $(head -1 "$R/trust.log")"; FAILED=1; log "$a: ${NOTE[$run_as]}"; continue
   fi
   hf=$(hook_file "$a" "$R")
-  if ! grep -Eqs "(cargo-agents|cargo agents|sym-hook)( hook)? $a pre-tool-use" "$hf"; then
+  registered="(cargo-agents|cargo agents|sym-hook)( hook)? $a pre-tool-use"
+  [ "$a" = opencode ] && registered='^// symposium OpenCode shim:'
+  if [ "$a" = opencode ] && ! { opencode_deps "$(dirname "$(dirname "$hf")")" && opencode_deps "$R/home/.config/opencode"; }; then
+    RES[$run_as]=SKIP; NOTE[$run_as]="npm install of @opencode-ai/plugin@$OPENCODE_VER failed"; log "$a: ${NOTE[$run_as]}"; continue
+  fi
+  if ! grep -Eqs "$registered" "$hf"; then
     RES[$run_as]=FAIL; NOTE[$run_as]="sync registered no $a pre-tool-use hook in $hf"; FAILED=1; log "$a: ${NOTE[$run_as]}"; continue
   fi
   GUARD=$R/home/.symposium/plugins-e2e/e2e-guard/guard.log
 
   ok=1
-  for run in allowed blocked; do
-    if [ $run = allowed ]; then c='touch allowed.txt'; else c='touch e2e-blocked-marker.txt'; fi
+  runs="allowed blocked"
+  [ "$a" = opencode ] && runs="allowed blocked rewrite offpath"
+  for run in $runs; do
+    OFFPATH=()
+    case $run in
+    allowed) c='touch allowed.txt' ;;
+    blocked) c='touch e2e-blocked-marker.txt' ;;
+    rewrite) c='touch e2e-rewrite-marker.txt' ;;
+    offpath) c='touch offpath-marker.txt e2e-blocked-marker-offpath.txt'; OFFPATH=(PATH="$(printf '%s' "$PATH" | tr ':' '\n' | grep -vxF "$BINDIR" | paste -sd:)") ;;
+    esac
     before=0; [ -f "$GUARD" ] && before=$(wc -l <"$GUARD")
     start_stub "$R" "$run" "$c" || { ok=0; break; }
     log "$a: $run run (stub on 127.0.0.1:$PORT asks for: $c)"
@@ -281,6 +337,14 @@ for run_as in $AGENTS; do
   [ -e "$R/ws/e2e-blocked-marker.txt" ] && NOTE[$run_as]="${NOTE[$run_as]:-}blocked command ran; "
   [ "${na:-0}" -gt 0 ] || NOTE[$run_as]="${NOTE[$run_as]:-}guard not called on the allowed run; "
   [ "${nb:-0}" -gt 0 ] || NOTE[$run_as]="${NOTE[$run_as]:-}guard not called on the blocked run; "
+  if [ "$a" = opencode ]; then
+    if [ -f "$R/ws/rewritten.txt" ] && [ ! -e "$R/ws/e2e-rewrite-marker.txt" ]; then
+      NOTE[$run_as]="${NOTE[$run_as]:-}rewrite took effect; "
+    else NOTE[$run_as]="${NOTE[$run_as]:-}rewrite did not take effect; "; ok=0; fi
+    if [ -f "$R/ws/offpath-marker.txt" ] && [ ! -s "$R/offpath.guard" ]; then
+      NOTE[$run_as]="${NOTE[$run_as]:-}cargo-agents off PATH: call ran; "
+    else NOTE[$run_as]="${NOTE[$run_as]:-}cargo-agents off PATH: call did not run (or the guard was reached); "; ok=0; fi
+  fi
   if [ -n "${STRACE:-}" ]; then
     off=$( (offnet "$R" allowed; offnet "$R" blocked) | sort -u | tr '\n' ' ')
     if [ -n "$off" ]; then NOTE[$run_as]="${NOTE[$run_as]:-}connect() off loopback: $off; "; ok=0
