@@ -5,6 +5,9 @@
 package agent
 
 import (
+	"os"
+	"path/filepath"
+
 	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -31,6 +34,10 @@ type Agent struct {
 	Display string // human name for prompts and summaries
 	// SkillDir is the project-relative skills directory.
 	SkillDir string
+	// HomeMarks are home-relative paths the agent creates on first use:
+	// any of them present means the user has it (init's choice when no
+	// one can be asked).
+	HomeMarks []string
 	// Wire is the agent's hook wire format (nil when it has no shell hooks).
 	Wire hookfmt.Wire
 	// Tools maps HIF's canonical tool names (shell, file_read, ...) to the
@@ -83,6 +90,21 @@ func Lookup(name string) (*Agent, bool) {
 
 // All returns every agent, in the list's order (by name).
 func All() []*Agent { return append([]*Agent(nil), all...) }
+
+// Installed lists, in the list's order, the agents whose HomeMarks are
+// present under home.
+func Installed(home string) []string {
+	var names []string
+	for _, a := range all {
+		for _, m := range a.HomeMarks {
+			if _, err := os.Lstat(filepath.Join(home, filepath.FromSlash(m))); err == nil {
+				names = append(names, a.Name)
+				break
+			}
+		}
+	}
+	return names
+}
 
 // Names lists every agent's name, in the list's order.
 func Names() []string {

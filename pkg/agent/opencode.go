@@ -4,9 +4,10 @@ import "github.com/symposium-dev/symposium-go/pkg/stream"
 
 // OpenCode. See the book's "OpenCode" agent reference and ../shared/agent-payloads/opencode/.
 var opencode = &Agent{
-	Name:     "opencode",
-	Display:  "OpenCode",
-	SkillDir: ".agents/skills",
+	Name:      "opencode",
+	Display:   "OpenCode",
+	SkillDir:  ".agents/skills",
+	HomeMarks: []string{".config/opencode"},
 }
 
 // No shell hooks (plugins are JS). MCP: opencode.json "mcp": local servers

@@ -19,6 +19,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 	"github.com/symposium-dev/symposium-go/pkg/selfexe"
+	"github.com/symposium-dev/symposium-go/pkg/term"
 )
 
 func init() {
@@ -29,7 +30,10 @@ const initUsage = `Usage: cargo agents init [--add-agent NAME]... [--remove-agen
 
 Chooses the agents you use and where their hooks go, writes
 ~/.symposium/config.toml (editing an existing one in place), and registers
-hooks for the selected agents. Without flags it asks, on a terminal.
+hooks for the selected agents. Without flags it asks, on a terminal;
+without one (a script, CI, stdin from /dev/null) it keeps the configured
+agents, or on a first run takes those found in your home directory
+(~/.claude, ~/.codex, ...), and says so.
 
 Some agents ignore what symposium registers until you trust the folder or
 approve it (Claude Code, Gemini CLI, Copilot CLI, Codex). init lists each
@@ -40,14 +44,7 @@ after ` + "`cargo agents sync`" + ` to cover what sync registered there.
 Agents: `
 
 // isTerminal reports whether stdin is an interactive terminal; tests replace it.
-var isTerminal = func(f io.Reader) bool {
-	file, ok := f.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := file.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
-}
+var isTerminal = func(f io.Reader) bool { return term.IsTerminal(f) }
 
 type multiFlag []string
 
@@ -91,10 +88,22 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 	before := append([]string{}, cfg.Agents...)
 	interactive := len(add) == 0 && len(remove) == 0 && *scope == "" && !*trust
 	in := bufio.NewReader(stdio.In)
-	if interactive {
-		if !isTerminal(stdio.In) {
-			return cli.Usagef("not a terminal: choose agents with flags, e.g. cargo agents init --add-agent claude --hook-scope global")
+	if interactive && !isTerminal(stdio.In) {
+		// No one to ask (CI, a script, stdin from /dev/null): keep what
+		// is configured, or, on a first run, take the agents the user
+		// evidently has, as upstream does; and say which choice was made.
+		interactive = false
+		switch detected := agent.Installed(dirs.Home); {
+		case len(cfg.Agents) > 0:
+			fmt.Fprintf(stdio.Err, "cargo agents: no terminal: keeping the configured agents (%s); change them with --add-agent/--remove-agent\n", strings.Join(cfg.Agents, ", "))
+		case len(detected) > 0:
+			fmt.Fprintf(stdio.Err, "cargo agents: no terminal: configuring the agents found in your home directory (%s); change them with --add-agent/--remove-agent\n", strings.Join(detected, ", "))
+			add = detected
+		default:
+			return cli.Usagef("no terminal and no agent found in your home directory: choose with flags, e.g. cargo agents init --add-agent claude (agents: %s)", strings.Join(agent.Names(), ", "))
 		}
+	}
+	if interactive {
 		chosen, chosenScope, err := prompt(stdio, in, cfg)
 		if err != nil {
 			return err
