@@ -67,6 +67,14 @@ func Main(io cli.Stdio, args []string) int {
 		usage(io.Err)
 		return cli.ExitUsage
 	}
+	if args[0] == "help" {
+		// `help CMD [SUB]` is `CMD [SUB] --help`; plain `help` is the overview.
+		if len(args) == 1 {
+			usage(io.Out)
+			return cli.ExitOK
+		}
+		args = append(args[1:], "--help")
+	}
 	sc, ok := subcommands[args[0]]
 	if !ok {
 		return cli.Report(io.Err, prog, cli.Usagef("unknown command %q", args[0]))
@@ -120,5 +128,6 @@ func usage(w io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-12s %s\n", n, subcommands[n].summary)
 	}
+	fmt.Fprintf(w, "  %-12s %s\n", "help", "Print this message, or a command's help (help COMMAND [SUBCOMMAND])")
 	fmt.Fprintf(w, "\nOptions:\n  --update <LEVEL>  plugin source update behaviour: none (default), check, fetch\n  -q, --quiet       suppress status output\n  --version         print version\n")
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -33,6 +34,13 @@ func runPlugin(stdio cli.Stdio, g Globals, args []string) error {
 	if len(args) == 0 {
 		fmt.Fprint(stdio.Err, pluginUsage)
 		return &cli.ExitCodeError{Code: cli.ExitUsage}
+	}
+	// `plugin SUB --help` (and so `cargo agents help plugin SUB`) is the
+	// plugin usage, which describes every subcommand; validate has flags
+	// of its own to describe.
+	if args[0] != "validate" && (slices.Contains(args, "-h") || slices.Contains(args, "--help")) {
+		args = args[:1:1]
+		args[0] = "--help"
 	}
 	switch args[0] {
 	case "-h", "--help", "help":
@@ -154,6 +162,13 @@ func pluginShow(stdio cli.Stdio, g Globals, name string) error {
 	return fmt.Errorf("no plugin or standalone skill named %q (see `cargo agents plugin list`)", name)
 }
 
+const validateUsage = `Usage: cargo agents plugin validate <PATH> [--no-check-crates]
+
+Checks a plugin source, a plugin, a skill or a SYMPOSIUM.toml: manifests,
+SKILL.md frontmatter, crate predicates, and (unless --no-check-crates)
+that the crates named exist on crates.io.
+`
+
 func pluginValidate(stdio cli.Stdio, args []string) error {
 	fs := flag.NewFlagSet("cargo agents plugin validate", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -162,6 +177,10 @@ func pluginValidate(stdio cli.Stdio, args []string) error {
 	var paths []string
 	for len(args) > 0 {
 		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fmt.Fprint(stdio.Out, validateUsage)
+				return nil
+			}
 			return cli.Usagef("plugin validate: %v", err)
 		}
 		args = fs.Args()
