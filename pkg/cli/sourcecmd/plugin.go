@@ -263,10 +263,8 @@ func pluginSync(stdio cli.Stdio, g Globals, provider string) error {
 		return err
 	}
 	failed := false
-	r := &plugin.Resolver{Dirs: dirs, Ctx: context.Background(), Warn: func(m string) {
-		failed = true
-		fmt.Fprintf(stdio.Err, "warning: %s\n", m)
-	}}
+	var warnings []string
+	r := &plugin.Resolver{Dirs: dirs, Ctx: context.Background(), Warn: func(m string) { warnings = append(warnings, m) }}
 	found := false
 	for _, sp := range plugin.Specs(cfg, dirs) {
 		if provider != "" && sp.Name != provider {
@@ -285,8 +283,22 @@ func pluginSync(stdio cli.Stdio, g Globals, provider string) error {
 			}
 			continue
 		}
+		warnings = warnings[:0]
 		src := r.Resolve(sp, plugin.UpdateFetch)
-		if src.Dir != "" && !src.Embedded && !g.Quiet {
+		if src.Embedded {
+			// Offline on a fresh machine the snapshot is the central
+			// source, as it is for every sync: nothing failed that a
+			// later plugin sync with network would not fix, so exit 0.
+			if !g.Quiet {
+				fmt.Fprintf(stdio.Out, "%s: using the embedded snapshot %s (cannot fetch %s: %v)\n", sp.Name, plugin.EmbeddedCommit[:7], src.Git, src.CloneErr)
+			}
+			continue
+		}
+		for _, w := range warnings {
+			failed = true
+			fmt.Fprintf(stdio.Err, "warning: %s\n", w)
+		}
+		if src.Dir != "" && !g.Quiet {
 			fmt.Fprintf(stdio.Out, "%s: %s\n", sp.Name, src.Dir)
 		}
 	}
