@@ -18,6 +18,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
+	"github.com/symposium-dev/symposium-go/pkg/runlog"
 	"github.com/symposium-dev/symposium-go/pkg/selfexe"
 	"github.com/symposium-dev/symposium-go/pkg/term"
 )
@@ -140,6 +141,7 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 	if err != nil {
 		return err
 	}
+	g.log.Printf(runlog.Info, "%s %s: agents %s, hook scope %s (added %s, removed %s)", cfg.Path, status, listOrNone(newCfg.Agents), newCfg.HookScope, listOrNone(add), listOrNone(remove))
 	if !g.quiet {
 		fmt.Fprintf(stdio.Out, "%s %s: agents %s, hook scope %s\n", cfg.Path, status, listOrNone(newCfg.Agents), newCfg.HookScope)
 	}
@@ -236,6 +238,7 @@ func openGate(stdio cli.Stdio, g *globals, in *bufio.Reader, gate agent.Gate, tr
 		return nil, false, nil
 	}
 	changes, err = gate.Open(agentfiles.Real())
+	g.log.Printf(runlog.Info, "%s: with the user's consent: %s", gate.Agent, gate.Action)
 	return changes, err == nil, err
 }
 
@@ -259,6 +262,13 @@ func onePerFile(changes []agent.Change) []agent.Change {
 }
 
 func report(stdio cli.Stdio, g *globals, name string, changes []agent.Change, err error) bool {
+	for _, c := range changes {
+		level := runlog.Info
+		if c.Status == agent.StatusUnchanged {
+			level = runlog.Debug
+		}
+		g.log.Printf(level, "%s: %s %s", name, c.Status, c.Path)
+	}
 	if !g.quiet {
 		for _, c := range changes {
 			if c.Status != agent.StatusUnchanged {

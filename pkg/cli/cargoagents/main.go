@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/cli/cmdlog"
+	"github.com/symposium-dev/symposium-go/pkg/runlog"
 )
 
 const prog = "cargo agents"
@@ -17,13 +19,17 @@ const prog = "cargo agents"
 type subcommand struct {
 	summary string
 	hidden  bool
-	run     func(io cli.Stdio, g *globals, args []string) error
+	// ownLog: the command writes its own log (the hook, on the hot path;
+	// the commands sym-match runs), so Main writes none for it.
+	ownLog bool
+	run    func(io cli.Stdio, g *globals, args []string) error
 }
 
 // globals are the options the book lists before any subcommand.
 type globals struct {
 	quiet  bool
 	update string // offline, none, check, fetch
+	log    *cmdlog.Run
 }
 
 var subcommands = map[string]subcommand{}
@@ -79,7 +85,16 @@ func Main(io cli.Stdio, args []string) int {
 	if !ok {
 		return cli.Report(io.Err, prog, cli.Usagef("unknown command %q", args[0]))
 	}
-	return cli.Report(io.Err, prog, sc.run(io, g, args[1:]))
+	if sc.ownLog || cmdlog.AsksHelp(args[1:]) {
+		return cli.Report(io.Err, prog, sc.run(io, g, args[1:]))
+	}
+	g.log = cmdlog.Start(args[0], args[1:], cli.Version)
+	g.log.Printf(runlog.Debug, "update %s, quiet %v", g.update, g.quiet)
+	io.Err = g.log.Tee(io.Err)
+	err := sc.run(io, g, args[1:])
+	code := cli.Report(io.Err, prog, err)
+	g.log.Finish(err, code)
+	return code
 }
 
 // take consumes one global option at the start of args, returning how many

@@ -19,6 +19,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/jqout"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
+	"github.com/symposium-dev/symposium-go/pkg/runlog"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -131,6 +132,10 @@ func runCrateInfo(stdio cli.Stdio, g Globals, args []string) error {
 		info.Notes = append(info.Notes, "could not list skills: "+err.Error())
 	}
 	info.Skills = skills
+	g.Log.Printf(runlog.Info, "crate %s: version %q, source %q, workspace dependency %v, %d skill(s)", name, info.Version, info.Source, info.Workspace, len(skills))
+	for _, n := range info.Notes {
+		g.Log.Printf(runlog.Warn, "crate %s: %s", name, n)
+	}
 
 	if filter != nil {
 		return filter.Print(stdio.Out, info)

@@ -16,6 +16,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/cratesindex"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
+	"github.com/symposium-dev/symposium-go/pkg/runlog"
 )
 
 // runPlugin is `cargo agents plugin list|show|validate|sync` (book:
@@ -57,7 +58,7 @@ func runPlugin(stdio cli.Stdio, g Globals, args []string) error {
 		}
 		return pluginShow(stdio, g, args[1])
 	case "validate":
-		return pluginValidate(stdio, args[1:])
+		return pluginValidate(stdio, g, args[1:])
 	case "sync":
 		if len(args) > 2 {
 			return cli.Usagef("usage: cargo agents plugin sync [PROVIDER]")
@@ -106,6 +107,7 @@ func pluginList(stdio cli.Stdio, g Globals) error {
 		case src.Dir == "":
 			where = "(missing)"
 		}
+		g.Log.Printf(runlog.Info, "source %s: %s, %d plugin(s), %d standalone skill(s)", src.Name, where, len(sc.Plugins), len(sc.Standalones))
 		if src.Git != "" {
 			fmt.Fprintf(stdio.Out, "%s: git %s\n  %s\n", src.Name, src.Git, where)
 		} else {
@@ -169,7 +171,7 @@ SKILL.md frontmatter, crate predicates, and (unless --no-check-crates)
 that the crates named exist on crates.io.
 `
 
-func pluginValidate(stdio cli.Stdio, args []string) error {
+func pluginValidate(stdio cli.Stdio, g Globals, args []string) error {
 	fs := flag.NewFlagSet("cargo agents plugin validate", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	noCheck := fs.Bool("no-check-crates", false, "skip checking that crate names exist on crates.io")
@@ -216,6 +218,7 @@ func pluginValidate(stdio cli.Stdio, args []string) error {
 		fmt.Fprintln(stdio.Err, e)
 	}
 	summary := fmt.Sprintf("%s: %d plugin(s), %d skill(s)", paths[0], rep.Plugins, rep.Skills)
+	g.Log.Printf(runlog.Info, "validated %s: %d error(s), %d warning(s)", summary, len(errs), len(rep.Warnings))
 	if len(errs) > 0 {
 		fmt.Fprintf(stdio.Out, "%s: %d error(s)\n", summary, len(errs))
 		return cli.ErrSilent
@@ -278,6 +281,7 @@ func pluginSync(stdio cli.Stdio, g Globals, provider string) error {
 			continue
 		}
 		if provider == "" && !sp.AutoUpdate {
+			g.Log.Printf(runlog.Info, "source %s: auto-update = false, skipped", sp.Name)
 			if !g.Quiet {
 				fmt.Fprintf(stdio.Out, "%s: auto-update = false, skipped (name it to sync it)\n", sp.Name)
 			}
@@ -289,6 +293,7 @@ func pluginSync(stdio cli.Stdio, g Globals, provider string) error {
 			// Offline on a fresh machine the snapshot is the central
 			// source, as it is for every sync: nothing failed that a
 			// later plugin sync with network would not fix, so exit 0.
+			g.Log.Printf(runlog.Warn, "source %s: using the embedded snapshot %s: cannot fetch %s: %v", sp.Name, plugin.EmbeddedCommit[:7], src.Git, src.CloneErr)
 			if !g.Quiet {
 				fmt.Fprintf(stdio.Out, "%s: using the embedded snapshot %s (cannot fetch %s: %v)\n", sp.Name, plugin.EmbeddedCommit[:7], src.Git, src.CloneErr)
 			}
@@ -298,8 +303,11 @@ func pluginSync(stdio cli.Stdio, g Globals, provider string) error {
 			failed = true
 			fmt.Fprintf(stdio.Err, "warning: %s\n", w)
 		}
-		if src.Dir != "" && !g.Quiet {
-			fmt.Fprintf(stdio.Out, "%s: %s\n", sp.Name, src.Dir)
+		if src.Dir != "" {
+			g.Log.Printf(runlog.Info, "source %s: fetched %s into %s", sp.Name, src.Git, src.Dir)
+			if !g.Quiet {
+				fmt.Fprintf(stdio.Out, "%s: %s\n", sp.Name, src.Dir)
+			}
 		}
 	}
 	if provider != "" && !found {
