@@ -238,7 +238,9 @@ func openGate(stdio cli.Stdio, g *globals, in *bufio.Reader, gate agent.Gate, tr
 		return nil, false, nil
 	}
 	changes, err = gate.Open(agentfiles.Real())
-	g.log.Printf(runlog.Info, "%s: with the user's consent: %s", gate.Agent, gate.Action)
+	if err == nil {
+		g.log.Printf(runlog.Info, "%s: with the user's consent: %s", gate.Agent, gate.Action)
+	}
 	return changes, err == nil, err
 }
 
