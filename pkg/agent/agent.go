@@ -5,6 +5,10 @@
 package agent
 
 import (
+	"os"
+	"os/exec"
+	"path/filepath"
+
 	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -31,6 +35,10 @@ type Agent struct {
 	Display string // human name for prompts and summaries
 	// SkillDir is the project-relative skills directory.
 	SkillDir string
+	// HomeMarks are home-relative paths the agent creates on first use:
+	// any of them present means the user has it (init's choice when no
+	// one can be asked).
+	HomeMarks []string
 	// Wire is the agent's hook wire format (nil when it has no shell hooks).
 	Wire hookfmt.Wire
 	// Tools maps HIF's canonical tool names (shell, file_read, ...) to the
@@ -54,10 +62,12 @@ type Agent struct {
 	// nothing, so the registered command's guard prints the agent's
 	// proceed answer when our executable is missing.
 	SilenceDenies bool
-	// Installed, when set, says whether the agent is on this machine
-	// (home is the user's home); init's menu offers it only then, or when
-	// it is already configured. Nil: always offered.
-	Installed func(home string) bool
+	// Binary is the agent's executable: found on PATH, the user has it
+	// (like HomeMarks).
+	Binary string
+	// OfferWhenFound: init's menu lists the agent only where it is found
+	// (HomeMarks, Binary) or already configured.
+	OfferWhenFound bool
 	// Notice is what init tells a user who has the agent configured.
 	Notice string
 	// PluginHooks: the agent's hooks reach us through a plugin program we
@@ -69,7 +79,23 @@ type Agent struct {
 // Offered reports whether init's menu lists a for a user whose home is
 // home: it is configured already, or it is (or may be) installed.
 func (a *Agent) Offered(home string, configured bool) bool {
-	return configured || a.Installed == nil || a.Installed(home)
+	return configured || !a.OfferWhenFound || a.Found(home)
+}
+
+// Found reports whether the user has a: one of its HomeMarks under home,
+// or its Binary on PATH.
+func (a *Agent) Found(home string) bool {
+	for _, m := range a.HomeMarks {
+		if _, err := os.Lstat(filepath.Join(home, filepath.FromSlash(m))); err == nil {
+			return true
+		}
+	}
+	if a.Binary != "" {
+		if _, err := exec.LookPath(a.Binary); err == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // RunBy returns the configured agent, if any, that is running caller's
@@ -107,6 +133,17 @@ func Lookup(name string) (*Agent, bool) {
 
 // All returns every agent, in the list's order (by name).
 func All() []*Agent { return append([]*Agent(nil), all...) }
+
+// Installed lists, in the list's order, the agents the user has (Found).
+func Installed(home string) []string {
+	var names []string
+	for _, a := range all {
+		if a.Found(home) {
+			names = append(names, a.Name)
+		}
+	}
+	return names
+}
 
 // Names lists every agent's name, in the list's order.
 func Names() []string {

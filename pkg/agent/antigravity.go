@@ -2,9 +2,6 @@ package agent
 
 import (
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -37,13 +34,9 @@ var antigravity = &Agent{
 	SilenceDenies: true,
 	// §9: detect agy by its binary or its own directory, never by
 	// ~/.gemini alone, which Gemini CLI also uses.
-	Installed: func(home string) bool {
-		if _, err := exec.LookPath("agy"); err == nil {
-			return true
-		}
-		fi, err := os.Stat(filepath.Join(home, ".gemini", "antigravity-cli"))
-		return err == nil && fi.IsDir()
-	},
+	Binary:         "agy",
+	HomeMarks:      []string{".gemini/antigravity-cli"},
+	OfferWhenFound: true,
 	HIF: &HIFProvider{
 		Slug: "antigravity", Name: "Antigravity CLI",
 		Events: map[string]string{

@@ -2,11 +2,12 @@ package agent
 
 // Claude Code. See the book's "Claude Code" agent reference and ../shared/agent-payloads/claude/.
 var claude = &Agent{
-	Name:     "claude",
-	Display:  "Claude Code",
-	SkillDir: ".claude/skills",
-	Wire:     claudeWire{snakeWire{"claude"}},
-	Tools:    map[string]string{"shell": "Bash", "file_read": "Read", "file_write": "Write", "file_edit": "Edit", "search": "Grep", "find": "Glob", "web_search": "WebSearch", "web_fetch": "WebFetch", "agent": "Agent"},
+	Name:      "claude",
+	Display:   "Claude Code",
+	SkillDir:  ".claude/skills",
+	HomeMarks: []string{".claude", ".claude.json"},
+	Wire:      claudeWire{snakeWire{"claude"}},
+	Tools:     map[string]string{"shell": "Bash", "file_read": "Read", "file_write": "Write", "file_edit": "Edit", "search": "Grep", "find": "Glob", "web_search": "WebSearch", "web_fetch": "WebFetch", "agent": "Agent"},
 	// HIF hooks-v1 §7.4 / §8.2's claude-code column.
 	HIF: &HIFProvider{
 		Slug: "claude-code", Name: "Claude Code",

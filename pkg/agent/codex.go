@@ -6,10 +6,11 @@ import (
 
 // Codex CLI. See the book's "Codex CLI" agent reference and ../shared/agent-payloads/codex/.
 var codex = &Agent{
-	Name:     "codex",
-	Display:  "Codex CLI",
-	SkillDir: ".agents/skills",
-	Wire:     codexWire{snakeWire{"codex"}},
+	Name:      "codex",
+	Display:   "Codex CLI",
+	SkillDir:  ".agents/skills",
+	HomeMarks: []string{".codex"},
+	Wire:      codexWire{snakeWire{"codex"}},
 	// Codex reports its shell tool as "Bash", like Claude.
 	Tools: map[string]string{"shell": "Bash", "file_read": "Read", "file_write": "Write", "file_edit": "Edit", "search": "Grep", "find": "Glob", "web_search": "WebSearch", "web_fetch": "WebFetch", "agent": "Agent"},
 	// As a HIF provider: Claude's shape from .codex/hooks.json with Codex's

@@ -2,9 +2,10 @@ package agent
 
 // GitHub Copilot. See the book's "GitHub Copilot" agent reference and ../shared/agent-payloads/copilot/.
 var copilot = &Agent{
-	Name:     "copilot",
-	Display:  "GitHub Copilot",
-	SkillDir: ".agents/skills",
+	Name:      "copilot",
+	Display:   "GitHub Copilot",
+	SkillDir:  ".agents/skills",
+	HomeMarks: []string{".copilot"},
 	// Copilot CLI 1.0.102 also runs the repository's .claude/settings.json
 	// hooks (Claude-shaped payload, no transcript_path), with COPILOT_CLI=1
 	// in every hook's environment (seen live).

@@ -4,9 +4,10 @@ import "github.com/symposium-dev/symposium-go/pkg/stream"
 
 // Goose. See the book's "Goose" agent reference and ../shared/agent-payloads/goose/.
 var goose = &Agent{
-	Name:     "goose",
-	Display:  "Goose",
-	SkillDir: ".agents/skills",
+	Name:      "goose",
+	Display:   "Goose",
+	SkillDir:  ".agents/skills",
+	HomeMarks: []string{".config/goose"},
 }
 
 // gooseTimeout is the per-call timeout (seconds) Goose itself writes for a

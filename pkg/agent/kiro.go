@@ -2,11 +2,12 @@ package agent
 
 // Kiro. See the book's "Kiro" agent reference and ../shared/agent-payloads/kiro/.
 var kiro = &Agent{
-	Name:     "kiro",
-	Display:  "Kiro",
-	SkillDir: ".kiro/skills",
-	Wire:     kiroWire{},
-	Tools:    map[string]string{"shell": "execute_bash", "file_read": "fs_read", "file_write": "fs_write", "file_edit": "fs_write", "search": "grep", "find": "glob", "web_search": "web_search", "web_fetch": "web_fetch", "agent": "use_subagent"},
+	Name:      "kiro",
+	Display:   "Kiro",
+	SkillDir:  ".kiro/skills",
+	HomeMarks: []string{".kiro"},
+	Wire:      kiroWire{},
+	Tools:     map[string]string{"shell": "execute_bash", "file_read": "fs_read", "file_write": "fs_write", "file_edit": "fs_write", "search": "grep", "find": "glob", "web_search": "web_search", "web_fetch": "web_fetch", "agent": "use_subagent"},
 	// As a HIF provider: Kiro CLI agent files (book, "Kiro Hooks
 	// Reference"). session_end is not mapped: §7.4 gives Kiro's stop to both
 	// session_end and agent_stop, and a hook cannot be both; stop is

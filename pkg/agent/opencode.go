@@ -15,6 +15,7 @@ var opencode = &Agent{
 	Name:        "opencode",
 	Display:     "OpenCode",
 	SkillDir:    ".agents/skills",
+	HomeMarks:   []string{".config/opencode"},
 	Wire:        opencodeWire{},
 	PluginHooks: true,
 	Tools:       map[string]string{"shell": "bash", "file_read": "read", "file_write": "write", "file_edit": "edit", "search": "grep", "find": "glob", "web_fetch": "webfetch", "agent": "task"},

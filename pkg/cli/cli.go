@@ -72,17 +72,19 @@ func Report(stderr io.Writer, prog string, err error) int {
 	}
 	var usage *UsageError
 	var coded *ExitCodeError
+	// A specific code wins over ErrSilent: a delegated command's exit
+	// status travels as both (reported already, and its own code).
 	switch {
-	case errors.Is(err, ErrSilent):
-		return ExitFailure
-	case errors.As(err, &usage):
-		fmt.Fprintf(stderr, "%s: %s\nRun '%s --help' for usage.\n", prog, usage.Msg, prog)
-		return ExitUsage
 	case errors.As(err, &coded):
 		if coded.Err != nil && !errors.Is(coded.Err, ErrSilent) {
 			fmt.Fprintf(stderr, "%s: %v\n", prog, coded.Err)
 		}
 		return coded.Code
+	case errors.Is(err, ErrSilent):
+		return ExitFailure
+	case errors.As(err, &usage):
+		fmt.Fprintf(stderr, "%s: %s\nRun '%s --help' for usage.\n", prog, usage.Msg, prog)
+		return ExitUsage
 	default:
 		fmt.Fprintf(stderr, "%s: %v\n", prog, err)
 		return ExitFailure

@@ -43,23 +43,29 @@ func TestScripts(t *testing.T) {
 		RequireUniqueNames:  true,
 		UpdateScripts:       *update,
 		Setup: func(env *testscript.Env) error {
-			work := env.WorkDir
-			env.Setenv("HOME", filepath.Join(work, "home"))
-			env.Setenv("SYMPOSIUM_HOME", filepath.Join(work, "home", ".symposium"))
-			env.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(work, "home", ".gitconfig"))
-			env.Setenv("GIT_CONFIG_NOSYSTEM", "1")
-			env.Setenv("XDG_CONFIG_HOME", "")
-			env.Setenv("XDG_CACHE_HOME", "")
-			env.Setenv("XDG_STATE_HOME", "")
-			// Tests never reach the network: the central source and the
-			// crates.io index point at addresses that refuse at once.
-			env.Setenv("SYMPOSIUM_RECOMMENDATIONS_URL", "file://"+filepath.Join(work, "no-such-recommendations"))
-			env.Setenv("SYMPOSIUM_CRATES_INDEX_URL", "http://127.0.0.1:9/")
-			env.Setenv("SHARED", shared)
-			env.Setenv("CORPUS", filepath.Join(shared, "corpus"))
-			env.Setenv("REPO", repo)
-			return os.MkdirAll(filepath.Join(work, "home", ".symposium"), 0o755)
+			return scriptEnv(env, repo, shared)
 		},
 		Cmds: customCommands(),
 	})
+}
+
+// scriptEnv gives a script its own HOME, SYMPOSIUM_HOME and git config
+// under $WORK, and keeps it off the network.
+func scriptEnv(env *testscript.Env, repo, shared string) error {
+	work := env.WorkDir
+	env.Setenv("HOME", filepath.Join(work, "home"))
+	env.Setenv("SYMPOSIUM_HOME", filepath.Join(work, "home", ".symposium"))
+	env.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(work, "home", ".gitconfig"))
+	env.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	env.Setenv("XDG_CONFIG_HOME", "")
+	env.Setenv("XDG_CACHE_HOME", "")
+	env.Setenv("XDG_STATE_HOME", "")
+	// Tests never reach the network: the central source and the
+	// crates.io index point at addresses that refuse at once.
+	env.Setenv("SYMPOSIUM_RECOMMENDATIONS_URL", "file://"+filepath.Join(work, "no-such-recommendations"))
+	env.Setenv("SYMPOSIUM_CRATES_INDEX_URL", "http://127.0.0.1:9/")
+	env.Setenv("SHARED", shared)
+	env.Setenv("CORPUS", filepath.Join(shared, "corpus"))
+	env.Setenv("REPO", repo)
+	return os.MkdirAll(filepath.Join(work, "home", ".symposium"), 0o755)
 }

@@ -35,6 +35,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
 	"github.com/symposium-dev/symposium-go/pkg/predexpr"
+	"github.com/symposium-dev/symposium-go/pkg/runlog"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 	"github.com/symposium-dev/symposium-go/pkg/syncstate"
 )
@@ -86,7 +87,8 @@ func Run(ctx context.Context, opts Options) Result {
 	if now == nil {
 		now = time.Now
 	}
-	r := &run{opts: opts, log: newLogger(now)}
+	r := &run{opts: opts, log: runlog.New("hook", now)}
+	r.log.Context = true
 	w, ok := agent.WireFor(opts.Agent)
 	if !ok {
 		// Exit 0 lets every agent proceed; there is no wire to answer in.
@@ -116,14 +118,14 @@ func deadlineFromEnv(r *run) time.Duration {
 	if s, err := strconv.ParseFloat(v, 64); err == nil && s > 0 {
 		return time.Duration(s * float64(time.Second))
 	}
-	r.log.printf(levelWarn, "%s=%q is not a duration; using %s", DeadlineEnv, v, DefaultDeadline)
+	r.log.Printf(runlog.Warn, "%s=%q is not a duration; using %s", DeadlineEnv, v, DefaultDeadline)
 	return DefaultDeadline
 }
 
 // run is the state of one call.
 type run struct {
 	opts     Options
-	log      *logger
+	log      *runlog.Log
 	failures []string // our own failures, for the one stderr line
 }
 
@@ -131,7 +133,7 @@ type run struct {
 func (r *run) fail(format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
 	r.failures = append(r.failures, msg)
-	r.log.printf(levelWarn, "%s", msg)
+	r.log.Printf(runlog.Warn, "%s", msg)
 }
 
 // dispatch decodes the payload, syncs if needed and runs the plugin hooks.
@@ -140,7 +142,7 @@ func (r *run) dispatch(ctx context.Context, w hookfmt.Wire) *hookfmt.Output {
 	opts := r.opts
 	p, err := w.Decode(opts.Event, opts.Payload)
 	if errors.Is(err, hookfmt.ErrNotThisEvent) {
-		r.log.printf(levelDebug, "%s %s: %v", opts.Agent, opts.Event, err)
+		r.log.Printf(runlog.Debug, "%s %s: %v", opts.Agent, opts.Event, err)
 		return &hookfmt.Output{}
 	}
 	if err != nil {
@@ -151,11 +153,11 @@ func (r *run) dispatch(ctx context.Context, w hookfmt.Wire) *hookfmt.Output {
 	st := r.find(dir)
 	defer func() { st.Close() }()
 	cfg := r.config(st)
-	r.log.setLevel(cfg.LogLevel)
-	r.log.printf(levelDebug, "%s %s: tool %q cwd %q", opts.Agent, opts.Event, p.ToolName, p.Cwd)
+	r.log.SetLevel(cfg.LogLevel)
+	r.log.Printf(runlog.Debug, "%s %s: tool %q cwd %q", opts.Agent, opts.Event, p.ToolName, p.Cwd)
 	if by := agent.RunBy(cfg.Agents, opts.Agent, os.Getenv); by != "" {
 		// Each tool call reaches each plugin hook once: through by's own entry.
-		r.log.printf(levelDebug, "%s ran %s's hook entry; its own entry runs the plugin hooks", by, opts.Agent)
+		r.log.Printf(runlog.Debug, "%s ran %s's hook entry; its own entry runs the plugin hooks", by, opts.Agent)
 		return &hookfmt.Output{}
 	}
 	st = r.fresh(ctx, cfg, st, dir)
@@ -166,7 +168,7 @@ func (r *run) dispatch(ctx context.Context, w hookfmt.Wire) *hookfmt.Output {
 	hooks, err := st.HooksFor(p.Event, func(matcher string) bool {
 		ok, err := matchers.match(matcher, p)
 		if err != nil {
-			r.log.printf(levelWarn, "matcher %q: %v (compared as a plain name)", matcher, err)
+			r.log.Printf(runlog.Warn, "matcher %q: %v (compared as a plain name)", matcher, err)
 		}
 		return ok
 	})
@@ -219,7 +221,7 @@ func (r *run) config(st *syncstate.State) *config.Config {
 	}
 	cfg, warnings, err := config.Load(r.opts.Dirs)
 	for _, w := range warnings {
-		r.log.printf(levelDebug, "%s", w)
+		r.log.Printf(runlog.Debug, "%s", w)
 	}
 	if err != nil {
 		r.fail("%v (auto-sync skipped)", err)
@@ -257,7 +259,7 @@ func (r *run) fresh(ctx context.Context, cfg *config.Config, st *syncstate.State
 		r.fail("auto-sync of %s: %v", syncDir, err)
 		return st
 	}
-	r.log.printf(levelInfo, "auto-sync of %s took %s", syncDir, time.Since(start).Round(time.Millisecond))
+	r.log.Printf(runlog.Info, "auto-sync of %s took %s", syncDir, time.Since(start).Round(time.Millisecond))
 	if again, err := syncstate.Find(cache, dir); err != nil {
 		r.fail("reading sync state for %s after sync: %v", dir, err)
 	} else if again != nil {
@@ -341,7 +343,7 @@ func (r *run) holds(ctx context.Context, c *predexpr.Context, h *stream.Hook) bo
 			return false
 		}
 		if ok, why := c.Eval(ctx, e); !ok {
-			r.log.printf(levelDebug, "hook %s/%s not run: predicate %s", h.Plugin, h.Name, why)
+			r.log.Printf(runlog.Debug, "hook %s/%s not run: predicate %s", h.Plugin, h.Name, why)
 			return false
 		}
 	}
@@ -352,7 +354,7 @@ func (r *run) holds(ctx context.Context, c *predexpr.Context, h *stream.Hook) bo
 func (r *run) result(h *stream.Hook, fw hookfmt.Wire, event string, res cmdResult, m *merger) bool {
 	id := h.Plugin + "/" + h.Name
 	for _, w := range res.notes {
-		r.log.printf(levelWarn, "hook %s: %s", id, w)
+		r.log.Printf(runlog.Warn, "hook %s: %s", id, w)
 	}
 	switch {
 	case res.err != nil:
@@ -366,14 +368,14 @@ func (r *run) result(h *stream.Hook, fw hookfmt.Wire, event string, res cmdResul
 		if reason == "" {
 			reason = "blocked by plugin hook " + id
 		}
-		r.log.printf(levelInfo, "hook %s blocked (exit 2) in %s: %s", id, res.took, reason)
+		r.log.Printf(runlog.Info, "hook %s blocked (exit 2) in %s: %s", id, res.took, reason)
 		m.block(reason)
 		return true
 	case res.code < 0:
 		r.fail("hook %s: killed by a signal", id)
 		return false
 	}
-	r.log.printf(levelDebug, "hook %s: exit %d in %s", id, res.code, res.took)
+	r.log.Printf(runlog.Debug, "hook %s: exit %d in %s", id, res.code, res.took)
 	if res.code != 0 {
 		r.fail("hook %s: exit %d: %s", id, res.code, firstLine(res.stderr))
 	}
@@ -402,7 +404,7 @@ func firstLine(b []byte) string {
 // finish writes the log (when warranted) and the stderr summary line.
 func (r *run) finish(stdout, stderr []byte, code int) Result {
 	res := Result{Stdout: stdout, Stderr: stderr, Exit: code}
-	res.LogFile = r.log.flush(r.opts.Dirs.Logs, r.opts.Agent, r.opts.Event)
+	res.LogFile = r.log.Flush(r.opts.Dirs.Logs, "sym-hook "+r.opts.Agent+" "+r.opts.Event)
 	// stderr is the block reason when there is one; keep it clean.
 	if len(r.failures) > 0 && len(stderr) == 0 {
 		line := "sym-hook: " + r.failures[0]

@@ -27,8 +27,10 @@ type Source struct {
 	Level  string // effective update level for its git skill groups
 	Inputs []string
 	// Embedded is set when the built-in snapshot of the recommendations
-	// stood in for a repository that could not be cloned.
+	// stood in for a repository that could not be cloned; CloneErr says
+	// why it could not.
 	Embedded bool
+	CloneErr error
 
 	cache *skillCache // parsed SKILL.md files from earlier runs; nil = none
 }

@@ -122,7 +122,7 @@ func (r *Resolver) resolve(sp Spec, level string) *Source {
 				r.warn("plugin source %q: cannot clone %s (%v); using the built-in snapshot %s", sp.Name, ref.Repo, err, EmbeddedCommit[:7])
 				src.Dir = joinSub(emb, ref.Subdir)
 				src.Inputs = []string{filepath.Join(emb, ".extracted")}
-				src.Embedded = true
+				src.Embedded, src.CloneErr = true, err
 				return src
 			}
 			err = fmt.Errorf("%v; the built-in snapshot failed too: %v", err, eerr)

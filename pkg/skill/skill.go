@@ -24,6 +24,7 @@ import (
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
+	"github.com/goccy/go-yaml/token"
 
 	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/predexpr"
@@ -315,8 +316,15 @@ func yamlError(path string, open int, err error) error {
 	var ye yaml.Error
 	if errors.As(err, &ye) {
 		if tk := ye.GetToken(); tk != nil && tk.Position != nil {
+			msg := "invalid YAML in frontmatter: " + ye.GetMessage()
+			// `crates: *` is the natural way to write "every crate", and
+			// YAML reads it as an alias; goccy's "undefined alias name"
+			// does not say what to write instead.
+			if tk.Type == token.AliasType && tk.Value == "*" {
+				msg = `crates: * is read by YAML as an alias, not a crate; quote it: crates: "*"`
+			}
 			return &Error{File: path, Line: tk.Position.Line + open, Col: tk.Position.Column,
-				Msg: "invalid YAML in frontmatter: " + ye.GetMessage(), Err: errors.Join(ErrInvalidYAML, err)}
+				Msg: msg, Err: errors.Join(ErrInvalidYAML, err)}
 		}
 	}
 	return &Error{File: path, Line: open, Col: 1, Msg: "invalid YAML in frontmatter: " + err.Error(),

@@ -13,8 +13,8 @@ import (
 // hook call starts, does not link and initialise the manifest parsers and
 // the semver library.
 func init() {
-	register("plugin", subcommand{summary: "Manage plugin sources (list, show, validate, sync)", run: delegate("plugin")})
-	register("crate-info", subcommand{summary: "Find a crate's source and the skills available for it (for agents)", hidden: true, run: delegate("crate-info")})
+	register("plugin", subcommand{summary: "Manage plugin sources (list, show, validate, sync)", ownLog: true, run: delegate("plugin")})
+	register("crate-info", subcommand{summary: "Find a crate's source and the skills available for it (for agents)", hidden: true, ownLog: true, run: delegate("crate-info")})
 }
 
 func delegate(name string) func(stdio cli.Stdio, g *globals, args []string) error {

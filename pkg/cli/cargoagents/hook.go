@@ -14,6 +14,7 @@ func init() {
 	register("hook", subcommand{
 		summary: "entry point for agents' hooks (internal)",
 		hidden:  true,
+		ownLog:  true,
 		run: func(stdio cli.Stdio, g *globals, args []string) error {
 			if code := symhook.Run(context.Background(), stdio, "cargo agents hook", args); code != 0 {
 				return &cli.ExitCodeError{Code: code} // nil Err: nothing more to print

@@ -18,7 +18,9 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
+	"github.com/symposium-dev/symposium-go/pkg/runlog"
 	"github.com/symposium-dev/symposium-go/pkg/selfexe"
+	"github.com/symposium-dev/symposium-go/pkg/term"
 )
 
 func init() {
@@ -29,7 +31,10 @@ const initUsage = `Usage: cargo agents init [--add-agent NAME]... [--remove-agen
 
 Chooses the agents you use and where their hooks go, writes
 ~/.symposium/config.toml (editing an existing one in place), and registers
-hooks for the selected agents. Without flags it asks, on a terminal.
+hooks for the selected agents. Without flags it asks, on a terminal;
+without one (a script, CI, stdin from /dev/null) it keeps the configured
+agents, or on a first run takes those found in your home directory
+(~/.claude, ~/.codex, ...), and says so.
 
 Some agents ignore what symposium registers until you trust the folder or
 approve it (Claude Code, Gemini CLI, Copilot CLI, Codex). init lists each
@@ -40,14 +45,7 @@ after ` + "`cargo agents sync`" + ` to cover what sync registered there.
 Agents: `
 
 // isTerminal reports whether stdin is an interactive terminal; tests replace it.
-var isTerminal = func(f io.Reader) bool {
-	file, ok := f.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := file.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
-}
+var isTerminal = func(f io.Reader) bool { return term.IsTerminal(f) }
 
 type multiFlag []string
 
@@ -91,10 +89,22 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 	before := append([]string{}, cfg.Agents...)
 	interactive := len(add) == 0 && len(remove) == 0 && *scope == "" && !*trust
 	in := bufio.NewReader(stdio.In)
-	if interactive {
-		if !isTerminal(stdio.In) {
-			return cli.Usagef("not a terminal: choose agents with flags, e.g. cargo agents init --add-agent claude --hook-scope global")
+	if interactive && !isTerminal(stdio.In) {
+		// No one to ask (CI, a script, stdin from /dev/null): keep what
+		// is configured, or, on a first run, take the agents the user
+		// evidently has, as upstream does; and say which choice was made.
+		interactive = false
+		switch detected := agent.Installed(dirs.Home); {
+		case len(cfg.Agents) > 0:
+			fmt.Fprintf(stdio.Err, "cargo agents: no terminal: keeping the configured agents (%s); change them with --add-agent/--remove-agent\n", strings.Join(cfg.Agents, ", "))
+		case len(detected) > 0:
+			fmt.Fprintf(stdio.Err, "cargo agents: no terminal: configuring the agents found in your home directory (%s); change them with --add-agent/--remove-agent\n", strings.Join(detected, ", "))
+			add = detected
+		default:
+			return cli.Usagef("no terminal and no agent found in your home directory: choose with flags, e.g. cargo agents init --add-agent claude (agents: %s)", strings.Join(agent.Names(), ", "))
 		}
+	}
+	if interactive {
 		chosen, chosenScope, err := prompt(stdio, in, cfg, dirs.Home)
 		if err != nil {
 			return err
@@ -131,6 +141,7 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 	if err != nil {
 		return err
 	}
+	g.log.Printf(runlog.Info, "%s %s: agents %s, hook scope %s (added %s, removed %s)", cfg.Path, status, listOrNone(newCfg.Agents), newCfg.HookScope, listOrNone(add), listOrNone(remove))
 	if !g.quiet {
 		fmt.Fprintf(stdio.Out, "%s %s: agents %s, hook scope %s\n", cfg.Path, status, listOrNone(newCfg.Agents), newCfg.HookScope)
 	}
@@ -234,6 +245,9 @@ func openGate(stdio cli.Stdio, g *globals, in *bufio.Reader, gate agent.Gate, tr
 		return nil, false, nil
 	}
 	changes, err = gate.Open(agentfiles.Real())
+	if err == nil {
+		g.log.Printf(runlog.Info, "%s: with the user's consent: %s", gate.Agent, gate.Action)
+	}
 	return changes, err == nil, err
 }
 
@@ -257,6 +271,13 @@ func onePerFile(changes []agent.Change) []agent.Change {
 }
 
 func report(stdio cli.Stdio, g *globals, name string, changes []agent.Change, err error) bool {
+	for _, c := range changes {
+		level := runlog.Info
+		if c.Status == agent.StatusUnchanged {
+			level = runlog.Debug
+		}
+		g.log.Printf(level, "%s: %s %s", name, c.Status, c.Path)
+	}
 	if !g.quiet {
 		for _, c := range changes {
 			if c.Status != agent.StatusUnchanged {

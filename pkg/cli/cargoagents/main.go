@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/cli/cmdlog"
+	"github.com/symposium-dev/symposium-go/pkg/runlog"
 )
 
 const prog = "cargo agents"
@@ -17,13 +19,17 @@ const prog = "cargo agents"
 type subcommand struct {
 	summary string
 	hidden  bool
-	run     func(io cli.Stdio, g *globals, args []string) error
+	// ownLog: the command writes its own log (the hook, on the hot path;
+	// the commands sym-match runs), so Main writes none for it.
+	ownLog bool
+	run    func(io cli.Stdio, g *globals, args []string) error
 }
 
 // globals are the options the book lists before any subcommand.
 type globals struct {
 	quiet  bool
 	update string // offline, none, check, fetch
+	log    *cmdlog.Run
 }
 
 var subcommands = map[string]subcommand{}
@@ -67,11 +73,28 @@ func Main(io cli.Stdio, args []string) int {
 		usage(io.Err)
 		return cli.ExitUsage
 	}
+	if args[0] == "help" {
+		// `help CMD [SUB]` is `CMD [SUB] --help`; plain `help` is the overview.
+		if len(args) == 1 {
+			usage(io.Out)
+			return cli.ExitOK
+		}
+		args = append(args[1:], "--help")
+	}
 	sc, ok := subcommands[args[0]]
 	if !ok {
 		return cli.Report(io.Err, prog, cli.Usagef("unknown command %q", args[0]))
 	}
-	return cli.Report(io.Err, prog, sc.run(io, g, args[1:]))
+	if sc.ownLog || cmdlog.AsksHelp(args[1:]) {
+		return cli.Report(io.Err, prog, sc.run(io, g, args[1:]))
+	}
+	g.log = cmdlog.Start(args[0], args[1:], cli.Version)
+	g.log.Printf(runlog.Debug, "update %s, quiet %v", g.update, g.quiet)
+	io.Err = g.log.Tee(io.Err)
+	err := sc.run(io, g, args[1:])
+	code := cli.Report(io.Err, prog, err)
+	g.log.Finish(err, code)
+	return code
 }
 
 // take consumes one global option at the start of args, returning how many
@@ -120,5 +143,6 @@ func usage(w io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-12s %s\n", n, subcommands[n].summary)
 	}
+	fmt.Fprintf(w, "  %-12s %s\n", "help", "Print this message, or a command's help (help COMMAND [SUBCOMMAND])")
 	fmt.Fprintf(w, "\nOptions:\n  --update <LEVEL>  plugin source update behaviour: none (default), check, fetch\n  -q, --quiet       suppress status output\n  --version         print version\n")
 }

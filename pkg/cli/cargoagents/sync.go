@@ -16,6 +16,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/pipeline"
+	"github.com/symposium-dev/symposium-go/pkg/runlog"
 	"github.com/symposium-dev/symposium-go/pkg/selfexe"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -60,6 +61,7 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 		Dir: cwd, Update: g.update, DryRun: *dryRun || *check, Quiet: g.quiet, Stderr: stdio.Err, Version: cli.Version,
 		Gates: gatesFor,
 	})
+	logSync(g, sum, err)
 	if errors.Is(err, pipeline.ErrNotWorkspace) {
 		return fmt.Errorf("%v\nRun cargo agents sync inside a Rust workspace (a directory with a Cargo.toml, or below one)", err)
 	}
@@ -82,6 +84,44 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 		return &cli.ExitCodeError{Code: cli.ExitDrift, Err: fmt.Errorf("%d path(s) would change: run cargo agents sync", drift)}
 	}
 	return nil
+}
+
+// logSync records what the sync did: which stages ran, what matched, and
+// every path it changed (at debug, each path; at info, the counts).
+func logSync(g *globals, sum *pipeline.Summary, err error) {
+	var stageErr *pipeline.StageError
+	if errors.As(err, &stageErr) {
+		g.log.Printf(runlog.Error, "stage %s exited with status %d", stageErr.Stage, stageErr.Code)
+	}
+	if sum == nil {
+		return
+	}
+	if sum.UpToDate {
+		g.log.Printf(runlog.Info, "workspace %s: inputs and outputs unchanged since the last sync; no stage ran", sum.WorkspaceRoot)
+	} else {
+		g.log.Printf(runlog.Info, "workspace %s: ran sym-deps | sym-match | sym-install (update %s)", sum.WorkspaceRoot, g.update)
+	}
+	g.log.Printf(runlog.Info, "matched %d skill(s), %d hook(s), %d MCP server(s)", sum.Matched.Skills, sum.Matched.Hooks, sum.Matched.MCPServers)
+	counts := map[string]int{}
+	for _, a := range sum.Actions {
+		counts[a.Status]++
+		g.log.Printf(runlog.Debug, "%s %s %s (%s)", a.Status, a.Op, a.Path, a.Agent)
+	}
+	if len(counts) > 0 {
+		keys := make([]string, 0, len(counts))
+		for k := range counts {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		var parts []string
+		for _, k := range keys {
+			parts = append(parts, fmt.Sprintf("%d %s", counts[k], k))
+		}
+		g.log.Printf(runlog.Info, "paths: %s", strings.Join(parts, ", "))
+	}
+	for _, gate := range sum.Gates {
+		g.log.Printf(runlog.Warn, "gate: %s: %s (fix: %s)", gate.Agent, gate.Problem, gate.Fix)
+	}
 }
 
 func changed(actions []stream.Action) int {

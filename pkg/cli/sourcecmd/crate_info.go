@@ -18,12 +18,14 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/cratesindex"
 	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
+	"github.com/symposium-dev/symposium-go/pkg/jqout"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
+	"github.com/symposium-dev/symposium-go/pkg/runlog"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
-const crateInfoUsage = `Usage: cargo agents crate-info NAME [--version REQ] [--json]
+const crateInfoUsage = `Usage: cargo agents crate-info NAME [--version REQ] [--json | --jq EXPR]
 
 Prints where the source of crate NAME is on this machine and which skills
 the plugin sources offer for it. The version defaults to the one the
@@ -49,6 +51,7 @@ func runCrateInfo(stdio cli.Stdio, g Globals, args []string) error {
 	fs.SetOutput(io.Discard)
 	version := fs.String("version", "", "")
 	asJSON := fs.Bool("json", false, "")
+	jq := fs.String("jq", "", "")
 	// Accept the name before or after the flags.
 	var name string
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
@@ -66,6 +69,14 @@ func runCrateInfo(stdio cli.Stdio, g Globals, args []string) error {
 	}
 	if name == "" {
 		return cli.Usagef("crate-info needs a crate name")
+	}
+	var filter *jqout.Filter
+	if *jq != "" {
+		// Before any work: a mistyped expression is a usage error.
+		var err error
+		if filter, err = jqout.Compile(*jq); err != nil {
+			return err
+		}
 	}
 	info := crateInfo{Name: name}
 
@@ -129,7 +140,14 @@ func runCrateInfo(stdio cli.Stdio, g Globals, args []string) error {
 		info.Notes = append(info.Notes, "could not list skills: "+err.Error())
 	}
 	info.Skills = skills
+	g.Log.Printf(runlog.Info, "crate %s: version %q, source %q, workspace dependency %v, %d skill(s)", name, info.Version, info.Source, info.Workspace, len(skills))
+	for _, n := range info.Notes {
+		g.Log.Printf(runlog.Warn, "crate %s: %s", name, n)
+	}
 
+	if filter != nil {
+		return filter.Print(stdio.Out, info)
+	}
 	if *asJSON {
 		enc := json.NewEncoder(stdio.Out)
 		enc.SetEscapeHTML(false)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -15,6 +16,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/cratesindex"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
+	"github.com/symposium-dev/symposium-go/pkg/runlog"
 )
 
 // runPlugin is `cargo agents plugin list|show|validate|sync` (book:
@@ -34,6 +36,13 @@ func runPlugin(stdio cli.Stdio, g Globals, args []string) error {
 		fmt.Fprint(stdio.Err, pluginUsage)
 		return &cli.ExitCodeError{Code: cli.ExitUsage}
 	}
+	// `plugin SUB --help` (and so `cargo agents help plugin SUB`) is the
+	// plugin usage, which describes every subcommand; validate has flags
+	// of its own to describe.
+	if args[0] != "validate" && (slices.Contains(args, "-h") || slices.Contains(args, "--help")) {
+		args = args[:1:1]
+		args[0] = "--help"
+	}
 	switch args[0] {
 	case "-h", "--help", "help":
 		fmt.Fprint(stdio.Out, pluginUsage)
@@ -49,7 +58,7 @@ func runPlugin(stdio cli.Stdio, g Globals, args []string) error {
 		}
 		return pluginShow(stdio, g, args[1])
 	case "validate":
-		return pluginValidate(stdio, args[1:])
+		return pluginValidate(stdio, g, args[1:])
 	case "sync":
 		if len(args) > 2 {
 			return cli.Usagef("usage: cargo agents plugin sync [PROVIDER]")
@@ -98,6 +107,7 @@ func pluginList(stdio cli.Stdio, g Globals) error {
 		case src.Dir == "":
 			where = "(missing)"
 		}
+		g.Log.Printf(runlog.Info, "source %s: %s, %d plugin(s), %d standalone skill(s)", src.Name, where, len(sc.Plugins), len(sc.Standalones))
 		if src.Git != "" {
 			fmt.Fprintf(stdio.Out, "%s: git %s\n  %s\n", src.Name, src.Git, where)
 		} else {
@@ -154,7 +164,14 @@ func pluginShow(stdio cli.Stdio, g Globals, name string) error {
 	return fmt.Errorf("no plugin or standalone skill named %q (see `cargo agents plugin list`)", name)
 }
 
-func pluginValidate(stdio cli.Stdio, args []string) error {
+const validateUsage = `Usage: cargo agents plugin validate <PATH> [--no-check-crates]
+
+Checks a plugin source, a plugin, a skill or a SYMPOSIUM.toml: manifests,
+SKILL.md frontmatter, crate predicates, and (unless --no-check-crates)
+that the crates named exist on crates.io.
+`
+
+func pluginValidate(stdio cli.Stdio, g Globals, args []string) error {
 	fs := flag.NewFlagSet("cargo agents plugin validate", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	noCheck := fs.Bool("no-check-crates", false, "skip checking that crate names exist on crates.io")
@@ -162,6 +179,10 @@ func pluginValidate(stdio cli.Stdio, args []string) error {
 	var paths []string
 	for len(args) > 0 {
 		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fmt.Fprint(stdio.Out, validateUsage)
+				return nil
+			}
 			return cli.Usagef("plugin validate: %v", err)
 		}
 		args = fs.Args()
@@ -197,6 +218,7 @@ func pluginValidate(stdio cli.Stdio, args []string) error {
 		fmt.Fprintln(stdio.Err, e)
 	}
 	summary := fmt.Sprintf("%s: %d plugin(s), %d skill(s)", paths[0], rep.Plugins, rep.Skills)
+	g.Log.Printf(runlog.Info, "validated %s: %d error(s), %d warning(s)", summary, len(errs), len(rep.Warnings))
 	if len(errs) > 0 {
 		fmt.Fprintf(stdio.Out, "%s: %d error(s)\n", summary, len(errs))
 		return cli.ErrSilent
@@ -244,10 +266,8 @@ func pluginSync(stdio cli.Stdio, g Globals, provider string) error {
 		return err
 	}
 	failed := false
-	r := &plugin.Resolver{Dirs: dirs, Ctx: context.Background(), Warn: func(m string) {
-		failed = true
-		fmt.Fprintf(stdio.Err, "warning: %s\n", m)
-	}}
+	var warnings []string
+	r := &plugin.Resolver{Dirs: dirs, Ctx: context.Background(), Warn: func(m string) { warnings = append(warnings, m) }}
 	found := false
 	for _, sp := range plugin.Specs(cfg, dirs) {
 		if provider != "" && sp.Name != provider {
@@ -261,14 +281,33 @@ func pluginSync(stdio cli.Stdio, g Globals, provider string) error {
 			continue
 		}
 		if provider == "" && !sp.AutoUpdate {
+			g.Log.Printf(runlog.Info, "source %s: auto-update = false, skipped", sp.Name)
 			if !g.Quiet {
 				fmt.Fprintf(stdio.Out, "%s: auto-update = false, skipped (name it to sync it)\n", sp.Name)
 			}
 			continue
 		}
+		warnings = warnings[:0]
 		src := r.Resolve(sp, plugin.UpdateFetch)
-		if src.Dir != "" && !src.Embedded && !g.Quiet {
-			fmt.Fprintf(stdio.Out, "%s: %s\n", sp.Name, src.Dir)
+		if src.Embedded {
+			// Offline on a fresh machine the snapshot is the central
+			// source, as it is for every sync: nothing failed that a
+			// later plugin sync with network would not fix, so exit 0.
+			g.Log.Printf(runlog.Warn, "source %s: using the embedded snapshot %s: cannot fetch %s: %v", sp.Name, plugin.EmbeddedCommit[:7], src.Git, src.CloneErr)
+			if !g.Quiet {
+				fmt.Fprintf(stdio.Out, "%s: using the embedded snapshot %s (cannot fetch %s: %v)\n", sp.Name, plugin.EmbeddedCommit[:7], src.Git, src.CloneErr)
+			}
+			continue
+		}
+		for _, w := range warnings {
+			failed = true
+			fmt.Fprintf(stdio.Err, "warning: %s\n", w)
+		}
+		if src.Dir != "" {
+			g.Log.Printf(runlog.Info, "source %s: fetched %s into %s", sp.Name, src.Git, src.Dir)
+			if !g.Quiet {
+				fmt.Fprintf(stdio.Out, "%s: %s\n", sp.Name, src.Dir)
+			}
 		}
 	}
 	if provider != "" && !found {

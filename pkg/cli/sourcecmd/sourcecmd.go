@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/cli/cmdlog"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
 )
 
@@ -21,6 +22,7 @@ import (
 type Globals struct {
 	Quiet  bool
 	Update string
+	Log    *cmdlog.Run // nil: no log (tests)
 }
 
 // Commands maps each subcommand name to its implementation.

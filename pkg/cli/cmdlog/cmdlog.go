@@ -1,0 +1,134 @@
+// Package cmdlog starts and finishes the log of one cargo-agents command
+// (pkg/runlog): the file the book promises for every invocation, in the
+// configured logs directory at the configured level.
+package cmdlog
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/runlog"
+)
+
+// Run is one command's log.
+type Run struct {
+	*runlog.Log
+	header string
+	dir    string
+	start  time.Time
+}
+
+// AsksHelp reports whether a command's arguments ask for its help, which
+// is no invocation worth a log file.
+func AsksHelp(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "-h", "-help", "--help", "help":
+			return true
+		}
+	}
+	return false
+}
+
+// Start begins the log of `cargo agents COMMAND ARGS...`. The config is
+// read only for the level and the logs directory; a broken one leaves
+// both at their defaults, and the command reports it in its own way.
+func Start(command string, args []string, version string) *Run {
+	r := &Run{Log: runlog.New(command, nil), header: "cargo agents " + command, start: time.Now()}
+	if dirs, err := config.ResolveDirs(); err == nil {
+		r.dir = dirs.Logs
+		if cfg, _, err := config.Load(dirs); err == nil {
+			r.SetLevel(cfg.LogLevel)
+		} else {
+			r.Printf(runlog.Warn, "config: %v", err)
+		}
+	}
+	wd, _ := os.Getwd()
+	r.Printf(runlog.Info, "cargo agents %s %s (version %s, in %s)", command, quote(args), version, wd)
+	return r
+}
+
+// Printf records a line; on a nil Run (a command run without a log, as in
+// unit tests) it does nothing.
+func (r *Run) Printf(level runlog.Level, format string, args ...any) {
+	if r != nil {
+		r.Log.Printf(level, format, args...)
+	}
+}
+
+// Finish records how the command ended and writes the file; it returns
+// the file's path ("" when nothing reached the level).
+func (r *Run) Finish(err error, code int) string {
+	if r == nil {
+		return ""
+	}
+	took := time.Since(r.start).Round(time.Millisecond)
+	if errors.Is(err, cli.ErrSilent) {
+		err = nil // reported as it happened
+	}
+	switch {
+	case err != nil && code != 0:
+		r.Printf(runlog.Error, "exit %d after %s: %v", code, took, err)
+	case code != 0:
+		r.Printf(runlog.Error, "exit %d after %s", code, took)
+	default:
+		r.Printf(runlog.Info, "done in %s", took)
+	}
+	return r.Flush(r.dir, r.header)
+}
+
+// quote shows args as a shell would need them.
+func quote(args []string) string {
+	q := make([]string, len(args))
+	for i, a := range args {
+		if a == "" || strings.ContainsAny(a, " \t\n'\"\\$*?[]{}()<>|&;#~`") {
+			a = fmt.Sprintf("%q", a)
+		}
+		q[i] = a
+	}
+	return strings.Join(q, " ")
+}
+
+// Tee returns w, also recording in the log each line written to it: what
+// the command told the user on stderr (warnings, errors, the stages'
+// diagnostics) is in the file too, without a second call at each site.
+func (r *Run) Tee(w io.Writer) io.Writer {
+	if r == nil {
+		return w
+	}
+	return &tee{w: w, r: r}
+}
+
+type tee struct {
+	w       io.Writer
+	r       *Run
+	partial []byte
+}
+
+func (t *tee) Write(p []byte) (int, error) {
+	t.partial = append(t.partial, p...)
+	for {
+		i := bytes.IndexByte(t.partial, '\n')
+		if i < 0 {
+			break
+		}
+		if line := strings.TrimSpace(string(t.partial[:i])); line != "" {
+			level := runlog.Error
+			if strings.HasPrefix(line, "warning:") || strings.HasPrefix(line, "note:") {
+				level = runlog.Warn
+			}
+			t.r.Printf(level, "stderr: %s", line)
+		}
+		t.partial = t.partial[i+1:]
+	}
+	return t.w.Write(p)
+}

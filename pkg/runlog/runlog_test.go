@@ -1,0 +1,90 @@
+package runlog
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestFlushLevels(t *testing.T) {
+	dir := t.TempDir()
+	now := time.Date(2026, 11, 25, 9, 15, 0, 0, time.UTC)
+	l := New("sync", func() time.Time { return now })
+	l.Printf(Debug, "detail")
+	if got := l.Flush(dir, "cargo agents sync"); got != "" {
+		t.Errorf("Flush with only a debug line at info = %q, want no file", got)
+	}
+	l.Printf(Info, "did %d things", 3)
+	path := l.Flush(dir, "cargo agents sync")
+	if want := fmt.Sprintf("symposium-20261125-091500-sync-%d.log", os.Getpid()); filepath.Base(path) != want {
+		t.Fatalf("Flush wrote %q, want %s", path, want)
+	}
+	data, _ := os.ReadFile(path)
+	got := string(data)
+	if !strings.HasPrefix(got, "cargo agents sync pid ") || !strings.Contains(got, "09:15:00.000 INFO  did 3 things\n") || strings.Contains(got, "detail") {
+		t.Errorf("log file:\n%s\nwant the header and the info line, not the debug one", got)
+	}
+
+	l = New("init", func() time.Time { return now })
+	l.SetLevel("debug")
+	l.Printf(Debug, "detail")
+	if path := l.Flush(dir, "x"); path == "" {
+		t.Error("debug line at level debug: no file")
+	}
+	l = New("hook", func() time.Time { return now })
+	l.Context = true
+	l.Printf(Debug, "context")
+	l.Printf(Warn, "trouble")
+	data, _ = os.ReadFile(l.Flush(dir, "x"))
+	if !strings.Contains(string(data), "DEBUG context\n") || !strings.Contains(string(data), "WARN  trouble\n") {
+		t.Errorf("log with Context:\n%s\nwant the debug line too", data)
+	}
+	var nilLog *Log
+	nilLog.Printf(Error, "ignored")
+	if nilLog.Flush(dir, "x") != "" {
+		t.Error("nil Log wrote a file")
+	}
+}
+
+func TestPrune(t *testing.T) {
+	dir := t.TempDir()
+	now := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+	touch := func(name string) {
+		if err := os.WriteFile(filepath.Join(dir, name), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := 0; i < MaxFiles+5; i++ {
+		touch(FileName(now.Add(-time.Duration(i)*time.Minute), "hook", 100+i))
+	}
+	touch(FileName(now.Add(-MaxAge-time.Hour), "sync", 1)) // too old
+	touch("hook-20261101T000000.000-7.log")                // an earlier version's name
+	touch("notes.log")                                     // not ours
+	touch("symposium-garbage.log")                         // not ours either
+	Prune(dir, now)
+	entries, _ := os.ReadDir(dir)
+	var ours int
+	names := map[string]bool{}
+	for _, e := range entries {
+		names[e.Name()] = true
+		if strings.HasPrefix(e.Name(), "symposium-2026") {
+			ours++
+		}
+	}
+	if ours != MaxFiles {
+		t.Errorf("%d logs kept, want %d", ours, MaxFiles)
+	}
+	for _, n := range []string{"notes.log", "symposium-garbage.log", FileName(now, "hook", 100)} {
+		if !names[n] {
+			t.Errorf("%s was removed", n)
+		}
+	}
+	for _, n := range []string{FileName(now.Add(-MaxAge-time.Hour), "sync", 1), "hook-20261101T000000.000-7.log", FileName(now.Add(-time.Duration(MaxFiles)*time.Minute), "hook", 100+MaxFiles)} {
+		if names[n] {
+			t.Errorf("%s was kept", n)
+		}
+	}
+}

@@ -1,0 +1,26 @@
+package term
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+func TestNotTerminals(t *testing.T) {
+	null, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer null.Close()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	for name, v := range map[string]any{"/dev/null": null, "pipe": r, "reader": strings.NewReader(""), "nil file": (*os.File)(nil)} {
+		if IsTerminal(v) {
+			t.Errorf("IsTerminal(%s) = true", name)
+		}
+	}
+}
