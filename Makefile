@@ -42,6 +42,7 @@ bench: build
 	./scripts/bench.sh $(BIN)
 	./scripts/bench-hook.sh $(BIN)
 	./scripts/bench-scale.sh $(BIN)
+	./scripts/bench-opencode.sh $(BIN)
 
 # Runs the pipeline on the sample workspace in testdata/demo against the
 # embedded central plugin source. Touches nothing outside a temp directory.
