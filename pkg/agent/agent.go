@@ -19,6 +19,7 @@ const (
 	PostToolUse      = stream.EventPostToolUse
 	UserPromptSubmit = stream.EventUserPromptSubmit
 	SessionStart     = stream.EventSessionStart
+	Stop             = stream.EventStop
 )
 
 // CLIEvents maps the CLI event argument to the canonical event.
@@ -27,6 +28,7 @@ var CLIEvents = map[string]string{
 	"post-tool-use":      PostToolUse,
 	"user-prompt-submit": UserPromptSubmit,
 	"session-start":      SessionStart,
+	"stop":               Stop,
 }
 
 // Agent describes one supported agent.
@@ -188,6 +190,7 @@ var hifEvents = map[string]string{
 	PostToolUse:      "after_tool_execute",
 	UserPromptSubmit: "before_prompt",
 	SessionStart:     "session_start",
+	Stop:             "agent_stop",
 }
 
 // Event is a's own name for the canonical event ev ("" when it has none):

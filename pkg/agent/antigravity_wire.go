@@ -116,8 +116,12 @@ func (antigravityWire) Decode(event string, payload []byte) (*hookfmt.Payload, e
 	}
 	// agy has no prompt event; a prompt from another agent's payload
 	// (sym-translate) travels under this name.
-	if p.Prompt, err = takeString(m, "prompt"); err != nil {
-		return nil, err
+	// Only a prompt event's prompt is canonical; another event's (Gemini's
+	// AfterAgent repeats it) rides along with the agent's own fields.
+	if p.Event == UserPromptSubmit {
+		if p.Prompt, err = takeString(m, "prompt"); err != nil {
+			return nil, err
+		}
 	}
 	if e := take(m, "error"); e != nil && event == PostToolUse {
 		p.ToolResponse = mustObject("error", e)
@@ -215,6 +219,9 @@ func localPath(s string) string {
 }
 
 func (w antigravityWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) {
+	if event == Stop {
+		return stopAnswer(out, "continue", []byte("{}")), 0, nil
+	}
 	switch event {
 	case PreToolUse:
 		o := newObj()
@@ -331,6 +338,10 @@ func (antigravityWire) DecodeOutput(event string, stdout []byte, exit int) (*hoo
 		out.Decision = hookfmt.Ask
 	case hookfmt.Allow:
 		out.Decision = hookfmt.Allow
+	case "continue": // Stop: keep going, with the reason as the next instruction
+		if event == Stop {
+			out.Decision = hookfmt.Deny
+		}
 	}
 	if in := argsObject(a.Overwrite); in != nil {
 		var args map[string]json.RawMessage

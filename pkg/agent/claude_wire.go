@@ -13,6 +13,9 @@ import (
 type claudeWire struct{ snakeWire }
 
 func (claudeWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) {
+	if event == Stop {
+		return stopAnswer(out, "block", nil), 0, nil
+	}
 	if out.Empty() {
 		return nil, 0, nil
 	}

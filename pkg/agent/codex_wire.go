@@ -10,6 +10,9 @@ import "github.com/symposium-dev/symposium-go/pkg/hookfmt"
 type codexWire struct{ snakeWire }
 
 func (codexWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) {
+	if event == Stop {
+		return stopAnswer(out, "block", nil), 0, nil
+	}
 	if out.Empty() {
 		return nil, 0, nil
 	}

@@ -60,8 +60,12 @@ func (copilotWire) Decode(event string, payload []byte) (*hookfmt.Payload, error
 		}
 	}
 	p.ToolResponse = take(m, "toolResult")
-	if p.Prompt, err = takeString(m, "prompt"); err != nil {
-		return nil, err
+	// Only a prompt event's prompt is canonical; another event's (Gemini's
+	// AfterAgent repeats it) rides along with the agent's own fields.
+	if p.Event == UserPromptSubmit {
+		if p.Prompt, err = takeString(m, "prompt"); err != nil {
+			return nil, err
+		}
 	}
 	p.Extra = nonEmptyMap(m)
 	return p, nil
@@ -161,6 +165,9 @@ func copilotResult(v json.RawMessage) json.RawMessage {
 }
 
 func (copilotWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) {
+	if event == Stop {
+		return stopAnswer(out, "block", nil), 0, nil
+	}
 	if out.Empty() {
 		return nil, 0, nil
 	}

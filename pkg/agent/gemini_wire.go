@@ -26,6 +26,9 @@ func (geminiWire) Decode(event string, payload []byte) (*hookfmt.Payload, error)
 func (geminiWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) { return encodeSnake("gemini", p) }
 
 func (w geminiWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) {
+	if event == Stop {
+		return stopAnswer(out, "block", []byte("{}")), 0, nil
+	}
 	if out.Empty() {
 		return w.Proceed(event), 0, nil
 	}

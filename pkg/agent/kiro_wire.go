@@ -21,6 +21,9 @@ func (kiroWire) Decode(event string, payload []byte) (*hookfmt.Payload, error) {
 func (kiroWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) { return encodeSnake("kiro", p) }
 
 func (kiroWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) {
+	if event == Stop {
+		return nil, 0, nil // Kiro's stop only observes
+	}
 	if out.Empty() {
 		return nil, 0, nil
 	}

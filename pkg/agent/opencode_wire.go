@@ -193,7 +193,7 @@ func (opencodeWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) {
 }
 
 func (w opencodeWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) {
-	if out.Empty() {
+	if out.Empty() || event == Stop { // session.idle only observes
 		return w.Proceed(event), 0, nil
 	}
 	o := newObj()

@@ -60,8 +60,12 @@ func snakeInto(p *hookfmt.Payload, m map[string]json.RawMessage) error {
 		return err
 	}
 	p.ToolResponse = take(m, "tool_response")
-	if p.Prompt, err = takeString(m, "prompt"); err != nil {
-		return err
+	// Only a prompt event's prompt is canonical; another event's (Gemini's
+	// AfterAgent repeats it) rides along with the agent's own fields.
+	if p.Event == UserPromptSubmit {
+		if p.Prompt, err = takeString(m, "prompt"); err != nil {
+			return err
+		}
 	}
 	if len(m) > 0 {
 		p.Extra = m

@@ -52,7 +52,7 @@ var ErrEvent = errors.New("unsupported event")
 
 func checkEvent(event string) error {
 	switch event {
-	case PreToolUse, PostToolUse, UserPromptSubmit, SessionStart:
+	case PreToolUse, PostToolUse, UserPromptSubmit, SessionStart, Stop:
 		return nil
 	}
 	return fmt.Errorf("%w %q", ErrEvent, event)
@@ -325,4 +325,18 @@ func argsObject(v json.RawMessage) json.RawMessage {
 		}
 	}
 	return nil
+}
+
+// stopAnswer is a Stop hook's answer in the shape every agent that lets a
+// hook keep it going shares: {"decision": decision, "reason"} when out
+// blocks the stop, else otherwise. The agent then takes the reason as its
+// next instruction.
+func stopAnswer(out *hookfmt.Output, decision string, otherwise []byte) []byte {
+	if !out.Denied() {
+		return otherwise
+	}
+	o := newObj()
+	o.str("decision", decision)
+	o.str("reason", out.ReasonOrDefault())
+	return o.bytes()
 }

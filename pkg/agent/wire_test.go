@@ -34,7 +34,7 @@ type wireCase struct {
 func wireCases() []wireCase {
 	var cs []wireCase
 	add := func(dir, wire, base string, name func(string) string) {
-		for _, ev := range []string{PreToolUse, PostToolUse, UserPromptSubmit, SessionStart} {
+		for _, ev := range []string{PreToolUse, PostToolUse, UserPromptSubmit, SessionStart, Stop} {
 			cs = append(cs, wireCase{name: dir + "/" + ev, wire: wire, event: ev, file: filepath.Join(base, name(ev)+".json")})
 		}
 	}
@@ -51,7 +51,7 @@ func wireCases() []wireCase {
 			file: filepath.Join("testdata", "wire", "payloads", "opencode", extra.name+".json")})
 	}
 	agy := filepath.Join("testdata", "wire", "payloads", "antigravity")
-	for _, ev := range []string{PreToolUse, PostToolUse, SessionStart} {
+	for _, ev := range []string{PreToolUse, PostToolUse, SessionStart, Stop} {
 		cs = append(cs, wireCase{name: "antigravity/" + ev, wire: "antigravity", event: ev, file: filepath.Join(agy, antigravity.Event(ev)+".json")})
 	}
 	cs = append(cs, wireCase{name: "antigravity/PreToolUse.double-encoded", wire: "antigravity", event: PreToolUse,
@@ -246,8 +246,8 @@ func TestDecodeErrors(t *testing.T) {
 				t.Errorf("%s.Decode(%q) = nil error, want one", name, payload)
 			}
 		}
-		if _, err := w.Decode("Stop", []byte(`{}`)); err == nil {
-			t.Errorf("%s.Decode(Stop) = nil error, want unsupported event", name)
+		if _, err := w.Decode("PreCompact", []byte(`{}`)); err == nil {
+			t.Errorf("%s.Decode(PreCompact) = nil error, want unsupported event", name)
 		}
 	}
 }

@@ -22,6 +22,7 @@ package hook
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -161,8 +162,17 @@ func (r *run) dispatch(ctx context.Context, w hookfmt.Wire) *hookfmt.Output {
 		return &hookfmt.Output{}
 	}
 	st = r.fresh(ctx, cfg, st, dir)
-	if st == nil || len(st.Groups) == 0 {
+	if st == nil {
 		return &hookfmt.Output{}
+	}
+	var notes string
+	if p.Event == agent.SessionStart && len(st.Notes) > 0 {
+		// What the user should run (sources that are not current, plugins
+		// waiting for consent): one short line at the start of a session.
+		notes = "symposium: " + strings.Join(st.Notes, "; ")
+	}
+	if len(st.Groups) == 0 {
+		return &hookfmt.Output{AdditionalContext: notes}
 	}
 	matchers := matcherCache{}
 	hooks, err := st.HooksFor(p.Event, func(matcher string) bool {
@@ -177,10 +187,32 @@ func (r *run) dispatch(ctx context.Context, w hookfmt.Wire) *hookfmt.Output {
 		return &hookfmt.Output{}
 	}
 	out := r.runHooks(ctx, hooks, p, dir, st.WorkspaceRoot)
-	if out != nil {
-		out.Tool = p.ToolName
+	if out == nil {
+		out = &hookfmt.Output{}
+	}
+	out.Tool = p.ToolName
+	if notes != "" {
+		out.AdditionalContext = strings.TrimSpace(notes + "\n\n" + out.AdditionalContext)
+	}
+	if p.Event == agent.Stop && out.Denied() && stopChained(p) {
+		// Gemini and Codex re-prompt on every block without a cap: going on
+		// once per stop is the most a plugin hook gets.
+		r.log.Printf(runlog.Info, "%s Stop: the agent already went on because of a Stop hook; not asking it again (%s)", opts.Agent, out.Reason)
+		out.Decision, out.Block, out.Reason = "", false, ""
 	}
 	return out
+}
+
+// stopChained reports whether a Stop payload says the agent is already
+// going on because a Stop hook asked it to (stop_hook_active; Antigravity's
+// executionNum above 0).
+func stopChained(p *hookfmt.Payload) bool {
+	var active bool
+	if json.Unmarshal(p.Extra["stop_hook_active"], &active) == nil && active {
+		return true
+	}
+	var n float64
+	return json.Unmarshal(p.Extra["executionNum"], &n) == nil && n > 0
 }
 
 // workDir is the payload's cwd when it names an existing directory, else

@@ -189,6 +189,7 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	var workspace stream.Workspace
 	var hooks []stream.Hook
 	var inputs, sourceInputs, sourceTree []string
+	var unread, snapshot []string // sources not current, for the session-start note
 	if err := decode(&matchOut, "sym-match", func(rd *stream.Reader, raw stream.Raw) error {
 		switch raw.Kind {
 		case stream.KindWorkspace:
@@ -203,6 +204,12 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 			}
 			sourceInputs = append(sourceInputs, src.Inputs...)
 			sourceTree = append(sourceTree, src.Tree...)
+			switch {
+			case src.Dir == "":
+				unread = append(unread, src.Name)
+			case src.Embedded:
+				snapshot = append(snapshot, src.Name)
+			}
 		case stream.KindSkill:
 			sum.Matched.Skills++
 		case stream.KindHook:
@@ -247,7 +254,21 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	}
 	return sum, storeState(workspace.Root, opts, fingerprint{
 		workspace: inputs, sources: sourceInputs, sourceTree: sourceTree, actions: sum.Actions,
-	}, hooks, sum)
+	}, hooks, sourceNotes(unread, snapshot), sum)
+}
+
+// sourceNotes are the session-start notes about plugin sources that are
+// not current: ones that could not be read (what they installed is kept),
+// and the central source served from the built-in snapshot.
+func sourceNotes(unread, snapshot []string) []string {
+	var notes []string
+	if len(unread) > 0 {
+		notes = append(notes, fmt.Sprintf("plugin source(s) %s could not be read, so their skills may be out of date; run `cargo agents sync` to retry", strings.Join(unread, ", ")))
+	}
+	if len(snapshot) > 0 {
+		notes = append(notes, fmt.Sprintf("%s comes from symposium's built-in snapshot (no fetch yet); run `cargo agents plugin sync` when online", strings.Join(snapshot, ", ")))
+	}
+	return notes
 }
 
 // upToDate returns the summary the last sync stored for the workspace
@@ -301,7 +322,7 @@ type fingerprint struct {
 // stat'ed once. Installed skills are stamped by the directory holding
 // them: deleting, adding or renaming one changes its mtime, and stamping
 // every skill directory would make both checks grow with the catalogue.
-func storeState(root string, opts Options, fp fingerprint, hooks []stream.Hook, sum *Summary) error {
+func storeState(root string, opts Options, fp fingerprint, hooks []stream.Hook, notes []string, sum *Summary) error {
 	dirs, cfg, err := config.LoadUser(ignore)
 	if err != nil {
 		return err
@@ -330,6 +351,7 @@ func storeState(root string, opts Options, fp fingerprint, hooks []stream.Hook, 
 		Extra:         syncstate.Extra(cfg.Agents, cfg.HookScope, opts.Version),
 		Trusted:       syncstate.Trusted(inputs, now),
 		Hooks:         hooks,
+		Notes:         notes,
 		Config: &syncstate.HookConfig{File: cfg.Path, Agents: cfg.Agents, HookScope: cfg.HookScope,
 			AutoSync: cfg.AutoSync, LogLevel: cfg.LogLevel},
 	}

@@ -9,6 +9,9 @@ const (
 	EventPostToolUse      = "PostToolUse"
 	EventUserPromptSubmit = "UserPromptSubmit"
 	EventSessionStart     = "SessionStart"
+	// EventStop: the agent is about to end its turn. A block asks it to
+	// go on with the reason as its next instruction.
+	EventStop = "Stop"
 )
 
 // CanonicalEvent maps any spelling a user writes — PreToolUse in a
@@ -24,6 +27,8 @@ func CanonicalEvent(s string) (string, bool) {
 		return EventUserPromptSubmit, true
 	case "sessionstart":
 		return EventSessionStart, true
+	case "stop":
+		return EventStop, true
 	}
 	return "", false
 }

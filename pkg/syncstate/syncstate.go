@@ -60,6 +60,10 @@ type State struct {
 	// Config is what a hook call needs of the user's config, as the sync
 	// read it; nil when not stored.
 	Config *HookConfig
+	// Notes are short lines for the user, told at the start of a session
+	// (a plugin source that could not be brought up to date, plugins
+	// waiting for consent): what to run.
+	Notes []string
 
 	body io.ReaderAt // the stored hook lines, which Groups point into
 	file *os.File    // open while body reads from it (see Close)
@@ -228,6 +232,11 @@ func decodeState(header []byte, body io.ReaderAt, bodyLen int64) *State {
 			st.config().AutoSync = val == "true"
 		case "config-log-level":
 			st.config().LogLevel = val
+		case "note":
+			var n string
+			if n, err = unfield(val); err == nil {
+				st.Notes = append(st.Notes, n)
+			}
 		case "group":
 			var g HookGroup
 			if g, err = parseGroup(val); err == nil && g.At+g.Len > bodyLen {
@@ -352,6 +361,9 @@ func Encode(st *State) ([]byte, error) {
 		b.WriteString("config-hook-scope " + c.HookScope + "\n")
 		b.WriteString("config-auto-sync " + strconv.FormatBool(c.AutoSync) + "\n")
 		b.WriteString("config-log-level " + c.LogLevel + "\n")
+	}
+	for _, n := range st.Notes {
+		b.WriteString("note " + field(n) + "\n")
 	}
 	for _, g := range groups {
 		fmt.Fprintf(&b, "group %d %d %s %s\n", g.At, g.Len, g.Event, field(g.Matcher))

@@ -40,7 +40,7 @@ Reads AGENT's hook payload on stdin, runs the plugin hooks that match EVENT
 and prints AGENT's answer, with AGENT's exit code.
 
   AGENT  antigravity, claude, codex, copilot, gemini, kiro, opencode, or symposium (canonical format)
-  EVENT  pre-tool-use, post-tool-use, user-prompt-submit, session-start
+  EVENT  pre-tool-use, post-tool-use, user-prompt-submit, session-start, stop
 `
 
 // Main runs sym-hook with args (without the program name) and returns the
@@ -81,7 +81,7 @@ func Run(ctx context.Context, stdio cli.Stdio, prog string, args []string) (code
 		}
 	}()
 	if event == "" {
-		return proceed("unknown event %q (want pre-tool-use, post-tool-use, user-prompt-submit or session-start)", args[1])
+		return proceed("unknown event %q (want pre-tool-use, post-tool-use, user-prompt-submit, session-start or stop)", args[1])
 	}
 	payload, err := io.ReadAll(io.LimitReader(stdio.In, maxPayload))
 	if err != nil {

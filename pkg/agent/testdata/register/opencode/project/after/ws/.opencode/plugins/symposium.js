@@ -1,5 +1,5 @@
 // symposium OpenCode shim: written by `cargo agents sync`, rewritten by each sync and removed with the agent; do not edit.
-// Forwards OpenCode's plugin hooks to `cargo-agents hook opencode EVENT` (stdin: {hook, directory, worktree, input, output})
+// Forwards OpenCode's plugin hooks (and the session.created and session.idle events) to `cargo-agents hook opencode EVENT` (stdin: {hook, directory, worktree, input, output})
 // and applies the answer ({decision, reason, updatedInput, additionalContext}) the ways OpenCode 1.18 allows.
 // Whatever goes wrong here (cargo-agents missing, failing, too slow, answering garbage), the call proceeds.
 import { spawnSync } from "node:child_process";
@@ -60,8 +60,9 @@ export const Symposium = async (ctx) => {
       if (c && Array.isArray(output.system)) output.system.push(c);
     },
     event: async ({ event }) => {
+      const id = event?.properties?.sessionID;
+      if (event?.type === "session.idle") ask("stop", "session.idle", ctx, { sessionID: id }, { event });
       if (event?.type !== "session.created") return;
-      const id = event.properties?.sessionID;
       const a = ask("session-start", "session.created", ctx, { sessionID: id }, { event });
       if (a.additionalContext) sessionContext.set(id, a.additionalContext);
     },
