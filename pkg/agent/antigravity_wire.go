@@ -3,6 +3,7 @@ package agent
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -116,28 +117,23 @@ func (antigravityWire) Decode(event string, payload []byte) (*hookfmt.Payload, e
 	}
 	// agy has no prompt event; a prompt from another agent's payload
 	// (sym-translate) travels under this name.
-	// Only a prompt event's prompt is canonical; another event's (Gemini's
-	// AfterAgent repeats it) rides along with the agent's own fields.
 	if p.Event == UserPromptSubmit {
 		if p.Prompt, err = takeString(m, "prompt"); err != nil {
 			return nil, err
 		}
 	}
-	if e := take(m, "error"); e != nil && event == PostToolUse {
-		p.ToolResponse = mustObject("error", e)
+	if event == PostToolUse {
+		if e := take(m, "error"); e != nil {
+			p.ToolResponse = mustObject("error", e)
+		}
 	}
 	p.Extra = nonEmptyMap(m)
 	return p, nil
 }
 
+// errField reports a payload field of the wrong shape.
 func errField(key, want string, got json.RawMessage) error {
-	return &fieldError{key, want, clip(got)}
-}
-
-type fieldError struct{ key, want, got string }
-
-func (e *fieldError) Error() string {
-	return "field \"" + e.key + "\": want " + e.want + ", got " + e.got
+	return fmt.Errorf("field %q: want %s, got %s", key, want, clip(got))
 }
 
 // antigravityArgsIn decodes toolCall.args (an object, or a JSON string
