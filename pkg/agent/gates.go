@@ -285,15 +285,13 @@ func claudeGates(a *Agent, t Target) []Gate {
 				var edits []userEdit
 				if !trusted {
 					steps = append(steps, fmt.Sprintf(`set "hasTrustDialogAccepted": true under "projects" > %q in %s`, t.Workspace, stateFile))
-					edits = append(edits, jsonEdit(stateFile, func(d JSONDoc) error {
-						return d.Set(true, "projects", t.Workspace, "hasTrustDialogAccepted")
-					}))
+					edits = append(edits, jsonSet(t, a.Name, stateFile, true, "projects", t.Workspace, "hasTrustDialogAccepted"))
 				}
 				if len(toApprove) > 0 {
 					steps = append(steps, fmt.Sprintf(`add %s to "enabledMcpjsonServers" in %s`, quoteList(toApprove), localSettings))
-					edits = append(edits, jsonEdit(localSettings, func(d JSONDoc) error {
-						return appendNew(d, toApprove, "enabledMcpjsonServers")
-					}))
+					for _, n := range toApprove {
+						edits = append(edits, jsonAppend(t, a.Name, localSettings, n, "enabledMcpjsonServers"))
+					}
 				}
 				gates = append(gates, Gate{
 					Agent:   a.Name,
@@ -358,7 +356,7 @@ func geminiGates(a *Agent, t Target) []Gate {
 				Problem: fmt.Sprintf("Gemini CLI ignores the %s in %s: %s is not a trusted folder", strings.Join(what, " and "), projFile, t.Workspace),
 				Fix:     fmt.Sprintf(`add "%s": "TRUST_FOLDER" to %s (or run gemini in %s and choose "Trust folder")`, t.Workspace, trustFile, t.Workspace),
 				Action:  fmt.Sprintf(`add "%s": "TRUST_FOLDER" to %s`, t.Workspace, trustFile),
-				Open:    opener(jsonEdit(trustFile, func(d JSONDoc) error { return d.Set("TRUST_FOLDER", t.Workspace) })),
+				Open:    opener(jsonSet(t, a.Name, trustFile, "TRUST_FOLDER", t.Workspace)),
 			})
 		}
 	}
@@ -437,7 +435,7 @@ func copilotGates(a *Agent, t Target) []Gate {
 				Problem: fmt.Sprintf("Copilot CLI ignores the %s: %s is not a trusted folder", strings.Join(what, " and "), t.Workspace),
 				Fix:     fmt.Sprintf(`add %q to "trustedFolders" in %s (or start copilot in %s and trust the folder)`, t.Workspace, cfgFile, t.Workspace),
 				Action:  fmt.Sprintf(`add %q to "trustedFolders" in %s`, t.Workspace, cfgFile),
-				Open:    opener(jsonEdit(cfgFile, func(d JSONDoc) error { return appendNew(d, []string{t.Workspace}, "trustedFolders") })),
+				Open:    opener(jsonAppend(t, a.Name, cfgFile, t.Workspace, "trustedFolders")),
 			})
 		}
 	}
@@ -476,7 +474,7 @@ func codexGates(a *Agent, t Target) []Gate {
 				Problem: fmt.Sprintf("Codex ignores the %s: the project %s is not trusted", strings.Join(what, " and "), t.Workspace),
 				Fix:     fmt.Sprintf("add to %s:\n[projects.%q]\ntrust_level = \"trusted\"", cfgFile, t.Workspace),
 				Action:  fmt.Sprintf(`set trust_level = "trusted" for the project %s in %s`, t.Workspace, cfgFile),
-				Open:    opener(tomlEdit(cfgFile, func(d TOMLDoc) error { return d.SetValue("trusted", "projects", t.Workspace, "trust_level") })),
+				Open:    opener(tomlSet(t, a.Name, t.Workspace, cfgFile, "trusted", "projects", t.Workspace, "trust_level")),
 			})
 		}
 	}
@@ -493,7 +491,8 @@ func codexGates(a *Agent, t Target) []Gate {
 			})
 		}
 	}
-	type hookTrust struct{ key, hash string }
+	// workspace: the project whose hooks file it is; "" for the global one.
+	type hookTrust struct{ key, hash, workspace string }
 	var untrusted []hookTrust
 	for _, f := range files {
 		for _, h := range ourHandlers(t.readJSONC(f)) {
@@ -502,28 +501,27 @@ func codexGates(a *Agent, t Target) []Gate {
 			}
 			key, hash := CodexHookTrust(f, h.event, h.group, h.handler, h.matcher, h.entry)
 			if got, _ := lookup(cfg, "hooks", "state", key, "trusted_hash"); got != hash {
-				untrusted = append(untrusted, hookTrust{key, hash})
+				ws := ""
+				if t.Workspace != "" && within(t.Workspace, f) {
+					ws = t.Workspace
+				}
+				untrusted = append(untrusted, hookTrust{key, hash, ws})
 			}
 		}
 	}
 	if len(untrusted) > 0 {
 		tables := make([]string, len(untrusted))
+		var edits []userEdit
 		for i, h := range untrusted {
 			tables[i] = fmt.Sprintf("[hooks.state.%q]\ntrusted_hash = %q", h.key, h.hash)
+			edits = append(edits, tomlSet(t, a.Name, h.workspace, cfgFile, h.hash, "hooks", "state", h.key, "trusted_hash"))
 		}
 		gates = append(gates, Gate{
 			Agent:   a.Name,
 			Problem: fmt.Sprintf("Codex skips %d symposium hook(s) until you trust them", len(untrusted)),
 			Fix:     fmt.Sprintf("review them with /hooks in codex, or add to %s:\n%s", cfgFile, strings.Join(tables, "\n")),
 			Action:  fmt.Sprintf("record the trusted_hash of %d symposium hook(s) under [hooks.state] in %s", len(untrusted), cfgFile),
-			Open: opener(tomlEdit(cfgFile, func(d TOMLDoc) error {
-				for _, h := range untrusted {
-					if err := d.SetValue(h.hash, "hooks", "state", h.key, "trusted_hash"); err != nil {
-						return err
-					}
-				}
-				return nil
-			})),
+			Open:    opener(edits...),
 		})
 	}
 	return gates

@@ -380,7 +380,9 @@ func TestOpenGates(t *testing.T) {
 			ws, home := gateDirs(t, tc.files)
 			a, _ := Lookup(tc.agent)
 			target := Target{Workspace: ws, Home: home, Scope: "project"}
+			before := snapshot(t, filepath.Dir(ws))
 			opened := 0
+			var added []TrustEntry
 			for _, g := range a.Gates(realFiles(), target) {
 				if g.Open == nil {
 					continue
@@ -390,6 +392,11 @@ func TestOpenGates(t *testing.T) {
 					t.Fatalf("opening %q: %v", g.Problem, err)
 				}
 				for _, c := range changes {
+					if c.Trust == nil {
+						t.Errorf("opening %q: %s changed with no trust entry recorded", g.Problem, c.Path)
+					} else {
+						added = append(added, *c.Trust)
+					}
 					if c.Status != StatusCreated && c.Status != StatusUpdated {
 						t.Errorf("opening %q: %s %s", g.Problem, c.Path, c.Status)
 					}
@@ -420,6 +427,17 @@ func TestOpenGates(t *testing.T) {
 					}
 				}
 			}
+			// uninstall --trust: undoing what was added, newest first,
+			// gives back every file byte for byte (and removes the ones
+			// we made).
+			for i := len(added) - 1; i >= 0; i-- {
+				if _, gone, err := UndoTrust(realFiles(), added[i]); err != nil || !gone {
+					t.Errorf("UndoTrust(%+v) = %v, %v", added[i], gone, err)
+				}
+			}
+			if diff := cmp.Diff(before, snapshot(t, filepath.Dir(ws))); diff != "" {
+				t.Errorf("files after undoing the trust entries (-before +after):\n%s", diff)
+			}
 		})
 	}
 }
@@ -443,4 +461,24 @@ func TestAntigravityGates(t *testing.T) {
 	if len(gates) != 1 || !strings.Contains(gates[0].Problem, "API key") || gates[0].Open != nil {
 		t.Errorf("API key: gates %+v, want one to report only", gates)
 	}
+}
+
+// snapshot maps every regular file below root to its contents.
+func snapshot(t *testing.T, root string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			out[p] = string(data)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }

@@ -1,10 +1,7 @@
 package agent
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"strings"
 )
 
@@ -29,65 +26,11 @@ func opener(edits ...userEdit) func(Files) ([]Change, error) {
 	}
 }
 
-// jsonEdit edits the user's JSON (or JSONC) file p in place, keeping
-// everything edit does not touch; a missing file starts as {}.
-func jsonEdit(p string, edit func(JSONDoc) error) userEdit {
-	return func(w Files) (Change, error) {
-		return editUserFile(w, p, []byte("{}\n"), w.ParseJSON, edit)
-	}
-}
-
-// tomlEdit is jsonEdit for a TOML file; a missing file starts empty.
-func tomlEdit(p string, edit func(TOMLDoc) error) userEdit {
-	return func(w Files) (Change, error) {
-		return editUserFile(w, p, nil, w.ParseTOML, edit)
-	}
-}
-
-func editUserFile[D interface{ Bytes() []byte }](w Files, p string, empty []byte, parse func(string, []byte) (D, error), edit func(D) error) (Change, error) {
-	data, err := w.ReadFile(p)
-	if errors.Is(err, fs.ErrNotExist) {
-		data, err = empty, nil
-	}
-	if err != nil {
-		return Change{}, err
-	}
-	doc, err := parse(p, data)
-	if err != nil {
-		return Change{}, err
-	}
-	if err := edit(doc); err != nil {
-		return Change{}, err
-	}
-	return writeUserFile(w, p, doc.Bytes())
-}
-
 // writeUserFile writes a user's agent file (keeping its mode when it
 // exists: ~/.claude.json is private); the writer skips identical bytes.
 func writeUserFile(w Files, p string, data []byte) (Change, error) {
 	status, err := w.WriteFile(p, data, 0o600)
 	return Change{Op: OpTrust, Path: p, Status: status}, err
-}
-
-// appendNew appends to the string array at ptr each value it lacks.
-func appendNew(d JSONDoc, values []string, ptr ...string) error {
-	var have []string
-	if raw, ok := d.Get(ptr...); ok {
-		var list []any
-		if err := json.Unmarshal(raw, &list); err != nil {
-			return fmt.Errorf("%s: %q is not a list", d.Path(), strings.Join(ptr, "."))
-		}
-		have = stringList(list)
-	}
-	for _, v := range values {
-		if !contains(have, v) {
-			if err := d.Append(v, ptr...); err != nil {
-				return err
-			}
-			have = append(have, v)
-		}
-	}
-	return nil
 }
 
 // quoteList renders names as "a", "b".

@@ -40,6 +40,9 @@ type Change struct {
 	Status string // fileedit status: created, updated, unchanged, removed
 	Name   string // MCP server name; "" for hook files
 	Detail string // human detail, e.g. the events registered
+	// Trust is the entry an OpTrust change added, for uninstall --trust;
+	// nil when it added none.
+	Trust *TrustEntry
 }
 
 // Change ops.

@@ -80,14 +80,17 @@ func resolveDirs(getenv func(string) string, home string) Dirs {
 
 // Config is the user configuration with defaults applied.
 type Config struct {
-	AutoSync  bool
-	HookScope string
-	Agents    []string
-	LogLevel  string
-	Defaults  Defaults
-	Sources   []PluginSource // [[plugin-source]] and [[registry]] entries, in file order
-	Path      string         // file it was read from ("" when none exists)
-	Exists    bool
+	AutoSync bool
+	// AgentsSyncing mirrors each workspace plugin's .agents/skills/ into
+	// every configured agent's skill directory (upstream: agents-syncing).
+	AgentsSyncing bool
+	HookScope     string
+	Agents        []string
+	LogLevel      string
+	Defaults      Defaults
+	Sources       []PluginSource // [[plugin-source]] and [[registry]] entries, in file order
+	Path          string         // file it was read from ("" when none exists)
+	Exists        bool
 }
 
 // Defaults controls the two built-in sources.
@@ -109,10 +112,11 @@ type PluginSource struct {
 // Default returns the configuration used when no file exists.
 func Default() *Config {
 	return &Config{
-		AutoSync:  true,
-		HookScope: ScopeGlobal,
-		LogLevel:  "info",
-		Defaults:  Defaults{SymposiumRecommendations: true, UserPlugins: true},
+		AutoSync:      true,
+		AgentsSyncing: true,
+		HookScope:     ScopeGlobal,
+		LogLevel:      "info",
+		Defaults:      Defaults{SymposiumRecommendations: true, UserPlugins: true},
 	}
 }
 
@@ -170,10 +174,11 @@ type fileSource struct {
 }
 
 type fileConfig struct {
-	AutoSync  *bool       `toml:"auto-sync"`
-	HookScope *string     `toml:"hook-scope"`
-	Agents    []fileAgent `toml:"agent"`
-	Logging   *struct {
+	AutoSync      *bool       `toml:"auto-sync"`
+	AgentsSyncing *bool       `toml:"agents-syncing"`
+	HookScope     *string     `toml:"hook-scope"`
+	Agents        []fileAgent `toml:"agent"`
+	Logging       *struct {
 		Level *string `toml:"level"`
 	} `toml:"logging"`
 	Defaults *struct {
@@ -208,6 +213,9 @@ func Parse(path string, data []byte) (*Config, []string, error) {
 	c.Path, c.Exists = path, true
 	if fc.AutoSync != nil {
 		c.AutoSync = *fc.AutoSync
+	}
+	if fc.AgentsSyncing != nil {
+		c.AgentsSyncing = *fc.AgentsSyncing
 	}
 	if fc.HookScope != nil {
 		switch *fc.HookScope {

@@ -3,6 +3,7 @@ package install
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -75,10 +76,14 @@ func TestRunForgedManifestSymlink(t *testing.T) {
 	if fi, err := os.Lstat(filepath.Join(skills, "serde-basics")); err != nil || fi.Mode()&os.ModeSymlink == 0 {
 		t.Errorf("the repository's symlink was not left alone: %v", err)
 	}
-	if m := readManifestFile(t, filepath.Join(skills, ManifestName)); strings.Contains(strings.Join(m.Installed, ","), "serde-basics") {
+	if m := readManifestFile(t, filepath.Join(skills, ManifestName)); slices.Contains(m.Installed, "serde-basics") {
 		t.Errorf("manifest still claims serde-basics: %v", m.Installed)
 	}
-	// tokio-basics, which nothing forged, installs as usual.
+	// Ours installs beside the link, under a suffixed name; tokio-basics,
+	// which nothing forged, installs as usual.
+	if _, err := os.Stat(filepath.Join(skills, suffixedName(f.skills[0]), "SKILL.md")); err != nil || f.skills[0].Name != "serde-basics" {
+		t.Errorf("serde-basics not installed under its suffixed name: %v", err)
+	}
 	if _, err := os.Stat(filepath.Join(skills, "tokio-basics", "SKILL.md")); err != nil {
 		t.Error(err)
 	}

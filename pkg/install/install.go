@@ -19,22 +19,26 @@ import (
 	"strings"
 	"sync"
 
+	"crypto/sha256"
+	"encoding/hex"
+
 	"github.com/pelletier/go-toml/v2"
 
 	"github.com/symposium-dev/symposium-go/pkg/agent"
 	"github.com/symposium-dev/symposium-go/pkg/agentfiles"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
+	"github.com/symposium-dev/symposium-go/pkg/skillmark"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
 // ManifestName is the file in each skill directory that lists what we
 // installed there (book: "Skill manifest").
-const ManifestName = ".symposium.toml"
+const ManifestName = skillmark.ManifestName
 
-// gitignore keeps an installed skill out of the user's `git status`: it
-// ignores every file of its directory, itself included.
-const gitignore = "# Installed by cargo agents sync; regenerated on every sync.\n*\n"
+// gitignore keeps an installed skill out of the user's `git status`; with
+// the manifest it marks the directory as ours (pkg/skillmark).
+const gitignore = skillmark.Gitignore
 
 // Input is what sym-install read from the sym-match stream.
 type Input struct {
@@ -175,31 +179,50 @@ func Run(in Input, opts Options) *Result {
 			}
 			owned[n] = true
 		}
-		// Skills.
+		// Skills. want maps each directory name to what installs there.
 		want := map[string]stream.Skill{}
-		if len(users) > 0 {
-			for _, s := range skills {
-				want[s.Name] = s
-			}
-		}
 		agentLabel := strings.Join(users, ",")
 		var jobs []copyJob
 		var present map[string]bool // names in skillDir, read once when needed
-		for _, name := range sortedKeys(want) {
-			s := want[name]
-			dst := filepath.Join(skillDir, name)
-			if !owned[name] {
-				if present == nil {
-					present = entryNames(skillDir)
-				}
-				if present[name] {
-					res.warnf("%s exists and was not installed by symposium; leaving it alone (skill %q from %s not installed)", dst, name, describe(s))
-					res.add("skill", agentLabel, dst, stream.StatusSkipped, name, "not ours")
+		if len(users) > 0 {
+			for _, p := range skills {
+				name, dst := p.as, filepath.Join(skillDir, p.as)
+				if samePlace(p.Dir, dst) {
+					// The skill's own directory is its slot: nothing to
+					// copy, and never ours to remove, whatever a manifest
+					// (perhaps a committed one) says.
+					want[name] = p.Skill
+					res.add("skill", agentLabel, dst, stream.StatusUnchanged, name, "in place: the skill's own directory")
 					continue
 				}
+				detail := ""
+				if !owned[name] {
+					if present == nil {
+						present = entryNames(skillDir)
+					}
+					if present[name] && !p.suffixed {
+						// A directory we did not install has the name: the
+						// user's stays, ours installs beside it.
+						alt := suffixedName(p.Skill)
+						if owned[alt] || !present[alt] {
+							res.warnf("%s exists and was not installed by symposium; leaving it alone and installing skill %q from %s as %s", dst, p.Name, describe(p.Skill), alt)
+							name, dst, detail = alt, filepath.Join(skillDir, alt), "suffixed: "+p.Name+" is not symposium's"
+						}
+					}
+					if !owned[name] && present[name] {
+						res.warnf("%s exists and was not installed by symposium; leaving it alone (skill %q from %s not installed)", dst, p.Name, describe(p.Skill))
+						res.add("skill", agentLabel, dst, stream.StatusSkipped, name, "not ours")
+						continue
+					}
+				}
+				if _, dup := want[name]; dup {
+					continue // two suffixes met (vanishingly rare): the first stays
+				}
+				want[name] = p.Skill
+				jobs = append(jobs, copyJob{name: name, src: p.Dir, dst: dst, absent: !owned[name], detail: detail})
 			}
-			jobs = append(jobs, copyJob{name: name, src: s.Dir, dst: dst, absent: !owned[name]})
 		}
+		sort.Slice(jobs, func(i, j int) bool { return jobs[i].name < jobs[j].name })
 		if len(jobs) > 0 && !opts.DryRun {
 			os.MkdirAll(skillDir, 0o755) // once for all skills; a failure surfaces per skill below
 			if err := recordIntent(w, manifestPath, old, owned, jobs); err != nil {
@@ -216,7 +239,7 @@ func Run(in Input, opts Options) *Result {
 				res.Errors = append(res.Errors, fmt.Errorf("installing skill %s: %w", j.name, j.err))
 				continue
 			}
-			res.add("skill", agentLabel, j.dst, j.status, j.name, "")
+			res.add("skill", agentLabel, j.dst, j.status, j.name, j.detail)
 			next.Installed = append(next.Installed, j.name)
 		}
 		for _, name := range old.Installed {
@@ -346,7 +369,8 @@ func (c *sourceCache) newWarnings(src string) []string {
 
 type copyJob struct {
 	name, src, dst string
-	absent         bool // dst was seen not to exist
+	detail         string // why it installs under a suffixed name
+	absent         bool   // dst was seen not to exist
 	status         string
 	err            error
 }
@@ -405,10 +429,20 @@ func oldUsers(m manifest) string {
 	return strings.Join(users, ",")
 }
 
-// chooseSkills drops skills with unsafe names and picks one winner per
-// name, whatever order duplicates arrive in: the source sym-match emitted
-// first, then the smaller plugin name, then the smaller directory.
-func chooseSkills(in []stream.Skill, res *Result) []stream.Skill {
+// placed is a skill and the directory name it installs under.
+type placed struct {
+	stream.Skill
+	as       string // the directory name under each skill directory
+	suffixed bool   // as is already the suffixed name
+}
+
+// chooseSkills drops skills with unsafe names and places each skill of a
+// name that several origins provide: the first, by the source sym-match
+// emitted first, then the smaller plugin name, then the smaller directory,
+// whatever order they arrive in, installs under the name; each other under
+// the name with a suffix of its own (upstream: "Pre-existing files"), so
+// none overwrites another and each keeps its directory from sync to sync.
+func chooseSkills(in []stream.Skill, res *Result) []placed {
 	sourceRank := map[string]int{}
 	for _, s := range in {
 		if _, ok := sourceRank[s.Source]; !ok {
@@ -424,32 +458,62 @@ func chooseSkills(in []stream.Skill, res *Result) []stream.Skill {
 		}
 		return a.Dir < b.Dir
 	}
-	winner := map[string]int{} // name -> index in out
-	var out []stream.Skill
-	var losers [][2]stream.Skill // winner, loser (winner fixed up below)
+	var valid []stream.Skill
 	for _, s := range in {
 		if !stream.ValidSkillName(s.Name) {
 			res.warnf("skill name %q from %s: %s; skipped", s.Name, describe(s), stream.SkillNameRule)
 			res.add("skill", "", s.Dir, stream.StatusSkipped, s.Name, "unsafe name")
 			continue
 		}
-		i, dup := winner[s.Name]
-		if !dup {
-			winner[s.Name] = len(out)
-			out = append(out, s)
+		valid = append(valid, s)
+	}
+	sort.SliceStable(valid, func(i, j int) bool {
+		if valid[i].Name != valid[j].Name {
+			return valid[i].Name < valid[j].Name
+		}
+		return before(valid[i], valid[j])
+	})
+	var out []placed
+	for i, s := range valid {
+		if i > 0 && valid[i-1].Name == s.Name {
+			alt := suffixedName(s)
+			res.warnf("two skills are named %q: %s installs as %q, %s as %q", s.Name, describe(firstOf(out, s.Name).Skill), s.Name, describe(s), alt)
+			out = append(out, placed{Skill: s, as: alt, suffixed: true})
 			continue
 		}
-		if before(s, out[i]) {
-			losers = append(losers, [2]stream.Skill{s, out[i]})
-			out[i] = s
-		} else {
-			losers = append(losers, [2]stream.Skill{out[i], s})
-		}
-	}
-	for _, l := range losers {
-		res.warnf("two skills are named %q: using %s, ignoring %s", l[1].Name, describe(out[winner[l[1].Name]]), describe(l[1]))
+		out = append(out, placed{Skill: s, as: s.Name})
 	}
 	return out
+}
+
+// firstOf is the skill placed under name itself.
+func firstOf(ps []placed, name string) placed {
+	for _, p := range ps {
+		if p.Name == name && !p.suffixed {
+			return p
+		}
+	}
+	return placed{}
+}
+
+// suffixedName is name-<hash> for a skill that cannot have its own name:
+// the hash is of where it comes from, so it is the same on every sync and
+// differs between origins.
+func suffixedName(s stream.Skill) string {
+	sum := sha256.Sum256([]byte(s.Source + "\x00" + s.Plugin + "\x00" + filepath.Clean(s.Dir)))
+	return s.Name + "-" + hex.EncodeToString(sum[:4])
+}
+
+// samePlace reports whether a skill's source directory is the install
+// slot itself (a workspace skill in .agents/skills/, for the agents that
+// read that directory): then there is nothing to copy.
+func samePlace(src, dst string) bool {
+	if filepath.Clean(src) == filepath.Clean(dst) {
+		return true
+	}
+	a, err1 := filepath.EvalSymlinks(src)
+	b, err2 := filepath.EvalSymlinks(dst)
+	return err1 == nil && err2 == nil && a == b
 }
 
 func describe(s stream.Skill) string {

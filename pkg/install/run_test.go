@@ -231,8 +231,9 @@ func TestRunNoChangeWritesNothing(t *testing.T) {
 }
 
 // TestRunUserFilesUntouched: a directory the manifest does not list is the
-// user's, even when one of our skills has its name; a skill we installed
-// that no longer matches is removed.
+// user's, even when one of our skills has its name (ours installs beside it
+// under a suffixed name); a skill we installed that no longer matches is
+// removed.
 func TestRunUserFilesUntouched(t *testing.T) {
 	f := newFixture(t)
 	mine := filepath.Join(f.root, ".claude/skills/tokio-basics/SKILL.md")
@@ -243,14 +244,18 @@ func TestRunUserFilesUntouched(t *testing.T) {
 	must(t, os.WriteFile(other, []byte("mine too\n"), 0o644))
 
 	res := f.run(t, false, f.skills, "claude")
-	if diff := cmp.Diff([]string{"created claude serde-basics", "skipped claude tokio-basics"}, skillActions(res)); diff != "" {
+	alt := suffixedName(f.skills[1])
+	if diff := cmp.Diff([]string{"created claude serde-basics", "created claude " + alt}, skillActions(res)); diff != "" {
 		t.Errorf("skill actions (-want +got):\n%s", diff)
 	}
 	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "tokio-basics exists and was not installed by symposium") {
 		t.Errorf("warnings = %q, want one about tokio-basics", res.Warnings)
 	}
+	if b, err := os.ReadFile(mine); err != nil || string(b) != "mine\n" {
+		t.Errorf("the user's tokio-basics changed: %q %v", b, err)
+	}
 	m := readManifestFile(t, filepath.Join(f.root, ".claude/skills", ManifestName))
-	if diff := cmp.Diff([]string{"serde-basics"}, m.Installed); diff != "" {
+	if diff := cmp.Diff([]string{"serde-basics", alt}, m.Installed); diff != "" {
 		t.Errorf("installed (-want +got):\n%s", diff)
 	}
 
@@ -293,8 +298,9 @@ func TestRunUnsafeNames(t *testing.T) {
 	}
 }
 
-// TestChooseSkillsDuplicates: one winner per name, whatever order the
-// duplicates come in within a source, and a warning naming both.
+// TestChooseSkillsDuplicates: one skill per name installs under the name,
+// whatever order the duplicates come in; each other under a suffixed name
+// of its own, with a warning naming both.
 func TestChooseSkillsDuplicates(t *testing.T) {
 	a := stream.Skill{Name: "x", Source: "s1", Plugin: "alpha", Dir: "/p/alpha/x"}
 	b := stream.Skill{Name: "x", Source: "s1", Plugin: "beta", Dir: "/p/beta/x"}
@@ -315,8 +321,21 @@ func TestChooseSkillsDuplicates(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			res := &Result{}
 			got := chooseSkills(tc.in, res)
-			if diff := cmp.Diff([]stream.Skill{tc.want}, got); diff != "" {
+			if diff := cmp.Diff(tc.want, firstOf(got, "x").Skill); diff != "" {
 				t.Errorf("winner (-want +got):\n%s", diff)
+			}
+			names := map[string]bool{}
+			for _, p := range got {
+				if p.suffixed != (p.as != "x") || names[p.as] {
+					t.Errorf("placed %+v: want one plain name and distinct suffixed ones", p)
+				}
+				names[p.as] = true
+				if p.suffixed && p.as != suffixedName(p.Skill) {
+					t.Errorf("%s installs as %q, want %q", p.Dir, p.as, suffixedName(p.Skill))
+				}
+			}
+			if len(got) != len(tc.in) {
+				t.Errorf("placed %d skills, want %d", len(got), len(tc.in))
 			}
 			if len(res.Warnings) != len(tc.in)-1 {
 				t.Fatalf("warnings = %q", res.Warnings)

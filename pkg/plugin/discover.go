@@ -31,6 +31,10 @@ type Source struct {
 	// why it could not.
 	Embedded bool
 	CloneErr error
+	// Informal is set for the workspace's own source: its skills may lack
+	// frontmatter (skill.ParseInformal), and skill directories symposium
+	// installed among them are skipped (pkg/skillmark).
+	Informal bool
 
 	cache *skillCache // parsed SKILL.md files from earlier runs; nil = none
 }

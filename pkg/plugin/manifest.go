@@ -39,6 +39,11 @@ type Manifest struct {
 	MCPServers []MCPServer
 	Path       string // the SYMPOSIUM.toml
 	Dir        string // the plugin directory
+	// NoDefaultSkills is [defaults] skills = false: a workspace plugin
+	// then has only the groups it declares (upstream: "Workspace plugins").
+	NoDefaultSkills bool
+	// Workspace marks a plugin of the workspace itself (workspace.go).
+	Workspace bool
 }
 
 // Pred is one entry of a predicates field, with the line it is written on.
@@ -154,10 +159,14 @@ type fileManifest struct {
 	Hooks       []fileHook      `toml:"hooks"`
 	MCPServers  []fileServer    `toml:"mcp_servers"`
 	MCPServers2 []fileServer    `toml:"mcp-servers"`
+	Defaults    *struct {
+		Skills *bool `toml:"skills"`
+	} `toml:"defaults"`
 }
 
 var knownFields = map[string]string{
-	"":            "name, crates, depends-on, predicates, predicate, skills, hooks, mcp_servers",
+	"":            "name, crates, depends-on, predicates, predicate, skills, hooks, mcp_servers, defaults",
+	"defaults":    "skills",
 	"skills":      "crates, depends-on, predicates, source",
 	"source":      "path, git",
 	"hooks":       "name, event, matcher, command, format, timeout, predicates",
@@ -179,6 +188,17 @@ func LoadManifest(path string) (*Manifest, error) {
 // found (each "path:line:col: message"); a manifest for a later symposium
 // returns an error wrapping ErrLaterVersion.
 func ParseManifest(path string, data []byte) (*Manifest, error) {
+	return parseManifest(path, data, false)
+}
+
+// ParseWorkspaceManifest parses the SYMPOSIUM.toml of a workspace plugin:
+// its name defaults to its directory's, and it needs no crates, because
+// being in the workspace is its gate (upstream: "Workspace plugins").
+func ParseWorkspaceManifest(path string, data []byte) (*Manifest, error) {
+	return parseManifest(path, data, true)
+}
+
+func parseManifest(path string, data []byte, workspace bool) (*Manifest, error) {
 	if err := laterVersion(path, data); err != nil {
 		return nil, err
 	}
@@ -224,8 +244,13 @@ func ParseManifest(path string, data []byte) (*Manifest, error) {
 			return nil, errors.Join(append(errs, tomlError(path, data, err))...)
 		}
 	}
-	m := &Manifest{Path: path, Dir: filepath.Dir(path)}
-	if fm.Name == nil || strings.TrimSpace(*fm.Name) == "" {
+	m := &Manifest{Path: path, Dir: filepath.Dir(path), Workspace: workspace}
+	if fm.Defaults != nil && fm.Defaults.Skills != nil {
+		m.NoDefaultSkills = !*fm.Defaults.Skills
+	}
+	if workspace && fm.Name == nil {
+		m.Name = filepath.Base(m.Dir)
+	} else if fm.Name == nil || strings.TrimSpace(*fm.Name) == "" {
 		errs = append(errs, fmt.Errorf("%s: missing required field name: add `name = \"<plugin-name>\"` at the top", path))
 	} else {
 		m.Name = *fm.Name
@@ -415,7 +440,7 @@ func ParseManifest(path string, data []byte) (*Manifest, error) {
 	}
 	servers("mcp_servers", fm.MCPServers)
 	servers("mcp-servers", fm.MCPServers2)
-	if !anyCrates && len(errs) == 0 {
+	if !anyCrates && !workspace && len(errs) == 0 {
 		errs = append(errs, fmt.Errorf("%s: plugin %q has no crates anywhere: set crates (or depends-on) at the top (depends-on = [\"*\"] for every workspace), in its [[skills]] groups or in its [[mcp_servers]], or use depends-on(...) in their predicates", path, m.Name))
 	}
 	if len(errs) > 0 {

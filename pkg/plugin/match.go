@@ -8,6 +8,7 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
+	"github.com/symposium-dev/symposium-go/pkg/skill"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -36,6 +37,11 @@ func ScanConfigured(ctx context.Context, cfg *config.Config, dirs config.Dirs, u
 func MatchConfigured(ctx context.Context, cfg *config.Config, dirs config.Dirs, update string, set *predicate.Set, ws Workspace, warn func(string)) *Result {
 	r, scans := ScanConfigured(ctx, cfg, dirs, update, warn)
 	r.Workspace = ws
+	if ws.Root != "" {
+		// The workspace's own plugins come first: where a skill of theirs
+		// and a plugin source's share a name, the project's keeps it.
+		scans = append([]*Scan{DiscoverWorkspace(ws, cfg.AgentsSyncing)}, scans...)
+	}
 	return Match(scans, set, r)
 }
 
@@ -117,6 +123,12 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 				if local && g.SourceGit == "" {
 					tree = append(tree, groupTree...)
 				}
+				if sc.Source.Informal && err == nil {
+					files = withoutInstalled(dir, files)
+					// A hook call notices a workspace skill added or
+					// removed: there are two such groups per member at most.
+					inputs = append(inputs, dir)
+				}
 				if err != nil {
 					err = fmt.Errorf("%s:%d: [[skills]] group %q: %w", m.Path, g.Line, gname, err)
 					r.warn("%v", err)
@@ -124,7 +136,13 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 					continue
 				}
 				for _, f := range files {
-					s, err := sc.Source.cache.load(f, nil)
+					var s *skill.Skill
+					var err error
+					if sc.Source.Informal {
+						s, err = skill.LoadInformal(f)
+					} else {
+						s, err = sc.Source.cache.load(f, nil)
+					}
 					if err != nil {
 						r.warn("%v", err)
 						res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "skill", Name: filepath.Base(filepath.Dir(f)), Reason: err.Error(), Plugin: m.Name, File: f})
@@ -210,17 +228,19 @@ func (res *Result) rejectContents(m *Manifest, reason string) {
 	}
 }
 
-// addSkill keeps the first skill of each name: two skills installed under
-// one directory name would overwrite each other.
+// addSkill keeps every skill of a name that comes from its own directory:
+// sym-install installs the first under the name and the others under a
+// suffixed one (upstream: "Pre-existing files"), so none overwrites
+// another. The same directory reached twice is one skill.
 func (res *Result) addSkill(r *Resolver, seen map[string]string, s stream.Skill, file string) {
-	who := s.Source + "/" + s.Plugin
-	if prev, ok := seen[s.Name]; ok {
-		reason := fmt.Sprintf("another skill named %q (from %s) already applies", s.Name, prev)
+	key := s.Name + "\x00" + filepath.Clean(s.Dir)
+	if prev, ok := seen[key]; ok {
+		reason := fmt.Sprintf("the skill directory %s is already listed (from %s)", s.Dir, prev)
 		r.warn("%s: %s; skipping this one", file, reason)
 		res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "skill", Name: s.Name, Reason: reason, Plugin: s.Plugin, File: file})
 		return
 	}
-	seen[s.Name] = who
+	seen[key] = s.Source + "/" + s.Plugin
 	res.Skills = append(res.Skills, s)
 }
 

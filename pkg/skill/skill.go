@@ -85,9 +85,31 @@ func Load(path string) (*Skill, error) {
 }
 
 // Parse parses data as the SKILL.md at path (used for positions and Dir).
-func Parse(path string, data []byte) (*Skill, error) {
+func Parse(path string, data []byte) (*Skill, error) { return parse(path, data, false) }
+
+// LoadInformal reads and parses the SKILL.md at path as ParseInformal does.
+func LoadInformal(path string) (*Skill, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ParseInformal(path, data)
+}
+
+// ParseInformal parses a workspace's own skill (upstream: "Informal
+// skills"): the frontmatter, and its name and description, are optional,
+// because these are the project's notes, not a published skill. Without a
+// name the skill is named after its directory. Frontmatter that is there
+// but broken is still an error, with its position: the author meant
+// something by it.
+func ParseInformal(path string, data []byte) (*Skill, error) { return parse(path, data, true) }
+
+func parse(path string, data []byte, informal bool) (*Skill, error) {
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	open := openingLine(data)
+	if open == 0 && informal {
+		return &Skill{Name: filepath.Base(filepath.Dir(path)), Path: path, Dir: filepath.Dir(path), Fields: map[string]any{}, Body: data}, nil
+	}
 	if open == 0 {
 		return nil, &Error{File: path, Line: 1, Col: 1, Err: ErrNoFrontmatter,
 			Msg: "no frontmatter: SKILL.md must start with a --- line followed by name and description"}
@@ -143,11 +165,17 @@ func Parse(path string, data []byte) (*Skill, error) {
 	}
 	keys := keyPositions(root, open)
 	var err2 error
-	if s.Name, err2 = requiredString(path, open, s.Fields, keys, "name"); err2 != nil {
-		return nil, err2
+	if _, ok := keys["name"]; ok || !informal {
+		if s.Name, err2 = requiredString(path, open, s.Fields, keys, "name"); err2 != nil {
+			return nil, err2
+		}
+	} else {
+		s.Name = filepath.Base(s.Dir)
 	}
-	if s.Description, err2 = requiredString(path, open, s.Fields, keys, "description"); err2 != nil {
-		return nil, err2
+	if _, ok := keys["description"]; ok || !informal {
+		if s.Description, err2 = requiredString(path, open, s.Fields, keys, "description"); err2 != nil {
+			return nil, err2
+		}
 	}
 	s.Description = strings.TrimRight(s.Description, " \t\r\n")
 	// depends-on is upstream's name for the book's crates: one field,

@@ -198,6 +198,17 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 		for _, gate := range a.Gates(af, target) {
 			changed, opened, err := openGate(stdio, g, in, gate, *trust, interactive)
 			changes = append(changes, changed...)
+			// What was added is recorded even when a later edit of the
+			// gate failed: uninstall --trust must know of every entry.
+			var added []agent.TrustEntry
+			for _, c := range changed {
+				if c.Trust != nil {
+					added = append(added, *c.Trust)
+				}
+			}
+			if rerr := addTrust(dirs, added); rerr != nil {
+				failed = report(stdio, g, name, nil, fmt.Errorf("recording the trust entries added (uninstall --trust will not know of them): %w", rerr)) || failed
+			}
 			failed = report(stdio, g, name, nil, err) || failed
 			if gate.Open != nil && !opened && err == nil {
 				declined++

@@ -1,0 +1,275 @@
+package agent
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"reflect"
+	"strconv"
+	"strings"
+)
+
+// TrustEntry is one entry a gate's Open added to a user's file, recorded
+// (by init, in symposium's own state, never in the user's files) so that
+// `cargo agents uninstall --trust` takes back exactly it and nothing the
+// user wrote. An Open that found the entry already there adds none.
+type TrustEntry struct {
+	Agent string `json:"agent"`
+	// Workspace is the workspace the entry trusts; "" when it is about
+	// user-wide files (Codex's trust of our global hooks).
+	Workspace string   `json:"workspace,omitempty"`
+	File      string   `json:"file"`
+	Format    string   `json:"format"` // json or toml
+	Keys      []string `json:"keys"`   // the key set, or the list appended to
+	Value     any      `json:"value"`  // what was set, or the element appended
+	Append    bool     `json:"append,omitempty"`
+	// Created is how many of Keys existed before (the rest were made by
+	// us, and go when they are left empty); NewFile: the file was made.
+	Created int  `json:"existed"`
+	NewFile bool `json:"new_file,omitempty"`
+	// Previous is the value a set replaced, restored on undo.
+	Previous any `json:"previous,omitempty"`
+}
+
+// trustEdit is one declarative change that opens a gate: set Keys to
+// Value, or append Value to the list at Keys when it lacks it.
+type trustEdit struct {
+	agent, workspace, file, format string
+	keys                           []string
+	value                          any
+	append                         bool
+}
+
+func (e trustEdit) entry() *TrustEntry {
+	return &TrustEntry{Agent: e.agent, Workspace: e.workspace, File: e.file, Format: e.format, Keys: e.keys, Value: e.value, Append: e.append}
+}
+
+// jsonSet, jsonAppend and tomlSet are the edits the gates use.
+func jsonSet(t Target, agent, file string, value any, keys ...string) userEdit {
+	return trustEdit{agent, t.Workspace, file, "json", keys, value, false}.apply
+}
+
+func jsonAppend(t Target, agent, file string, value string, keys ...string) userEdit {
+	return trustEdit{agent, t.Workspace, file, "json", keys, value, true}.apply
+}
+
+func tomlSet(t Target, agent, workspace, file string, value any, keys ...string) userEdit {
+	return trustEdit{agent, workspace, file, "toml", keys, value, false}.apply
+}
+
+// apply makes the edit and returns the change, with the entry it added.
+func (e trustEdit) apply(w Files) (Change, error) {
+	data, err := w.ReadFile(e.file)
+	newFile := errors.Is(err, fs.ErrNotExist)
+	if err != nil && !newFile {
+		return Change{}, err
+	}
+	ent := e.entry()
+	ent.NewFile = newFile
+	var out []byte
+	switch e.format {
+	case "json":
+		if newFile {
+			data = []byte("{}\n")
+		}
+		d, err := w.ParseJSON(e.file, data)
+		if err != nil {
+			return Change{}, err
+		}
+		ent.Created = depthJSON(d, e.keys)
+		if e.append {
+			if raw, ok := d.Get(e.keys...); ok {
+				var list []any
+				if err := json.Unmarshal(raw, &list); err != nil {
+					return Change{}, fmt.Errorf("%s: %q is not a list", e.file, strings.Join(e.keys, "."))
+				}
+				if contains(stringList(list), e.value.(string)) {
+					ent = nil // there already: not ours
+				}
+			}
+			if ent != nil {
+				if err := d.Append(e.value, e.keys...); err != nil {
+					return Change{}, err
+				}
+			}
+		} else {
+			if raw, ok := d.Get(e.keys...); ok {
+				var prev any
+				if json.Unmarshal(raw, &prev) == nil && sameValue(prev, e.value) {
+					ent = nil
+				} else {
+					ent.Previous = prev
+				}
+			}
+			if ent != nil {
+				if err := d.Set(e.value, e.keys...); err != nil {
+					return Change{}, err
+				}
+			}
+		}
+		out = d.Bytes()
+	case "toml":
+		d, err := w.ParseTOML(e.file, data)
+		if err != nil {
+			return Change{}, err
+		}
+		ent.Created = depthTOML(d, e.keys)
+		if prev, ok := d.Get(e.keys...); ok {
+			if sameValue(prev, e.value) {
+				ent = nil
+			} else {
+				ent.Previous = prev
+			}
+		}
+		if ent != nil {
+			if err := d.SetValue(e.value, e.keys...); err != nil {
+				return Change{}, err
+			}
+		}
+		out = d.Bytes()
+	}
+	if ent == nil {
+		return Change{Op: OpTrust, Path: e.file, Status: StatusUnchanged}, nil
+	}
+	c, err := writeUserFile(w, e.file, out)
+	if err == nil {
+		c.Trust = ent
+	}
+	return c, err
+}
+
+// depthJSON is how many of keys exist in d, from the top.
+func depthJSON(d JSONDoc, keys []string) int {
+	for i := 1; i <= len(keys); i++ {
+		if _, ok := d.Get(keys[:i]...); !ok {
+			return i - 1
+		}
+	}
+	return len(keys)
+}
+
+func depthTOML(d TOMLDoc, keys []string) int {
+	for i := 1; i <= len(keys); i++ {
+		if _, ok := d.Get(keys[:i]...); !ok {
+			return i - 1
+		}
+	}
+	return len(keys)
+}
+
+// sameValue compares two decoded values as JSON would write them.
+func sameValue(a, b any) bool {
+	ja, err1 := json.Marshal(a)
+	jb, err2 := json.Marshal(b)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	var va, vb any
+	json.Unmarshal(ja, &va)
+	json.Unmarshal(jb, &vb)
+	return reflect.DeepEqual(va, vb)
+}
+
+// UndoTrust takes back one recorded entry: it removes what we added (and
+// the tables or objects we made for it, when they are left empty; the
+// file, when we made it and it is left empty) or restores the value we
+// replaced. An entry the user has changed since is theirs now: it is left
+// alone, and detail says so. gone reports that nothing of ours remains.
+func UndoTrust(w Files, e TrustEntry) (c Change, gone bool, err error) {
+	c = Change{Op: OpTrust, Path: e.File, Status: StatusUnchanged}
+	data, err := w.ReadFile(e.File)
+	if errors.Is(err, fs.ErrNotExist) {
+		return c, true, nil
+	}
+	if err != nil {
+		return c, false, err
+	}
+	var out []byte
+	empty := false
+	switch e.Format {
+	case "json":
+		d, err := w.ParseJSON(e.File, data)
+		if err != nil {
+			return c, false, err
+		}
+		raw, ok := d.Get(e.Keys...)
+		if !ok {
+			return c, true, nil
+		}
+		var cur any
+		json.Unmarshal(raw, &cur)
+		switch {
+		case e.Append:
+			list, _ := cur.([]any)
+			idx := -1
+			for i, v := range list {
+				if sameValue(v, e.Value) {
+					idx = i
+				}
+			}
+			if idx < 0 {
+				return c, true, nil
+			}
+			d.Delete(append(append([]string{}, e.Keys...), strconv.Itoa(idx))...)
+			pruneJSON(d, e.Keys, e.Created)
+		case !sameValue(cur, e.Value):
+			c.Detail = "changed since symposium set it: left as it is"
+			return c, true, nil
+		case e.Previous != nil:
+			if err := d.Set(e.Previous, e.Keys...); err != nil {
+				return c, false, err
+			}
+		default:
+			d.Delete(e.Keys...)
+			pruneJSON(d, e.Keys[:len(e.Keys)-1], e.Created)
+		}
+		out = d.Bytes()
+		empty = len(d.Keys()) == 0
+	case "toml":
+		d, err := w.ParseTOML(e.File, data)
+		if err != nil {
+			return c, false, err
+		}
+		cur, ok := d.Get(e.Keys...)
+		switch {
+		case !ok:
+			return c, true, nil
+		case !sameValue(cur, e.Value):
+			c.Detail = "changed since symposium set it: left as it is"
+			return c, true, nil
+		case e.Previous != nil:
+			if err := d.SetValue(e.Previous, e.Keys...); err != nil {
+				return c, false, err
+			}
+		default:
+			d.DeleteTable(e.Keys...)
+			for i := len(e.Keys) - 1; i > e.Created && i > 0; i-- {
+				if t, ok := d.GetTable(e.Keys[:i]...); ok && len(t) == 0 {
+					d.DeleteTable(e.Keys[:i]...)
+				}
+			}
+		}
+		out = d.Bytes()
+		empty = len(strings.TrimSpace(string(out))) == 0
+	default:
+		return c, false, fmt.Errorf("%s: unknown trust entry format %q", e.File, e.Format)
+	}
+	if empty && e.NewFile {
+		c.Status, err = w.Remove(e.File)
+		return c, err == nil, err
+	}
+	c.Status, err = w.WriteFile(e.File, out, 0o600)
+	return c, err == nil, err
+}
+
+// pruneJSON deletes the objects or lists along keys that we made (deeper
+// than created) and that are now empty, deepest first.
+func pruneJSON(d JSONDoc, keys []string, created int) {
+	for i := len(keys); i > created && i > 0; i-- {
+		if d.Len(keys[:i]...) != 0 {
+			return
+		}
+		d.Delete(keys[:i]...)
+	}
+}
