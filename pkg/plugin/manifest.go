@@ -40,7 +40,7 @@ type Manifest struct {
 	// Installations are the [[installations]] entries, by file order.
 	Installations []Installation
 	Path          string // the SYMPOSIUM.toml
-	Dir        string // the plugin directory
+	Dir           string // the plugin directory
 }
 
 // Pred is one entry of a predicates field, with the line it is written on.
@@ -126,10 +126,10 @@ type fileGroup struct {
 }
 
 type fileHook struct {
-	Name       *string `toml:"name"`
-	Event      *string `toml:"event"`
-	Matcher    *string `toml:"matcher"`
-	Command    any     `toml:"command"`
+	Name         *string `toml:"name"`
+	Event        *string `toml:"event"`
+	Matcher      *string `toml:"matcher"`
+	Command      any     `toml:"command"`
 	Format       *string `toml:"format"`
 	Timeout      *int    `toml:"timeout"`
 	Predicates   any     `toml:"predicates"`
