@@ -288,6 +288,16 @@ func (r *run) runHooks(ctx context.Context, hooks []stream.Hook, p *hookfmt.Payl
 			r.fail("deadline reached: hook %s/%s and later ones not run", h.Plugin, h.Name)
 			break
 		}
+		if h.Agent != "" && h.Agent != r.opts.Agent {
+			continue // written for another agent (upstream "Agent-specific hooks")
+		}
+		if missing := notInstalled(h); missing != "" {
+			// Acquiring is the sync's job: a hook whose installation
+			// failed or has not been made yet is skipped, never run half
+			// installed, and never installed here.
+			r.log.Printf(runlog.Warn, "hook %s/%s not run: installation %s is not installed (run `cargo agents sync`)", h.Plugin, h.Name, missing)
+			continue
+		}
 		if len(h.Predicates) > 0 {
 			if preds == nil {
 				preds = &predexpr.Context{Dir: root}

@@ -201,6 +201,24 @@ func printSummary(w io.Writer, sum *pipeline.Summary, dry bool) {
 		}
 		fmt.Fprintf(w, "  %-8s %s\n", n, strings.Join(parts, "; "))
 	}
+	var installed, missing int
+	for _, a := range sum.Actions {
+		if a.Op == "installation" {
+			switch a.Status {
+			case stream.StatusCreated:
+				installed++
+			case stream.StatusSkipped:
+				missing++
+			}
+		}
+	}
+	if installed+missing > 0 {
+		line := fmt.Sprintf("  hook installations: %d %s", installed, verb[stream.StatusCreated])
+		if missing > 0 {
+			line += fmt.Sprintf(", %d not installed (their hooks are skipped; see above)", missing)
+		}
+		fmt.Fprintln(w, line)
+	}
 	openable := 0
 	for _, g := range sum.Gates {
 		printGate(w, g.Agent, g.Problem, g.Fix)
