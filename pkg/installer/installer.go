@@ -239,9 +239,9 @@ func githubInstall(ctx context.Context, in stream.Installation, dir string) erro
 	got := hex.EncodeToString(h.Sum(nil))
 	switch {
 	case in.SHA256 == "":
-		return fmt.Errorf("%s: no sha256 to check the download against, so it was not installed; the file downloaded now has sha256 %s: once you trust it, add sha256 = %q to the installation", in.File, got, got)
+		return fmt.Errorf("no sha256 to check the download against, so it was not installed; the file downloaded now from %s has sha256 %s: once you trust it, add sha256 = %q to the installation", u, got, got)
 	case got != in.SHA256:
-		return fmt.Errorf("%s: checksum mismatch for %s: got sha256 %s, the manifest says %s; nothing was installed", in.File, u, got, in.SHA256)
+		return fmt.Errorf("checksum mismatch for %s: got sha256 %s, the manifest says %s; nothing was installed", u, got, in.SHA256)
 	}
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		return err
