@@ -32,6 +32,20 @@ func customCommands() map[string]func(ts *testscript.TestScript, neg bool, args 
 			ts.Defer(srv.Close)
 			ts.Setenv("SERVE_URL", srv.URL)
 		},
+		// within DUR CMD ARGS...: run CMD as exec would (stdin, stdout,
+		// stderr included), and fail when it took longer than DUR.
+		"within": func(ts *testscript.TestScript, neg bool, args []string) {
+			if neg || len(args) < 2 {
+				ts.Fatalf("usage: within DURATION CMD ARGS...")
+			}
+			limit, err := time.ParseDuration(args[0])
+			ts.Check(err)
+			start := time.Now()
+			ts.Check(ts.Exec(args[1], args[2:]...))
+			if took := time.Since(start); took > limit {
+				ts.Fatalf("%s took %s, more than %s", args[1], took.Round(time.Millisecond), limit)
+			}
+		},
 		// sha256 FILE NAME: set $NAME to FILE's sha256 (hex).
 		"sha256": func(ts *testscript.TestScript, neg bool, args []string) {
 			if neg || len(args) != 2 {

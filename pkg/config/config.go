@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/pelletier/go-toml/v2"
 
@@ -26,6 +27,10 @@ const (
 	ScopeGlobal  = agent.ScopeGlobal
 	ScopeProject = agent.ScopeProject
 )
+
+// DefaultAutoUpdateInterval is the book's debounce for refreshing git
+// sources on sync.
+const DefaultAutoUpdateInterval = 60 * time.Second
 
 // Built-in plugin source names.
 const (
@@ -80,14 +85,18 @@ func resolveDirs(getenv func(string) string, home string) Dirs {
 
 // Config is the user configuration with defaults applied.
 type Config struct {
-	AutoSync  bool
-	HookScope string
-	Agents    []string
-	LogLevel  string
-	Defaults  Defaults
-	Sources   []PluginSource // [[plugin-source]] and [[registry]] entries, in file order
-	Path      string         // file it was read from ("" when none exists)
-	Exists    bool
+	AutoSync bool
+	// AutoUpdateInterval is how old a git source's last check may be
+	// before a sync refreshes it (auto-update = true); the debounce that
+	// keeps frequent syncs off the network.
+	AutoUpdateInterval time.Duration
+	HookScope          string
+	Agents             []string
+	LogLevel           string
+	Defaults           Defaults
+	Sources            []PluginSource // [[plugin-source]] and [[registry]] entries, in file order
+	Path               string         // file it was read from ("" when none exists)
+	Exists             bool
 }
 
 // Defaults controls the two built-in sources.
@@ -109,10 +118,11 @@ type PluginSource struct {
 // Default returns the configuration used when no file exists.
 func Default() *Config {
 	return &Config{
-		AutoSync:  true,
-		HookScope: ScopeGlobal,
-		LogLevel:  "info",
-		Defaults:  Defaults{SymposiumRecommendations: true, UserPlugins: true},
+		AutoSync:           true,
+		AutoUpdateInterval: DefaultAutoUpdateInterval,
+		HookScope:          ScopeGlobal,
+		LogLevel:           "info",
+		Defaults:           Defaults{SymposiumRecommendations: true, UserPlugins: true},
 	}
 }
 
@@ -170,10 +180,11 @@ type fileSource struct {
 }
 
 type fileConfig struct {
-	AutoSync  *bool       `toml:"auto-sync"`
-	HookScope *string     `toml:"hook-scope"`
-	Agents    []fileAgent `toml:"agent"`
-	Logging   *struct {
+	AutoSync           *bool       `toml:"auto-sync"`
+	AutoUpdateInterval *string     `toml:"auto-update-interval"`
+	HookScope          *string     `toml:"hook-scope"`
+	Agents             []fileAgent `toml:"agent"`
+	Logging            *struct {
 		Level *string `toml:"level"`
 	} `toml:"logging"`
 	Defaults *struct {
@@ -208,6 +219,14 @@ func Parse(path string, data []byte) (*Config, []string, error) {
 	c.Path, c.Exists = path, true
 	if fc.AutoSync != nil {
 		c.AutoSync = *fc.AutoSync
+	}
+	if fc.AutoUpdateInterval != nil {
+		d, err := time.ParseDuration(*fc.AutoUpdateInterval)
+		if err != nil || d < 0 {
+			warnings = append(warnings, fmt.Sprintf("%s: auto-update-interval %q is not a duration such as \"60s\" or \"10m\" (using %s)", path, *fc.AutoUpdateInterval, DefaultAutoUpdateInterval))
+		} else {
+			c.AutoUpdateInterval = d
+		}
 	}
 	if fc.HookScope != nil {
 		switch *fc.HookScope {

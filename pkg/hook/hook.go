@@ -152,6 +152,7 @@ func (r *run) dispatch(ctx context.Context, w hookfmt.Wire) *hookfmt.Output {
 	dir := workDir(p.Cwd, opts.Cwd)
 	st := r.find(dir)
 	defer func() { st.Close() }()
+	defer func() { r.noteRefresh(st) }()
 	cfg := r.config(st)
 	r.log.SetLevel(cfg.LogLevel)
 	r.log.Printf(runlog.Debug, "%s %s: tool %q cwd %q", opts.Agent, opts.Event, p.ToolName, p.Cwd)
@@ -427,4 +428,17 @@ func (r *run) finish(stdout, stderr []byte, code int) Result {
 		res.Stderr = append(res.Stderr, line+"\n"...)
 	}
 	return res
+}
+
+// noteRefresh marks the auto-update git sources whose last check is older
+// than the debounce as due, for the next explicit sync: a stat each, a
+// small write at most once per source and interval. The hook never fetches
+// (no network, no git on this path) and never waits for one.
+func (r *run) noteRefresh(st *syncstate.State) {
+	if st == nil || st.Config == nil || len(st.Config.Refresh) == 0 {
+		return
+	}
+	for _, src := range syncstate.MarkDue(st.Config.Refresh, st.Config.RefreshInterval, time.Now()) {
+		r.log.Printf(runlog.Info, "plugin source %s: due for a refresh; the next `cargo agents sync` fetches it", src)
+	}
 }

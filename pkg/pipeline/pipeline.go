@@ -31,7 +31,7 @@ import (
 // Options control one sync.
 type Options struct {
 	Dir    string // where to look for the workspace (sym-deps runs here)
-	Update string // offline, none, check, fetch (passed to sym-match)
+	Update string // offline, auto, none, check, fetch (passed to sym-match)
 	// Version is the running symposium's: part of the stored fingerprint,
 	// so a new build re-syncs.
 	Version string
@@ -199,7 +199,7 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	sum := &Summary{}
 	var workspace stream.Workspace
 	var hooks []stream.Hook
-	var inputs, sourceInputs, sourceTree []string
+	var inputs, sourceInputs, sourceTree, refresh []string
 	if err := decode(&matchOut, "sym-match", func(rd *stream.Reader, raw stream.Raw) error {
 		switch raw.Kind {
 		case stream.KindWorkspace:
@@ -213,6 +213,9 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 				return err
 			}
 			sourceInputs = append(sourceInputs, src.Inputs...)
+			if src.Checked != "" {
+				refresh = append(refresh, src.Checked)
+			}
 			sourceTree = append(sourceTree, src.Tree...)
 		case stream.KindSkill:
 			sum.Matched.Skills++
@@ -257,7 +260,7 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 		return sum, nil
 	}
 	return sum, storeState(workspace.Root, opts, fingerprint{
-		workspace: inputs, sources: sourceInputs, sourceTree: sourceTree, actions: sum.Actions,
+		workspace: inputs, sources: sourceInputs, sourceTree: sourceTree, actions: sum.Actions, refresh: refresh,
 	}, hooks, sum)
 }
 
@@ -266,7 +269,7 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 // left it, so that running the stages again would change nothing. It reads
 // no manifest: it stats the recorded paths only (docs/freshness.md).
 func upToDate(opts Options) *Summary {
-	if opts.Update != "none" && opts.Update != "offline" {
+	if opts.Update != "none" && opts.Update != "offline" && opts.Update != "auto" {
 		return nil // a fetch or check must run
 	}
 	dirs, cfg, err := config.LoadUser(ignore)
@@ -291,6 +294,13 @@ func upToDate(opts Options) *Summary {
 	if !known || !st.Fresh(syncstate.Extra(cfg.Agents, cfg.HookScope, opts.Version)) {
 		return nil
 	}
+	if opts.Update == "auto" && st.Config != nil {
+		for _, c := range st.Config.Refresh {
+			if syncstate.Due(c, cfg.AutoUpdateInterval, time.Now()) {
+				return nil // a source is due for a refresh: sym-match does it
+			}
+		}
+	}
 	rec := syncstate.LoadRecord(dirs.Cache, st.WorkspaceRoot)
 	if rec == nil || !syncstate.StampsFresh(rec.Files) {
 		return nil
@@ -306,6 +316,7 @@ type fingerprint struct {
 	sources    []string        // each source's directory and git refs (hook)
 	sourceTree []string        // each local source's non-skill directories and manifests (sync)
 	actions    []stream.Action // what sym-install wrote or checked (sync; skill parents: hook)
+	refresh    []string        // the check stamps of auto-update git sources (hook: refresh due)
 }
 
 // storeState stores the hook record and the sync record. Each path is
@@ -342,7 +353,7 @@ func storeState(root string, opts Options, fp fingerprint, hooks []stream.Hook, 
 		Trusted:       syncstate.Trusted(inputs, now),
 		Hooks:         hooks,
 		Config: &syncstate.HookConfig{File: cfg.Path, Agents: cfg.Agents, HookScope: cfg.HookScope,
-			AutoSync: cfg.AutoSync, LogLevel: cfg.LogLevel},
+			AutoSync: cfg.AutoSync, LogLevel: cfg.LogLevel, Refresh: fp.refresh, RefreshInterval: cfg.AutoUpdateInterval},
 	}
 	if _, err := write.State(dirs.Cache, st); err != nil {
 		return err

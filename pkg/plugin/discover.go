@@ -31,6 +31,9 @@ type Source struct {
 	// why it could not.
 	Embedded bool
 	CloneErr error
+	// Checked is the check stamp of an auto-update git source
+	// (pkg/syncstate: refresh debounce); "" for the others.
+	Checked string
 
 	cache *skillCache // parsed SKILL.md files from earlier runs; nil = none
 }

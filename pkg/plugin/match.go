@@ -23,7 +23,7 @@ type Result struct {
 // ScanConfigured resolves (fetching git sources as update allows) and scans
 // every plugin source of cfg, in config order.
 func ScanConfigured(ctx context.Context, cfg *config.Config, dirs config.Dirs, update string, warn func(string)) (*Resolver, []*Scan) {
-	r := &Resolver{Dirs: dirs, Update: update, Ctx: ctx, Warn: warn}
+	r := &Resolver{Dirs: dirs, Update: update, Ctx: ctx, Warn: warn, Interval: cfg.AutoUpdateInterval}
 	var scans []*Scan
 	for _, sp := range Specs(cfg, dirs) {
 		scans = append(scans, Discover(r.Resolve(sp, "")))
@@ -196,7 +196,8 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 			}
 		}
 		sc.Source.cache.save()
-		res.Sources = append(res.Sources, stream.Source{Kind: stream.KindSource, Name: sc.Source.Name, Dir: sc.Source.Dir, Git: sc.Source.Git, Embedded: sc.Source.Embedded, Inputs: uniqSorted(inputs), Tree: uniqSorted(tree)})
+		res.Sources = append(res.Sources, stream.Source{Kind: stream.KindSource, Name: sc.Source.Name, Dir: sc.Source.Dir, Git: sc.Source.Git, Embedded: sc.Source.Embedded, Inputs: uniqSorted(inputs), Tree: uniqSorted(tree),
+			Checked: sc.Source.Checked})
 	}
 	return res
 }

@@ -222,4 +222,8 @@ type Source struct {
 	Embedded bool     `json:"embedded,omitempty"` // the built-in snapshot stood in for the repository
 	Inputs   []string `json:"inputs"`
 	Tree     []string `json:"tree,omitempty"`
+	// Checked is, for a git source with auto-update, the file whose mtime
+	// is its last check for updates: the hook path stats it to note that
+	// a refresh is due (docs/freshness.md).
+	Checked string `json:"checked,omitempty"`
 }

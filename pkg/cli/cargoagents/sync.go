@@ -57,8 +57,12 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 	if err != nil {
 		return err
 	}
+	update := g.update
+	if !g.updateSet {
+		update = "auto" // auto-update sources due for a check are fetched (docs/freshness.md)
+	}
 	sum, err := pipeline.Sync(context.Background(), pipeline.Options{
-		Dir: cwd, Update: g.update, DryRun: *dryRun || *check, Quiet: g.quiet, Stderr: stdio.Err, Version: cli.Version,
+		Dir: cwd, Update: update, DryRun: *dryRun || *check, Quiet: g.quiet, Stderr: stdio.Err, Version: cli.Version,
 		Gates: gatesFor,
 	})
 	logSync(g, sum, err)
