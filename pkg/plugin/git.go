@@ -38,7 +38,7 @@ const (
 )
 
 // UpdateLevels lists the valid --update values.
-var UpdateLevels = []string{UpdateOffline, UpdateAuto, UpdateNone, UpdateCheck, UpdateFetch}
+var UpdateLevels = []string{UpdateOffline, UpdateNone, UpdateCheck, UpdateFetch} // UpdateAuto is sync's default, not an option
 
 // allowedProtocols are the only git transports a URL from a manifest or the
 // config may use, whatever the user's git config allows (protocol.allow =
