@@ -2,8 +2,12 @@ package cli_test
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"io/fs"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,6 +22,46 @@ import (
 func customCommands() map[string]func(ts *testscript.TestScript, neg bool, args []string) {
 	return map[string]func(ts *testscript.TestScript, neg bool, args []string){
 		"seedstate": seedStateCmd, // hook_cmds_test.go
+		// serve DIR: serve DIR over HTTP on 127.0.0.1 until the script ends;
+		// $SERVE_URL is its base URL.
+		"serve": func(ts *testscript.TestScript, neg bool, args []string) {
+			if neg || len(args) != 1 {
+				ts.Fatalf("usage: serve DIR")
+			}
+			srv := httptest.NewServer(http.FileServer(http.Dir(ts.MkAbs(args[0]))))
+			ts.Defer(srv.Close)
+			ts.Setenv("SERVE_URL", srv.URL)
+		},
+		// within DUR CMD ARGS...: run CMD as exec would (stdin, stdout,
+		// stderr included), and fail when it took longer than DUR.
+		"within": func(ts *testscript.TestScript, neg bool, args []string) {
+			if neg || len(args) < 2 {
+				ts.Fatalf("usage: within DURATION CMD ARGS...")
+			}
+			limit, err := time.ParseDuration(args[0])
+			ts.Check(err)
+			start := time.Now()
+			ts.Check(ts.Exec(args[1], args[2:]...))
+			if took := time.Since(start); took > limit {
+				ts.Fatalf("%s took %s, more than %s", args[1], took.Round(time.Millisecond), limit)
+			}
+		},
+		// sha256 FILE NAME: set $NAME to FILE's sha256 (hex).
+		"sha256": func(ts *testscript.TestScript, neg bool, args []string) {
+			if neg || len(args) != 2 {
+				ts.Fatalf("usage: sha256 FILE NAME")
+			}
+			sum := sha256.Sum256([]byte(ts.ReadFile(args[0])))
+			ts.Setenv(args[1], hex.EncodeToString(sum[:]))
+		},
+		// expand FILE: replace $NAME and ${NAME} in FILE with the script's
+		// variables (a manifest that must carry a computed checksum).
+		"expand": func(ts *testscript.TestScript, neg bool, args []string) {
+			if neg || len(args) != 1 {
+				ts.Fatalf("usage: expand FILE")
+			}
+			ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(os.Expand(ts.ReadFile(args[0]), ts.Getenv)), 0o644))
+		},
 		// cmpjson FILE1 FILE2: semantic JSON comparison (NDJSON line by line).
 		"cmpjson": func(ts *testscript.TestScript, neg bool, args []string) {
 			if len(args) != 2 {

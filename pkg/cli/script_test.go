@@ -53,6 +53,13 @@ func TestScripts(t *testing.T) {
 // under $WORK, and keeps it off the network.
 func scriptEnv(env *testscript.Env, repo, shared string) error {
 	work := env.WorkDir
+	// cargo through rustup needs the real toolchain directory, which the
+	// script's own HOME would hide (installation tests build a local crate).
+	if os.Getenv("RUSTUP_HOME") == "" {
+		if h, err := os.UserHomeDir(); err == nil {
+			env.Setenv("RUSTUP_HOME", filepath.Join(h, ".rustup"))
+		}
+	}
 	env.Setenv("HOME", filepath.Join(work, "home"))
 	env.Setenv("SYMPOSIUM_HOME", filepath.Join(work, "home", ".symposium"))
 	env.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(work, "home", ".gitconfig"))

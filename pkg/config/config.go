@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/pelletier/go-toml/v2"
 
@@ -26,6 +27,10 @@ const (
 	ScopeGlobal  = agent.ScopeGlobal
 	ScopeProject = agent.ScopeProject
 )
+
+// DefaultAutoUpdateInterval is the book's debounce for refreshing git
+// sources on sync.
+const DefaultAutoUpdateInterval = 60 * time.Second
 
 // Built-in plugin source names.
 const (
@@ -84,13 +89,17 @@ type Config struct {
 	// AgentsSyncing mirrors each workspace plugin's .agents/skills/ into
 	// every configured agent's skill directory (upstream: agents-syncing).
 	AgentsSyncing bool
-	HookScope     string
-	Agents        []string
-	LogLevel      string
-	Defaults      Defaults
-	Sources       []PluginSource // [[plugin-source]] and [[registry]] entries, in file order
-	Path          string         // file it was read from ("" when none exists)
-	Exists        bool
+	// AutoUpdateInterval is how old a git source's last check may be
+	// before a sync refreshes it (auto-update = true); the debounce that
+	// keeps frequent syncs off the network.
+	AutoUpdateInterval time.Duration
+	HookScope          string
+	Agents             []string
+	LogLevel           string
+	Defaults           Defaults
+	Sources            []PluginSource // [[plugin-source]] and [[registry]] entries, in file order
+	Path               string         // file it was read from ("" when none exists)
+	Exists             bool
 }
 
 // Defaults controls the two built-in sources.
@@ -112,11 +121,12 @@ type PluginSource struct {
 // Default returns the configuration used when no file exists.
 func Default() *Config {
 	return &Config{
-		AutoSync:      true,
-		AgentsSyncing: true,
-		HookScope:     ScopeGlobal,
-		LogLevel:      "info",
-		Defaults:      Defaults{SymposiumRecommendations: true, UserPlugins: true},
+		AutoSync:           true,
+		AgentsSyncing:      true,
+		AutoUpdateInterval: DefaultAutoUpdateInterval,
+		HookScope:          ScopeGlobal,
+		LogLevel:           "info",
+		Defaults:           Defaults{SymposiumRecommendations: true, UserPlugins: true},
 	}
 }
 
@@ -174,11 +184,12 @@ type fileSource struct {
 }
 
 type fileConfig struct {
-	AutoSync      *bool       `toml:"auto-sync"`
-	AgentsSyncing *bool       `toml:"agents-syncing"`
-	HookScope     *string     `toml:"hook-scope"`
-	Agents        []fileAgent `toml:"agent"`
-	Logging       *struct {
+	AutoSync           *bool       `toml:"auto-sync"`
+	AgentsSyncing      *bool       `toml:"agents-syncing"`
+	AutoUpdateInterval *string     `toml:"auto-update-interval"`
+	HookScope          *string     `toml:"hook-scope"`
+	Agents             []fileAgent `toml:"agent"`
+	Logging            *struct {
 		Level *string `toml:"level"`
 	} `toml:"logging"`
 	Defaults *struct {
@@ -216,6 +227,14 @@ func Parse(path string, data []byte) (*Config, []string, error) {
 	}
 	if fc.AgentsSyncing != nil {
 		c.AgentsSyncing = *fc.AgentsSyncing
+	}
+	if fc.AutoUpdateInterval != nil {
+		d, err := time.ParseDuration(*fc.AutoUpdateInterval)
+		if err != nil || d < 0 {
+			warnings = append(warnings, fmt.Sprintf("%s: auto-update-interval %q is not a duration such as \"60s\" or \"10m\" (using %s)", path, *fc.AutoUpdateInterval, DefaultAutoUpdateInterval))
+		} else {
+			c.AutoUpdateInterval = d
+		}
 	}
 	if fc.HookScope != nil {
 		switch *fc.HookScope {

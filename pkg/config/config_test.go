@@ -62,7 +62,7 @@ auto-update = false
 		t.Fatalf("Parse: %v %v", err, warnings)
 	}
 	want := &Config{
-		AutoSync: false, AgentsSyncing: true, HookScope: "project", Agents: []string{"claude", "gemini"}, LogLevel: "debug",
+		AutoSync: false, AgentsSyncing: true, AutoUpdateInterval: DefaultAutoUpdateInterval, HookScope: "project", Agents: []string{"claude", "gemini"}, LogLevel: "debug",
 		Defaults: Defaults{SymposiumRecommendations: false, UserPlugins: true},
 		Sources: []PluginSource{
 			{Name: "my-org", Git: "https://github.com/my-org/symposium-plugins", AutoUpdate: true, Line: 17},

@@ -37,12 +37,24 @@ func runCommand(ctx context.Context, h *stream.Hook, input []byte, cwd string) c
 	hctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 
-	cmd := command(hctx, h.Command, h.Dir)
+	var cmd *exec.Cmd
+	if len(h.Exec) > 0 {
+		// From an installation: an argv sym-match built from checked
+		// paths, run as is (no shell, no PATH lookup of the first word).
+		prog := h.Exec[0]
+		if prog == "sh" {
+			prog = "/bin/sh" // a script installation
+		}
+		cmd = exec.CommandContext(hctx, prog, h.Exec[1:]...)
+		cmd.Args[0] = h.Exec[0]
+	} else {
+		cmd = command(hctx, h.Command, h.Dir)
+	}
 	cmd.Dir = cwd
 	if fi, err := os.Stat(cwd); cwd == "" || err != nil || !fi.IsDir() {
 		cmd.Dir = h.Dir
 	}
-	cmd.Env = append(os.Environ(), "SYMPOSIUM_PLUGIN_DIR="+h.Dir)
+	cmd.Env = hookEnv(h)
 	cmd.Stdin = bytes.NewReader(input)
 	stdout, stderr := &capped{max: MaxOutput}, &capped{max: MaxOutput}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
@@ -163,3 +175,32 @@ func (c *capped) Write(p []byte) (int, error) {
 }
 
 func (c *capped) Bytes() []byte { return c.buf.Bytes() }
+
+// hookEnv is ours plus SYMPOSIUM_PLUGIN_DIR, the hook's installation
+// variables, and its installations' directories before PATH.
+func hookEnv(h *stream.Hook) []string {
+	env := append(os.Environ(), "SYMPOSIUM_PLUGIN_DIR="+h.Dir)
+	for k, v := range h.Env {
+		env = append(env, k+"="+v)
+	}
+	if len(h.Path) > 0 {
+		p := strings.Join(h.Path, string(os.PathListSeparator))
+		if old := os.Getenv("PATH"); old != "" {
+			p += string(os.PathListSeparator) + old
+		}
+		env = append(env, "PATH="+p) // the last of a duplicated key wins
+	}
+	return env
+}
+
+// notInstalled names the first installation of h that sym-install has not
+// completed (its directory is renamed into place only when done), or "".
+// One stat each; hooks without installations pay nothing.
+func notInstalled(h *stream.Hook) string {
+	for _, in := range h.Installations {
+		if fi, err := os.Stat(in.Dir); err != nil || !fi.IsDir() {
+			return in.Name
+		}
+	}
+	return ""
+}

@@ -153,6 +153,7 @@ func (r *run) dispatch(ctx context.Context, w hookfmt.Wire) *hookfmt.Output {
 	dir := workDir(p.Cwd, opts.Cwd)
 	st := r.find(dir)
 	defer func() { st.Close() }()
+	defer func() { r.noteRefresh(st) }()
 	cfg := r.config(st)
 	r.log.SetLevel(cfg.LogLevel)
 	r.log.Printf(runlog.Debug, "%s %s: tool %q cwd %q", opts.Agent, opts.Event, p.ToolName, p.Cwd)
@@ -320,6 +321,16 @@ func (r *run) runHooks(ctx context.Context, hooks []stream.Hook, p *hookfmt.Payl
 			r.fail("deadline reached: hook %s/%s and later ones not run", h.Plugin, h.Name)
 			break
 		}
+		if h.Agent != "" && h.Agent != r.opts.Agent {
+			continue // written for another agent (upstream "Agent-specific hooks")
+		}
+		if missing := notInstalled(h); missing != "" {
+			// Acquiring is the sync's job: a hook whose installation
+			// failed or has not been made yet is skipped, never run half
+			// installed, and never installed here.
+			r.log.Printf(runlog.Warn, "hook %s/%s not run: installation %s is not installed (run `cargo agents sync`)", h.Plugin, h.Name, missing)
+			continue
+		}
 		if len(h.Predicates) > 0 {
 			if preds == nil {
 				preds = &predexpr.Context{Dir: root}
@@ -449,4 +460,17 @@ func (r *run) finish(stdout, stderr []byte, code int) Result {
 		res.Stderr = append(res.Stderr, line+"\n"...)
 	}
 	return res
+}
+
+// noteRefresh marks the auto-update git sources whose last check is older
+// than the debounce as due, for the next explicit sync: a stat each, a
+// small write at most once per source and interval. The hook never fetches
+// (no network, no git on this path) and never waits for one.
+func (r *run) noteRefresh(st *syncstate.State) {
+	if st == nil || st.Config == nil || len(st.Config.Refresh) == 0 {
+		return
+	}
+	for _, src := range syncstate.MarkDue(st.Config.Refresh, st.Config.RefreshInterval, time.Now()) {
+		r.log.Printf(runlog.Info, "plugin source %s: due for a refresh; the next `cargo agents sync` fetches it", src)
+	}
 }

@@ -48,6 +48,9 @@ type Input struct {
 	// Sources are the plugin sources sym-match read; one with no Dir could
 	// not be read this time.
 	Sources []stream.Source
+	// Hooks are read for their installations (pkg/installer acquires
+	// them); registering hooks does not depend on the match.
+	Hooks []stream.Hook
 }
 
 // unreadable names the sources that could not be read. While there is one,

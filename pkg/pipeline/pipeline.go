@@ -17,6 +17,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/symposium-dev/symposium-go/pkg/cargofind"
@@ -30,7 +31,7 @@ import (
 // Options control one sync.
 type Options struct {
 	Dir    string // where to look for the workspace (sym-deps runs here)
-	Update string // offline, none, check, fetch (passed to sym-match)
+	Update string // offline, auto, none, check, fetch (passed to sym-match)
 	// Version is the running symposium's: part of the stored fingerprint,
 	// so a new build re-syncs.
 	Version string
@@ -97,6 +98,10 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	if opts.DryRun {
 		installArgs = append(installArgs, "--dry-run")
 	}
+	if opts.Update == "offline" {
+		// A hook's auto-sync: no cargo build, no download.
+		installArgs = append(installArgs, "--offline")
+	}
 	inst, err := stage(ctx, "sym-install", opts.Dir, installArgs)
 	if err != nil {
 		return nil, err
@@ -104,7 +109,12 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 
 	// OS pipes, so a stage that exits early makes its writer fail at once
 	// instead of blocking. The middle stream is teed: the state needs it.
-	var depsErr, matchErr, instErr bytes.Buffer
+	var depsErr, matchErr bytes.Buffer
+	// sym-install's stderr is held until the stages before it succeeded
+	// (a failure there starves it, and only the first failure is the
+	// user's to read), then passed through as it comes: installing a
+	// hook's tool can take minutes and must be seen.
+	instErr := &heldWriter{live: !opts.Quiet, w: opts.Stderr}
 	var matchOut, instOut bytes.Buffer
 	r1, w1, err := os.Pipe()
 	if err != nil {
@@ -120,7 +130,7 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	}
 	deps.Stdout, deps.Stderr = w1, &depsErr
 	match.Stdin, match.Stdout, match.Stderr = r1, w2, &matchErr
-	inst.Stdin, inst.Stdout, inst.Stderr = r3, &instOut, &instErr
+	inst.Stdin, inst.Stdout, inst.Stderr = r3, &instOut, instErr
 	teed := make(chan struct{})
 	go func() {
 		defer close(teed)
@@ -157,6 +167,7 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	r3.Close()
 	errDeps := deps.Wait()
 	errMatch := match.Wait()
+	instErr.release(errDeps == nil && errMatch == nil)
 	<-teed
 	errInst := inst.Wait()
 
@@ -171,8 +182,8 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	if errDeps == nil {
 		relay(&matchErr, errMatch != nil)
 	}
-	if errDeps == nil && errMatch == nil {
-		relay(&instErr, errInst != nil)
+	if errDeps == nil && errMatch == nil && !instErr.live {
+		relay(&instErr.buf, errInst != nil)
 	}
 	if errDeps != nil {
 		var ee *exec.ExitError
@@ -188,7 +199,7 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	sum := &Summary{}
 	var workspace stream.Workspace
 	var hooks []stream.Hook
-	var inputs, sourceInputs, sourceTree []string
+	var inputs, sourceInputs, sourceTree, refresh []string
 	var unread, snapshot []string // sources not current, for the session-start note
 	if err := decode(&matchOut, "sym-match", func(rd *stream.Reader, raw stream.Raw) error {
 		switch raw.Kind {
@@ -203,6 +214,9 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 				return err
 			}
 			sourceInputs = append(sourceInputs, src.Inputs...)
+			if src.Checked != "" {
+				refresh = append(refresh, src.Checked)
+			}
 			sourceTree = append(sourceTree, src.Tree...)
 			switch {
 			case src.Dir == "":
@@ -247,13 +261,13 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 		return sum, err
 	}
 	if errInst != nil {
-		return sum, stageErr("sym-install", errInst, instErr.String())
+		return sum, stageErr("sym-install", errInst, instErr.buf.String())
 	}
 	if opts.DryRun || workspace.Root == "" {
 		return sum, nil
 	}
 	return sum, storeState(workspace.Root, opts, fingerprint{
-		workspace: inputs, sources: sourceInputs, sourceTree: sourceTree, actions: sum.Actions,
+		workspace: inputs, sources: sourceInputs, sourceTree: sourceTree, actions: sum.Actions, refresh: refresh,
 	}, hooks, sourceNotes(unread, snapshot), sum)
 }
 
@@ -276,7 +290,7 @@ func sourceNotes(unread, snapshot []string) []string {
 // left it, so that running the stages again would change nothing. It reads
 // no manifest: it stats the recorded paths only (docs/freshness.md).
 func upToDate(opts Options) *Summary {
-	if opts.Update != "none" && opts.Update != "offline" {
+	if opts.Update != "none" && opts.Update != "offline" && opts.Update != "auto" {
 		return nil // a fetch or check must run
 	}
 	dirs, cfg, err := config.LoadUser(ignore)
@@ -301,6 +315,13 @@ func upToDate(opts Options) *Summary {
 	if !known || !st.Fresh(syncstate.Extra(cfg.Agents, cfg.HookScope, opts.Version)) {
 		return nil
 	}
+	if opts.Update == "auto" && st.Config != nil {
+		for _, c := range st.Config.Refresh {
+			if syncstate.Due(c, cfg.AutoUpdateInterval, time.Now()) {
+				return nil // a source is due for a refresh: sym-match does it
+			}
+		}
+	}
 	rec := syncstate.LoadRecord(dirs.Cache, st.WorkspaceRoot)
 	if rec == nil || !syncstate.StampsFresh(rec.Files) {
 		return nil
@@ -316,6 +337,7 @@ type fingerprint struct {
 	sources    []string        // each source's directory and git refs (hook)
 	sourceTree []string        // each local source's non-skill directories and manifests (sync)
 	actions    []stream.Action // what sym-install wrote or checked (sync; skill parents: hook)
+	refresh    []string        // the check stamps of auto-update git sources (hook: refresh due)
 }
 
 // storeState stores the hook record and the sync record. Each path is
@@ -353,7 +375,7 @@ func storeState(root string, opts Options, fp fingerprint, hooks []stream.Hook, 
 		Hooks:         hooks,
 		Notes:         notes,
 		Config: &syncstate.HookConfig{File: cfg.Path, Agents: cfg.Agents, HookScope: cfg.HookScope,
-			AutoSync: cfg.AutoSync, LogLevel: cfg.LogLevel},
+			AutoSync: cfg.AutoSync, LogLevel: cfg.LogLevel, Refresh: fp.refresh, RefreshInterval: cfg.AutoUpdateInterval},
 	}
 	if _, err := write.State(dirs.Cache, st); err != nil {
 		return err
@@ -366,7 +388,13 @@ func storeState(root string, opts Options, fp fingerprint, hooks []stream.Hook, 
 	}
 	rec := &syncstate.Record{Skills: sum.Matched.Skills, Hooks: sum.Matched.Hooks, MCPServers: sum.Matched.MCPServers, Gates: gates,
 		Files: syncstate.Stamp(dedupe(append(fp.sourceTree, written...)))}
-	if !st.Trusted || !syncstate.Trusted(rec.Files, now) || len(rec.Files) == 0 {
+	missing := false
+	for _, a := range fp.actions {
+		// A hook installation that failed (or waits for an explicit sync)
+		// is tried again by the next sync: it must run the stages.
+		missing = missing || (a.Op == "installation" && a.Status == stream.StatusSkipped)
+	}
+	if missing || !st.Trusted || !syncstate.Trusted(rec.Files, now) || len(rec.Files) == 0 {
 		rec = nil // too fresh to trust (or nothing to record): the next sync runs the stages
 	}
 	return write.Record(dirs.Cache, root, rec)
@@ -429,4 +457,37 @@ func stage(ctx context.Context, name, dir string, args []string) (*exec.Cmd, err
 	c := exec.CommandContext(ctx, path, args...)
 	c.Dir = dir
 	return c, nil
+}
+
+// heldWriter buffers until release; released ok and live, it writes what
+// it held and then everything as it comes.
+type heldWriter struct {
+	mu       sync.Mutex
+	live     bool
+	released bool
+	w        io.Writer
+	buf      bytes.Buffer
+}
+
+func (h *heldWriter) Write(p []byte) (int, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.released && h.live {
+		return h.w.Write(p)
+	}
+	return h.buf.Write(p)
+}
+
+func (h *heldWriter) release(ok bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.released = true
+	if !ok {
+		h.live = false // kept, never shown: an earlier stage failed
+		return
+	}
+	if h.live && h.buf.Len() > 0 {
+		h.w.Write(h.buf.Bytes())
+		h.buf.Reset()
+	}
 }

@@ -35,6 +35,9 @@ type Source struct {
 	// frontmatter (skill.ParseInformal), and skill directories symposium
 	// installed among them are skipped (pkg/skillmark).
 	Informal bool
+	// Checked is the check stamp of an auto-update git source
+	// (pkg/syncstate: refresh debounce); "" for the others.
+	Checked string
 
 	cache *skillCache // parsed SKILL.md files from earlier runs; nil = none
 }

@@ -31,10 +31,14 @@ const (
 	UpdateNone    = "none"  // use the cache; clone only when it is missing
 	UpdateCheck   = "check" // also ask the remote whether the cache is behind
 	UpdateFetch   = "fetch" // fetch and reset the cache to the remote
+	// UpdateAuto is an explicit sync's default: a source with auto-update
+	// is fetched when its last check is older than the debounce or a hook
+	// marked it due (pkg/syncstate), else used as cached (none).
+	UpdateAuto = "auto"
 )
 
 // UpdateLevels lists the valid --update values.
-var UpdateLevels = []string{UpdateOffline, UpdateNone, UpdateCheck, UpdateFetch}
+var UpdateLevels = []string{UpdateOffline, UpdateNone, UpdateCheck, UpdateFetch} // UpdateAuto is sync's default, not an option
 
 // allowedProtocols are the only git transports a URL from a manifest or the
 // config may use, whatever the user's git config allows (protocol.allow =
@@ -152,6 +156,9 @@ type Checkout struct {
 // (with a warning); without one, the error is returned.
 func syncClone(ctx context.Context, ref GitRef, dir, level string) (*Checkout, error) {
 	co := &Checkout{Dir: dir}
+	if level == UpdateAuto {
+		level = UpdateNone // decided per source by Resolver; a group clone follows none
+	}
 	cloned := func() bool { _, err := os.Stat(filepath.Join(dir, ".git")); return err == nil }
 	if level == UpdateOffline {
 		if !cloned() {

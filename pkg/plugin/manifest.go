@@ -37,8 +37,10 @@ type Manifest struct {
 	Skills     []SkillGroup
 	Hooks      []Hook
 	MCPServers []MCPServer
-	Path       string // the SYMPOSIUM.toml
-	Dir        string // the plugin directory
+	// Installations are the [[installations]] entries, by file order.
+	Installations []Installation
+	Path          string // the SYMPOSIUM.toml
+	Dir           string // the plugin directory
 	// NoDefaultSkills is [defaults] skills = false: a workspace plugin
 	// then has only the groups it declares (upstream: "Workspace plugins").
 	NoDefaultSkills bool
@@ -85,6 +87,14 @@ type Hook struct {
 	// not at sync: they observe live state.
 	Predicates []Pred
 	Line       int
+	// Install is set when command names an [[installations]] entry or is
+	// an inline installation table; Command is then empty.
+	Install            *InstallRef
+	Executable, Script string
+	Args               []string
+	HasArgs            bool
+	Requirements       []InstallRef
+	Agent              string // "" = every agent
 }
 
 // MCPServer is one [[mcp_servers]] (or [[mcp-servers]]) entry.
@@ -121,13 +131,18 @@ type fileGroup struct {
 }
 
 type fileHook struct {
-	Name       *string `toml:"name"`
-	Event      *string `toml:"event"`
-	Matcher    *string `toml:"matcher"`
-	Command    any     `toml:"command"`
-	Format     *string `toml:"format"`
-	Timeout    *int    `toml:"timeout"`
-	Predicates any     `toml:"predicates"`
+	Name         *string `toml:"name"`
+	Event        *string `toml:"event"`
+	Matcher      *string `toml:"matcher"`
+	Command      any     `toml:"command"`
+	Format       *string `toml:"format"`
+	Timeout      *int    `toml:"timeout"`
+	Predicates   any     `toml:"predicates"`
+	Executable   *string `toml:"executable"`
+	Script       *string `toml:"script"`
+	Args         any     `toml:"args"`
+	Requirements any     `toml:"requirements"`
+	Agent        *string `toml:"agent"`
 }
 
 type filePredicate struct {
@@ -162,14 +177,17 @@ type fileManifest struct {
 	Defaults    *struct {
 		Skills *bool `toml:"skills"`
 	} `toml:"defaults"`
+	// Installations are checked field by field (parseInstallation): an
+	// inline one in a hook's command has no struct to be strict with.
+	Installations []map[string]any `toml:"installations"`
 }
 
 var knownFields = map[string]string{
-	"":            "name, crates, depends-on, predicates, predicate, skills, hooks, mcp_servers, defaults",
+	"":            "name, crates, depends-on, predicates, predicate, installations, skills, hooks, mcp_servers, defaults",
 	"defaults":    "skills",
 	"skills":      "crates, depends-on, predicates, source",
 	"source":      "path, git",
-	"hooks":       "name, event, matcher, command, format, timeout, predicates",
+	"hooks":       "name, event, matcher, command, executable, script, args, requirements, agent, format, timeout, predicates",
 	"predicate":   "name, command, args",
 	"mcp_servers": "name, crates, depends-on, predicates, type, command, args, env, url, headers",
 	"mcp-servers": "name, crates, depends-on, predicates, type, command, args, env, url, headers",
@@ -341,6 +359,24 @@ func parseManifest(path string, data []byte, workspace bool) (*Manifest, error) 
 		}
 		m.Skills = append(m.Skills, sg)
 	}
+	installNames := map[string]bool{}
+	for i, t := range fm.Installations {
+		header := lines.header("installations", i)
+		name, _ := t["name"].(string)
+		in, e, err := parseInstallation(path, header, fmt.Sprintf("[[installations]] %q", name), t, false)
+		if err != nil {
+			return nil, err
+		}
+		errs = append(errs, e...)
+		if in == nil {
+			continue
+		}
+		if installNames[in.Name] {
+			errs = append(errs, fmt.Errorf("%s:%d:1: [[installations]] %q is declared twice", path, header, in.Name))
+		}
+		installNames[in.Name] = true
+		m.Installations = append(m.Installations, *in)
+	}
 	for i, h := range fm.Hooks {
 		header := lines.header("hooks", i)
 		hk := Hook{Line: header, Format: "symposium"}
@@ -357,10 +393,70 @@ func parseManifest(path string, data []byte, workspace bool) (*Manifest, error) 
 		} else {
 			errs = append(errs, fmt.Errorf("%s:%d:1: [[hooks]] %q: unknown event %q (one of PreToolUse, PostToolUse, UserPromptSubmit, SessionStart)", path, lines.key("hooks", i, "event"), hk.Name, *h.Event))
 		}
-		if c, ok := h.Command.(string); !ok || strings.TrimSpace(c) == "" {
-			errs = append(errs, fmt.Errorf("%s:%d:1: [[hooks]] %q has no command", path, header, hk.Name))
-		} else {
-			hk.Command = c
+		cmdLine := lines.key("hooks", i, "command")
+		switch c := h.Command.(type) {
+		case string:
+			switch {
+			case strings.TrimSpace(c) == "":
+				errs = append(errs, fmt.Errorf("%s:%d:1: [[hooks]] %q has an empty command", path, cmdLine, hk.Name))
+			case installNames[c]:
+				hk.Install = &InstallRef{Name: c, Line: cmdLine}
+			default:
+				hk.Command = c // a command line, as the book's format has it
+			}
+		case map[string]any:
+			in, e, err := parseInstallation(path, cmdLine, fmt.Sprintf("[[hooks]] %q command", hk.Name), c, true)
+			if err != nil {
+				return nil, err
+			}
+			errs = append(errs, e...)
+			if in != nil {
+				hk.Install = &InstallRef{Inline: in, Line: cmdLine}
+			}
+		case nil:
+			errs = append(errs, fmt.Errorf("%s:%d:1: [[hooks]] %q has no command: set command = \"<installation name or command line>\" or command = { script = \"…\" }", path, header, hk.Name))
+		default:
+			errs = append(errs, fmt.Errorf("%s:%d:1: [[hooks]] %q: command must be a string or a table", path, cmdLine, hk.Name))
+		}
+		if h.Executable != nil {
+			hk.Executable = *h.Executable
+		}
+		if h.Script != nil {
+			hk.Script = *h.Script
+		}
+		if hk.Executable != "" && hk.Script != "" {
+			errs = append(errs, fmt.Errorf("%s:%d:1: [[hooks]] %q: set executable or script, not both", path, header, hk.Name))
+		}
+		for _, p := range []string{hk.Executable, hk.Script} {
+			if p != "" && !relInside(p) {
+				errs = append(errs, fmt.Errorf("%s:%d:1: [[hooks]] %q: %q must be a relative path inside the installation", path, header, hk.Name, p))
+			}
+		}
+		if (hk.Executable != "" || hk.Script != "") && hk.Install == nil {
+			errs = append(errs, fmt.Errorf("%s:%d:1: [[hooks]] %q: executable and script pick a file of an installation: command must name an [[installations]] entry or be a table", path, header, hk.Name))
+		}
+		if h.Args != nil {
+			a, _ := h.Args.([]any)
+			strs, ok := stringsOf(a)
+			if a == nil || !ok {
+				errs = append(errs, fmt.Errorf("%s:%d:1: [[hooks]] %q: args must be an array of strings", path, lines.key("hooks", i, "args"), hk.Name))
+			}
+			hk.Args, hk.HasArgs = strs, true
+		}
+		if h.Requirements != nil {
+			refs, e, err := parseRefs(path, lines.key("hooks", i, "requirements"), fmt.Sprintf("[[hooks]] %q requirements", hk.Name), h.Requirements)
+			if err != nil {
+				return nil, err
+			}
+			errs = append(errs, e...)
+			hk.Requirements = refs
+		}
+		if h.Agent != nil {
+			a := strings.ToLower(*h.Agent)
+			if !contains(agent.Names(), a) {
+				errs = append(errs, fmt.Errorf("%s:%d:1: [[hooks]] %q: unknown agent %q (one of %s)", path, lines.key("hooks", i, "agent"), hk.Name, *h.Agent, strings.Join(agent.Names(), ", ")))
+			}
+			hk.Agent = a
 		}
 		if h.Predicates != nil {
 			ps, err := predList(path, lines, "hooks", i, h.Predicates)
@@ -633,7 +729,7 @@ func laterVersion(path string, data []byte) error {
 	if err := toml.Unmarshal(data, &loose); err != nil {
 		return nil // the strict pass reports syntax errors
 	}
-	for _, table := range []string{"hooks", "predicate"} {
+	for _, table := range []string{"predicate"} {
 		list, _ := loose[table].([]any)
 		for i, h := range list {
 			t, _ := h.(map[string]any)

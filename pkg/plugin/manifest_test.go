@@ -280,9 +280,8 @@ func TestBookManifestWithPredicates(t *testing.T) {
 // each one's line, never a decode message.
 func TestLaterFormatFields(t *testing.T) {
 	tests := []struct{ name, src, want string }{
-		{"installations", "name = \"r\"\ndepends-on = [\"*\"]\n\n[[installations]]\nname = \"rtk\"\n", `p:4:3: unknown field "installations" (known: `},
-		{"hook agent", "name = \"r\"\ndepends-on = [\"*\"]\n[[hooks]]\nname = \"h\"\nevent = \"PreToolUse\"\nagent = \"claude\"\ncommand = \"x\"\n", `p:6:1: unknown field "agent" in [[hooks]]`},
-		{"hook command table", "name = \"r\"\ndepends-on = [\"*\"]\n[[hooks]]\nname = \"h\"\nevent = \"PreToolUse\"\ncommand = { script = \"x.sh\" }\n", `p:6: [[hooks]] command as a table (an installation) needs a later symposium version`},
+		{"install_commands", "name = \"r\"\ndepends-on = [\"*\"]\n\n[[installations]]\nname = \"rtk\"\ninstall_commands = [\"ln -s x y\"]\n", `p:4:1: [[installations]] "rtk": unknown field "install_commands" (known: `},
+		{"binary source", "name = \"r\"\ndepends-on = [\"*\"]\n[[hooks]]\nname = \"h\"\nevent = \"PreToolUse\"\ncommand = { source = \"binary\", url = \"x\" }\n", `p:6:1: [[hooks]] "h" command: source = "binary" needs a later symposium version`},
 		{"chained plugins", "name = \"r\"\n[[plugins]]\nsource.cargo = \"serde\"\n", `p:2:3: unknown field "plugins"`},
 	}
 	for _, tt := range tests {

@@ -24,7 +24,7 @@ type Result struct {
 // ScanConfigured resolves (fetching git sources as update allows) and scans
 // every plugin source of cfg, in config order.
 func ScanConfigured(ctx context.Context, cfg *config.Config, dirs config.Dirs, update string, warn func(string)) (*Resolver, []*Scan) {
-	r := &Resolver{Dirs: dirs, Update: update, Ctx: ctx, Warn: warn}
+	r := &Resolver{Dirs: dirs, Update: update, Ctx: ctx, Warn: warn, Interval: cfg.AutoUpdateInterval}
 	var scans []*Scan
 	for _, sp := range Specs(cfg, dirs) {
 		scans = append(scans, Discover(r.Resolve(sp, "")))
@@ -192,8 +192,17 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 					res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "hook", Name: h.Name, Reason: why, Plugin: m.Name, File: fmt.Sprintf("%s:%d", m.Path, h.Line)})
 					continue
 				}
-				res.Hooks = append(res.Hooks, stream.Hook{Kind: stream.KindHook, Plugin: m.Name, Source: sc.Source.Name, Name: h.Name, Event: h.Event,
-					Matcher: h.Matcher, Command: h.Command, Format: h.Format, Dir: m.Dir, Timeout: h.Timeout, Predicates: preds, PredicateCommands: cmds})
+				rec := stream.Hook{Kind: stream.KindHook, Plugin: m.Name, Source: sc.Source.Name, Name: h.Name, Event: h.Event,
+					Matcher: h.Matcher, Command: h.Command, Format: h.Format, Dir: m.Dir, Timeout: h.Timeout, Predicates: preds, PredicateCommands: cmds,
+					Agent: h.Agent}
+				if err := withInstallations(&rec, m, &h, r.Dirs.Cache); err != nil {
+					// Resolving reads the plugin's files: a broken reference
+					// skips this hook, not the plugin.
+					r.warn("%v; hook %q of plugin %q is skipped", err, h.Name, m.Name)
+					res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "hook", Name: h.Name, Reason: err.Error(), Plugin: m.Name, File: fmt.Sprintf("%s:%d", m.Path, h.Line)})
+					continue
+				}
+				res.Hooks = append(res.Hooks, rec)
 			}
 			for _, s := range m.MCPServers {
 				if why := ev.level(s.Crates, s.HasCrates, s.Predicates); why != "" {
@@ -205,7 +214,8 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 			}
 		}
 		sc.Source.cache.save()
-		res.Sources = append(res.Sources, stream.Source{Kind: stream.KindSource, Name: sc.Source.Name, Dir: sc.Source.Dir, Git: sc.Source.Git, Embedded: sc.Source.Embedded, Inputs: uniqSorted(inputs), Tree: uniqSorted(tree)})
+		res.Sources = append(res.Sources, stream.Source{Kind: stream.KindSource, Name: sc.Source.Name, Dir: sc.Source.Dir, Git: sc.Source.Git, Embedded: sc.Source.Embedded, Inputs: uniqSorted(inputs), Tree: uniqSorted(tree),
+			Checked: sc.Source.Checked})
 	}
 	return res
 }

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/syncstate"
 )
 
 // EnvRecommendationsURL overrides the central repository's URL (tests point
@@ -23,6 +25,8 @@ type Resolver struct {
 	Warn func(msg string)
 	// Workspace is where Match evaluates predicates.
 	Workspace Workspace
+	// Interval is the auto-update debounce (UpdateAuto).
+	Interval time.Duration
 
 	groups map[string]*Checkout
 }
@@ -114,7 +118,23 @@ func (r *Resolver) resolve(sp Spec, level string) *Source {
 		return src
 	}
 	dir := filepath.Join(r.Dirs.PluginSourceCache(), safeName(sp.Name))
+	if sp.AutoUpdate {
+		src.Checked = dir + syncstate.CheckedSuffix
+	}
+	asked := level == UpdateCheck || level == UpdateFetch
+	if level == UpdateAuto {
+		level, asked = UpdateNone, false
+		if syncstate.Due(src.Checked, r.Interval, time.Now()) {
+			level, asked = UpdateFetch, true
+		}
+		src.Level = level
+	}
 	co, err := syncClone(r.ctx(), ref, dir, level)
+	if asked && sp.AutoUpdate {
+		// Asked, answered or not: an unreachable remote is asked again
+		// after the interval, not on every sync.
+		syncstate.Checked(src.Checked, time.Now())
+	}
 	if err != nil {
 		if sp.Name == config.RecommendationsSource {
 			emb, eerr := embeddedDir(r.Dirs.PluginSourceCache())

@@ -83,6 +83,36 @@ type Hook struct {
 	Predicates []string `json:"predicates,omitempty"`
 	// PredicateCommands are the custom predicates Predicates call, by name.
 	PredicateCommands map[string]PredicateCommand `json:"predicate_commands,omitempty"`
+	// Agent restricts the hook to one calling agent ("" = every agent).
+	Agent string `json:"agent,omitempty"`
+	// Exec, when set, is the argv to run directly (no shell) instead of
+	// Command: a hook whose command names or inlines an installation.
+	Exec []string `json:"exec,omitempty"`
+	// Env is added to the hook's environment (SYMPOSIUM_<name>,
+	// SYMPOSIUM_DIR_<name>); Path is prepended to its PATH.
+	Env  map[string]string `json:"env,omitempty"`
+	Path []string          `json:"path,omitempty"`
+	// Installations must have been acquired (by sym-install, at sync) for
+	// the hook to run: the hook path only checks that each Dir exists.
+	Installations []Installation `json:"installations,omitempty"`
+}
+
+// Installation is something a hook runs or requires that sym-install
+// acquires into Dir, a directory of symposium's cache that exists only once
+// the installation is complete.
+type Installation struct {
+	Name    string `json:"name"`
+	Source  string `json:"source"` // cargo or github
+	Crate   string `json:"crate,omitempty"`
+	Version string `json:"version,omitempty"`
+	Git     string `json:"git,omitempty"`
+	Path    string `json:"path,omitempty"` // cargo: a crate directory inside the plugin
+	URL     string `json:"url,omitempty"`  // github
+	SHA256  string `json:"sha256,omitempty"`
+	Dir     string `json:"dir"`
+	// Files must exist below Dir once installed ("bin/rg", a script).
+	Files []string `json:"files,omitempty"`
+	File  string   `json:"file"` // the manifest and line that declared it
 }
 
 // PredicateCommand is a custom predicate ([[predicate]]): name(arg) runs
@@ -192,4 +222,8 @@ type Source struct {
 	Embedded bool     `json:"embedded,omitempty"` // the built-in snapshot stood in for the repository
 	Inputs   []string `json:"inputs"`
 	Tree     []string `json:"tree,omitempty"`
+	// Checked is, for a git source with auto-update, the file whose mtime
+	// is its last check for updates: the hook path stats it to note that
+	// a refresh is due (docs/freshness.md).
+	Checked string `json:"checked,omitempty"`
 }

@@ -87,6 +87,11 @@ type HookConfig struct {
 	HookScope string
 	AutoSync  bool
 	LogLevel  string
+	// Refresh are the check stamps of the auto-update git sources
+	// (plugin sources' "<clone>.checked"), and RefreshInterval their
+	// debounce: the hook notes a refresh as due without doing it.
+	Refresh         []string
+	RefreshInterval time.Duration
 }
 
 // ConfigIfCurrent returns the stored config when it was read from file
@@ -237,6 +242,13 @@ func decodeState(header []byte, body io.ReaderAt, bodyLen int64) *State {
 			if n, err = unfield(val); err == nil {
 				st.Notes = append(st.Notes, n)
 			}
+		case "config-refresh-interval":
+			st.config().RefreshInterval, err = time.ParseDuration(val)
+		case "config-refresh":
+			var p string
+			if p, err = unfield(val); err == nil {
+				st.config().Refresh = append(st.config().Refresh, p)
+			}
 		case "group":
 			var g HookGroup
 			if g, err = parseGroup(val); err == nil && g.At+g.Len > bodyLen {
@@ -361,6 +373,12 @@ func Encode(st *State) ([]byte, error) {
 		b.WriteString("config-hook-scope " + c.HookScope + "\n")
 		b.WriteString("config-auto-sync " + strconv.FormatBool(c.AutoSync) + "\n")
 		b.WriteString("config-log-level " + c.LogLevel + "\n")
+		if len(c.Refresh) > 0 {
+			b.WriteString("config-refresh-interval " + c.RefreshInterval.String() + "\n")
+			for _, p := range c.Refresh {
+				b.WriteString("config-refresh " + field(p) + "\n")
+			}
+		}
 	}
 	for _, n := range st.Notes {
 		b.WriteString("note " + field(n) + "\n")

@@ -29,7 +29,10 @@ type subcommand struct {
 type globals struct {
 	quiet  bool
 	update string // offline, none, check, fetch
-	log    *cmdlog.Run
+	// updateSet: --update was given. Without it, sync refreshes the
+	// auto-update sources whose last check is older than the debounce.
+	updateSet bool
+	log       *cmdlog.Run
 }
 
 var subcommands = map[string]subcommand{}
@@ -105,10 +108,10 @@ func (g *globals) take(args []string) int {
 		g.quiet = true
 		return 1
 	case a == "--update" && len(args) > 1:
-		g.update = args[1]
+		g.update, g.updateSet = args[1], true
 		return 2
 	case strings.HasPrefix(a, "--update="):
-		g.update = strings.TrimPrefix(a, "--update=")
+		g.update, g.updateSet = strings.TrimPrefix(a, "--update="), true
 		return 1
 	}
 	return 0

@@ -57,8 +57,12 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 	if err != nil {
 		return err
 	}
+	update := g.update
+	if !g.updateSet {
+		update = "auto" // auto-update sources due for a check are fetched (docs/freshness.md)
+	}
 	sum, err := pipeline.Sync(context.Background(), pipeline.Options{
-		Dir: cwd, Update: g.update, DryRun: *dryRun || *check, Quiet: g.quiet, Stderr: stdio.Err, Version: cli.Version,
+		Dir: cwd, Update: update, DryRun: *dryRun || *check, Quiet: g.quiet, Stderr: stdio.Err, Version: cli.Version,
 		Gates: gatesFor,
 	})
 	logSync(g, sum, err)
@@ -200,6 +204,24 @@ func printSummary(w io.Writer, sum *pipeline.Summary, dry bool) {
 			parts = []string{"up to date"}
 		}
 		fmt.Fprintf(w, "  %-8s %s\n", n, strings.Join(parts, "; "))
+	}
+	var installed, missing int
+	for _, a := range sum.Actions {
+		if a.Op == "installation" {
+			switch a.Status {
+			case stream.StatusCreated:
+				installed++
+			case stream.StatusSkipped:
+				missing++
+			}
+		}
+	}
+	if installed+missing > 0 {
+		line := fmt.Sprintf("  hook installations: %d %s", installed, verb[stream.StatusCreated])
+		if missing > 0 {
+			line += fmt.Sprintf(", %d not installed (their hooks are skipped; see above)", missing)
+		}
+		fmt.Fprintln(w, line)
 	}
 	openable := 0
 	for _, g := range sum.Gates {

@@ -4,16 +4,21 @@
 package syminstall
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
+	"strings"
+	"time"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 	"github.com/symposium-dev/symposium-go/pkg/install"
+	"github.com/symposium-dev/symposium-go/pkg/installer"
 	"github.com/symposium-dev/symposium-go/pkg/selfexe"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -43,6 +48,7 @@ func run(stdio cli.Stdio, args []string) error {
 	dryRun := fs.Bool("dry-run", false, "report what would change; write nothing")
 	root := fs.String("root", "", "workspace root (default: the stream's workspace record)")
 	jsonDiag := fs.Bool("json", false, "diagnostics as JSON records on stderr")
+	offline := fs.Bool("offline", false, "acquire no hook installation (a hook's auto-sync): report the missing ones")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdio.Out, usage)
@@ -95,6 +101,13 @@ func run(stdio cli.Stdio, args []string) error {
 	for _, a := range res.Actions {
 		out.Write(a)
 	}
+	progress := io.Writer(&prefixed{w: stdio.Err, prefix: prog + ": "})
+	if *jsonDiag {
+		progress = io.Discard
+	}
+	for _, a := range installations(in.Hooks, dirs.Cache, *offline, *dryRun, progress, diag.Warn) {
+		out.Write(a)
+	}
 	seen := map[string]bool{}
 	for _, g := range res.Gates {
 		if key := g.Agent + "\x00" + g.Problem; !seen[key] {
@@ -117,8 +130,9 @@ func run(stdio cli.Stdio, args []string) error {
 	return nil
 }
 
-// readInput collects what sym-install needs from the match stream; other
-// kinds (hook, rejected, ...) are not its business.
+// readInput collects what sym-install needs from the match stream: hooks
+// only for their installations; other kinds (rejected, ...) are not its
+// business.
 func readInput(r io.Reader) (install.Input, error) {
 	var in install.Input
 	rd := stream.NewReader(r, "<stdin>")
@@ -153,6 +167,88 @@ func readInput(r io.Reader) (install.Input, error) {
 				return in, err
 			}
 			in.Sources = append(in.Sources, s)
+		case stream.KindHook:
+			var h stream.Hook
+			if err := rd.Decode(raw, &h); err != nil {
+				return in, err
+			}
+			if len(h.Installations) > 0 {
+				in.Hooks = append(in.Hooks, h)
+			}
 		}
 	}
+}
+
+// installations acquires what the matched hooks run, each once, and
+// reports one action per installation. A failure is a warning naming the
+// plugin and its hooks, which the hook path then skips (their installation
+// directory does not exist); the sync goes on.
+func installations(hooks []stream.Hook, cache string, offline, dryRun bool, progress io.Writer, warn func(string)) []stream.Action {
+	type want struct {
+		in      stream.Installation
+		plugins []string
+		hooks   []string
+	}
+	var order []string
+	byDir := map[string]*want{}
+	for _, h := range hooks {
+		for _, in := range h.Installations {
+			w := byDir[in.Dir]
+			if w == nil {
+				w = &want{in: in}
+				byDir[in.Dir] = w
+				order = append(order, in.Dir)
+			}
+			w.in.Files = append(w.in.Files, in.Files...)
+			if !slices.Contains(w.plugins, h.Plugin) {
+				w.plugins = append(w.plugins, h.Plugin)
+			}
+			w.hooks = append(w.hooks, h.Plugin+"/"+h.Name)
+		}
+	}
+	var acts []stream.Action
+	for _, dir := range order {
+		w := byDir[dir]
+		w.in.Files = slices.Compact(slices.Sorted(slices.Values(w.in.Files)))
+		a := stream.Action{Kind: stream.KindAction, Op: "installation", Path: dir, Name: w.in.Name, Status: stream.StatusUnchanged}
+		switch {
+		case installer.Installed(w.in):
+		case dryRun:
+			a.Status, a.Detail = stream.StatusCreated, "would be installed"
+		case offline:
+			// A hook's auto-sync may not build or download: that waits
+			// for an explicit sync, and the hooks stay skipped until then.
+			a.Status, a.Detail = stream.StatusSkipped, "not installed yet: run `cargo agents sync`"
+		default:
+			start := time.Now()
+			_, err := installer.Install(context.Background(), w.in, cache, progress)
+			if err != nil {
+				a.Status, a.Detail = stream.StatusSkipped, "install failed: "+err.Error()
+				warn(fmt.Sprintf("%s: plugin %s: installation %q failed: %v; skipping hook %s until it installs (the next `cargo agents sync` tries again)",
+					w.in.File, strings.Join(w.plugins, ", "), w.in.Name, err, strings.Join(w.hooks, ", ")))
+			} else {
+				a.Status = stream.StatusCreated
+				fmt.Fprintf(progress, "installed %s in %s\n", w.in.Name, time.Since(start).Round(100*time.Millisecond))
+			}
+		}
+		acts = append(acts, a)
+	}
+	return acts
+}
+
+// prefixed writes each line with a prefix, as every sym-* line on stderr.
+type prefixed struct {
+	w      io.Writer
+	prefix string
+}
+
+func (p *prefixed) Write(b []byte) (int, error) {
+	for _, l := range strings.SplitAfter(string(b), "\n") {
+		if l != "" {
+			if _, err := io.WriteString(p.w, p.prefix+l); err != nil {
+				return 0, err
+			}
+		}
+	}
+	return len(b), nil
 }

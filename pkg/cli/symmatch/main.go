@@ -75,7 +75,7 @@ func run(stdio cli.Stdio, args []string) error {
 		return cli.Usagef("unexpected argument %q (sym-match reads the sym-deps stream on stdin)", fs.Arg(0))
 	}
 	switch *update {
-	case plugin.UpdateOffline, plugin.UpdateNone, plugin.UpdateCheck, plugin.UpdateFetch:
+	case plugin.UpdateOffline, plugin.UpdateNone, plugin.UpdateCheck, plugin.UpdateFetch, plugin.UpdateAuto:
 	default:
 		return cli.Usagef("--update %q: must be offline, none, check or fetch", *update)
 	}

@@ -1,0 +1,328 @@
+// Package installer acquires what plugin hooks run ([[installations]]):
+// `cargo install --root` into symposium's cache, or a GitHub download
+// verified by its sha256. sym-install calls it at sync; the hook path never
+// imports it (pkg/hook only checks that an installation's directory
+// exists), so a hook call never builds, downloads or waits.
+//
+// Each installation is made in a temp directory beside its final one and
+// renamed into place only when complete, so the directory existing means
+// "installed", a killed install leaves nothing a hook could run half made,
+// and nothing is written outside the cache.
+package installer
+
+import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/rogpeppe/go-internal/lockedfile"
+
+	"github.com/symposium-dev/symposium-go/pkg/atomicfile"
+	"github.com/symposium-dev/symposium-go/pkg/plugin"
+	"github.com/symposium-dev/symposium-go/pkg/stream"
+)
+
+// EnvGitHubURL overrides https://github.com, where github installations
+// are downloaded from (tests serve 127.0.0.1).
+const EnvGitHubURL = "SYMPOSIUM_GITHUB_URL"
+
+// Limits: a download or build that goes beyond them fails, and the sync
+// goes on with a warning.
+var (
+	CargoTimeout    = 20 * time.Minute
+	DownloadTimeout = 5 * time.Minute
+	MaxDownload     = int64(512 << 20)
+)
+
+// Installed reports whether in is complete.
+func Installed(in stream.Installation) bool {
+	fi, err := os.Stat(in.Dir)
+	return err == nil && fi.IsDir()
+}
+
+// Install acquires in into in.Dir unless it is there already (then it
+// returns false). progress gets a line when it starts.
+func Install(ctx context.Context, in stream.Installation, cache string, progress io.Writer) (bool, error) {
+	if Installed(in) {
+		return false, nil
+	}
+	// in.Dir comes from the match stream: it must be one of ours.
+	root := plugin.InstallCache(cache)
+	if filepath.Dir(in.Dir) != root || !strings.HasPrefix(filepath.Base(in.Dir), in.Source+"-") {
+		return false, fmt.Errorf("installation directory %s is not in %s", in.Dir, root)
+	}
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return false, err
+	}
+	// Two syncs at once (two agent sessions) build it once.
+	unlock, err := lockedfile.MutexAt(in.Dir + ".lock").Lock()
+	if err != nil {
+		return false, err
+	}
+	defer unlock()
+	if Installed(in) {
+		return false, nil
+	}
+	atomicfile.SweepDirs(in.Dir, 0) // under the lock, every temp dir is a dead one's
+	tmp, err := atomicfile.TempDir(in.Dir)
+	if err != nil {
+		return false, err
+	}
+	defer os.RemoveAll(tmp)
+	switch in.Source {
+	case "cargo":
+		fmt.Fprintf(progress, "installing %s: %s\n", in.Name, describeCargo(in))
+		err = cargoInstall(ctx, in, tmp)
+	case "github":
+		fmt.Fprintf(progress, "installing %s: downloading %s\n", in.Name, in.URL)
+		err = githubInstall(ctx, in, tmp)
+	default:
+		err = fmt.Errorf("unknown installation source %q", in.Source)
+	}
+	if err != nil {
+		return false, err
+	}
+	for _, f := range in.Files {
+		if _, err := os.Stat(filepath.Join(tmp, filepath.FromSlash(f))); err != nil {
+			return false, fmt.Errorf("installed, but it has no %s", f)
+		}
+	}
+	return true, atomicfile.ReplaceDir(tmp, in.Dir)
+}
+
+func describeCargo(in stream.Installation) string {
+	switch {
+	case in.Path != "":
+		return "cargo install --path " + in.Path
+	case in.Git != "":
+		return "cargo install --git " + in.Git + " " + in.Crate
+	case in.Version != "":
+		return "cargo install " + in.Crate + " --version " + in.Version
+	}
+	return "cargo install " + in.Crate
+}
+
+// cargoInstall runs cargo with an argument list (never a shell line); the
+// manifest checked every value, and they are checked again here since the
+// stream may be edited by hand.
+func cargoInstall(ctx context.Context, in stream.Installation, root string) error {
+	args := []string{"install", "--root", root}
+	if in.Version != "" {
+		if strings.HasPrefix(in.Version, "-") {
+			return fmt.Errorf("version %q is not a version", in.Version)
+		}
+		args = append(args, "--version", in.Version)
+	}
+	switch {
+	case in.Path != "":
+		if !filepath.IsAbs(in.Path) {
+			return fmt.Errorf("crate path %q is not absolute", in.Path)
+		}
+		args = append(args, "--path", in.Path)
+	case in.Git != "":
+		if strings.HasPrefix(in.Git, "-") || strings.Contains(in.Git, "::") {
+			return fmt.Errorf("git URL %q is not allowed", in.Git)
+		}
+		args = append(args, "--git", in.Git)
+	}
+	if in.Crate != "" && in.Path == "" {
+		if strings.HasPrefix(in.Crate, "-") {
+			return fmt.Errorf("crate %q is not a crate name", in.Crate)
+		}
+		args = append(args, in.Crate)
+	}
+	ctx, cancel := context.WithTimeout(ctx, CargoTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "cargo", args...)
+	cmd.Dir = root
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	cmd.WaitDelay = time.Second
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("cargo install did not finish within %s", CargoTimeout)
+		}
+		return fmt.Errorf("cargo install failed (%v): %s", err, cargoError(out.String()))
+	}
+	return nil
+}
+
+// cargoError keeps cargo's error lines (its progress is noise here).
+func cargoError(out string) string {
+	var keep []string
+	for _, l := range strings.Split(out, "\n") {
+		if t := strings.TrimSpace(l); strings.HasPrefix(t, "error") {
+			keep = append(keep, t)
+		}
+	}
+	if len(keep) == 0 {
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		keep = lines[max(0, len(lines)-3):]
+	}
+	if len(keep) > 5 {
+		keep = keep[:5]
+	}
+	return strings.Join(keep, "; ")
+}
+
+// DownloadURL is where a github installation's bits come from: the
+// repository archive of its ref (HEAD by default), or a release asset.
+func DownloadURL(raw string) (string, plugin.GitHubURL, error) {
+	g, err := plugin.ParseGitHubURL(raw)
+	if err != nil {
+		return "", g, err
+	}
+	base := strings.TrimRight(os.Getenv(EnvGitHubURL), "/")
+	if base == "" {
+		base = "https://github.com"
+	}
+	esc := url.PathEscape
+	if g.Asset != "" {
+		return fmt.Sprintf("%s/%s/%s/releases/download/%s/%s", base, esc(g.Owner), esc(g.Repo), esc(g.Tag), esc(g.Asset)), g, nil
+	}
+	ref := g.Ref
+	if ref == "" {
+		ref = "HEAD"
+	}
+	return fmt.Sprintf("%s/%s/%s/archive/%s.tar.gz", base, esc(g.Owner), esc(g.Repo), esc(ref)), g, nil
+}
+
+// githubInstall downloads, verifies the sha256 before anything is
+// unpacked, and unpacks into dir.
+func githubInstall(ctx context.Context, in stream.Installation, dir string) error {
+	u, g, err := DownloadURL(in.URL)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(ctx, DownloadTimeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return fmt.Errorf("downloading %s: %w", u, err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("downloading %s: %s", u, resp.Status)
+	}
+	f, err := os.CreateTemp(filepath.Dir(dir), ".download-")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name())
+	defer f.Close()
+	h := sha256.New()
+	n, err := io.Copy(io.MultiWriter(f, h), io.LimitReader(resp.Body, MaxDownload+1))
+	if err != nil {
+		return fmt.Errorf("downloading %s: %w", u, err)
+	}
+	if n > MaxDownload {
+		return fmt.Errorf("downloading %s: larger than %d MiB", u, MaxDownload>>20)
+	}
+	got := hex.EncodeToString(h.Sum(nil))
+	switch {
+	case in.SHA256 == "":
+		return fmt.Errorf("no sha256 to check the download against, so it was not installed; the file downloaded now from %s has sha256 %s: once you trust it, add sha256 = %q to the installation", u, got, got)
+	case got != in.SHA256:
+		return fmt.Errorf("checksum mismatch for %s: got sha256 %s, the manifest says %s; nothing was installed", u, got, in.SHA256)
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	switch {
+	case g.Asset == "":
+		return untar(f, dir, 1, g.Subdir) // a GitHub archive's files sit in one top directory
+	case strings.HasSuffix(g.Asset, ".tar.gz") || strings.HasSuffix(g.Asset, ".tgz"):
+		return untar(f, dir, 0, "")
+	default:
+		out, err := os.OpenFile(filepath.Join(dir, g.Asset), os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o755)
+		if err != nil {
+			return err
+		}
+		if _, err := io.Copy(out, f); err != nil {
+			out.Close()
+			return err
+		}
+		return out.Close()
+	}
+}
+
+// untar unpacks regular files and directories below sub (after dropping
+// strip leading components) into dir. Links, devices and any name that
+// would leave dir are skipped: an archive is someone else's.
+func untar(r io.Reader, dir string, strip int, sub string) error {
+	zr, err := gzip.NewReader(r)
+	if err != nil {
+		return fmt.Errorf("unpacking: %w", err)
+	}
+	tr := tar.NewReader(zr)
+	for {
+		hdr, err := tr.Next()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("unpacking: %w", err)
+		}
+		name := path.Clean(strings.TrimPrefix(hdr.Name, "./"))
+		parts := strings.Split(name, "/")
+		if len(parts) <= strip {
+			continue
+		}
+		name = strings.Join(parts[strip:], "/")
+		if sub != "" {
+			rest, ok := strings.CutPrefix(name, sub+"/")
+			if !ok {
+				continue
+			}
+			name = rest
+		}
+		if name == "." || name == ".." || strings.HasPrefix(name, "../") || path.IsAbs(name) {
+			continue
+		}
+		dst := filepath.Join(dir, filepath.FromSlash(name))
+		switch hdr.Typeflag {
+		case tar.TypeDir:
+			if err := os.MkdirAll(dst, 0o755); err != nil {
+				return err
+			}
+		case tar.TypeReg:
+			if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+				return err
+			}
+			mode := os.FileMode(0o644)
+			if hdr.Mode&0o111 != 0 {
+				mode = 0o755
+			}
+			// O_EXCL: a name given twice cannot replace what was checked.
+			out, err := os.OpenFile(dst, os.O_CREATE|os.O_EXCL|os.O_WRONLY, mode)
+			if err != nil {
+				return fmt.Errorf("unpacking %s: %w", name, err)
+			}
+			if _, err := io.Copy(out, tr); err != nil {
+				out.Close()
+				return err
+			}
+			if err := out.Close(); err != nil {
+				return err
+			}
+		}
+	}
+}

@@ -1,0 +1,578 @@
+package plugin
+
+// Upstream's [[installations]] (plugin-definition "Installations",
+// "Requirements", "Hook environment"): how to obtain what a hook runs.
+// Parsing lives here; acquiring happens in pkg/installer at sync, never on
+// the hook path. Every value here comes from someone else's repository, so
+// each is checked before it can reach cargo, a URL or a file name.
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/symposium-dev/symposium-go/pkg/stream"
+)
+
+// Installation is one [[installations]] entry, or an inline one (a hook's
+// command table or a requirements table).
+type Installation struct {
+	Name         string
+	Source       string // "", cargo, github
+	Crate        string
+	Version      string
+	Git          string
+	Path         string // cargo: a crate directory inside the plugin (this version's addition)
+	URL          string // github
+	SHA256       string // github: of the downloaded file
+	Executable   string
+	Script       string
+	Args         []string
+	HasArgs      bool
+	Requirements []InstallRef
+	Line         int
+}
+
+// InstallRef is a reference to an installation: by name, or inline.
+type InstallRef struct {
+	Name   string
+	Inline *Installation
+	Line   int
+}
+
+// installationFields are the fields this version acquires with.
+// install_commands (a shell line from a manifest), global and the binary
+// source are later-format fields: the plugin is skipped with a warning.
+const installationFields = "name, source, crate, version, git, path, url, sha256, executable, script, args, requirements"
+
+var (
+	crateNameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$`)
+	versionRE   = regexp.MustCompile(`^[0-9A-Za-z.+=^~<>*, -]{1,64}$`)
+	fileNameRE  = regexp.MustCompile(`^[A-Za-z0-9._+-]{1,128}$`)
+	sha256RE    = regexp.MustCompile(`^[0-9a-f]{64}$`)
+	ghPartRE    = regexp.MustCompile(`^[A-Za-z0-9._-]{1,100}$`)
+)
+
+// parseInstallation reads one installation table. where names it for
+// messages ("[[installations]] \"rtk\"", "[[hooks]] \"x\" command").
+func parseInstallation(path string, line int, where string, t map[string]any, inline bool) (*Installation, []error, error) {
+	in := &Installation{Line: line}
+	var errs []error
+	bad := func(format string, args ...any) {
+		errs = append(errs, fmt.Errorf("%s:%d:1: %s: %s", path, line, where, fmt.Sprintf(format, args...)))
+	}
+	keys := make([]string, 0, len(t))
+	for k := range t {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if strings.Contains(", "+installationFields+", ", ", "+k+", ") {
+			continue
+		}
+		if near := nearField(k, installationFields); near != "" {
+			bad("unknown field %q (known: %s); did you mean %q?", k, installationFields, near)
+			continue
+		}
+		return nil, nil, fmt.Errorf("%s:%d:1: %s: unknown field %q (known: %s): the plugin %w; skipping this plugin", path, line, where, k, installationFields, ErrLaterVersion)
+	}
+	str := func(key string, dst *string) {
+		switch v := t[key].(type) {
+		case nil:
+		case string:
+			*dst = v
+		default:
+			bad("%s must be a string", key)
+		}
+	}
+	str("name", &in.Name)
+	str("source", &in.Source)
+	str("crate", &in.Crate)
+	str("version", &in.Version)
+	str("git", &in.Git)
+	str("path", &in.Path)
+	str("url", &in.URL)
+	str("sha256", &in.SHA256)
+	str("executable", &in.Executable)
+	str("script", &in.Script)
+	if v, ok := t["args"]; ok {
+		a, _ := v.([]any)
+		strs, ok2 := stringsOf(a)
+		if a == nil && v != nil || !ok2 {
+			bad("args must be an array of strings")
+		}
+		in.Args, in.HasArgs = strs, true
+	}
+	if v, ok := t["requirements"]; ok {
+		refs, rerrs, err := parseRefs(path, line, where+" requirements", v)
+		if err != nil {
+			return nil, nil, err
+		}
+		errs = append(errs, rerrs...)
+		in.Requirements = refs
+	}
+	if !inline && strings.TrimSpace(in.Name) == "" {
+		bad("has no name")
+	}
+	switch in.Source {
+	case "":
+		if in.Crate != "" || in.Git != "" || in.URL != "" || in.Path != "" || in.Version != "" || in.SHA256 != "" {
+			bad("crate, version, git, path, url and sha256 need source = \"cargo\" or \"github\"")
+		}
+	case "cargo":
+		if in.URL != "" || in.SHA256 != "" {
+			bad("url and sha256 are for source = \"github\"")
+		}
+		if in.Path == "" && !crateNameRE.MatchString(in.Crate) {
+			bad("crate %q: a cargo installation needs a crate name (letters, digits, - and _)", in.Crate)
+		}
+		if in.Crate != "" && !crateNameRE.MatchString(in.Crate) {
+			bad("crate %q is not a crate name (letters, digits, - and _)", in.Crate)
+		}
+		if in.Version != "" && (!versionRE.MatchString(in.Version) || strings.HasPrefix(in.Version, "-")) {
+			bad("version %q is not a version requirement", in.Version)
+		}
+		if in.Git != "" && in.Path != "" {
+			bad("set git or path, not both")
+		}
+		if in.Git != "" {
+			if err := checkGitURL(in.Git); err != nil {
+				bad("git: %v", err)
+			}
+		}
+		if in.Path != "" && !relInside(in.Path) {
+			bad("path %q must be a relative path inside the plugin directory", in.Path)
+		}
+		if in.Executable != "" && !fileNameRE.MatchString(in.Executable) {
+			bad("executable %q: for a cargo installation, the name of one of the crate's binaries", in.Executable)
+		}
+		if in.Script != "" {
+			bad("script: a cargo installation runs an executable")
+		}
+	case "github":
+		if in.Crate != "" || in.Git != "" || in.Path != "" || in.Version != "" {
+			bad("crate, version, git and path are for source = \"cargo\"")
+		}
+		if _, err := ParseGitHubURL(in.URL); err != nil {
+			bad("url: %v", err)
+		}
+		if in.SHA256 != "" && !sha256RE.MatchString(in.SHA256) {
+			bad("sha256 %q must be 64 lower-case hex digits", in.SHA256)
+		}
+	default:
+		if in.Source == "binary" {
+			return nil, nil, fmt.Errorf("%s:%d:1: %s: source = \"binary\" %w; skipping this plugin", path, line, where, ErrLaterVersion)
+		}
+		bad("unknown source %q (cargo or github; omit it for a path in the plugin)", in.Source)
+	}
+	if in.Executable != "" && in.Script != "" {
+		bad("set executable or script, not both")
+	}
+	for _, p := range []string{in.Executable, in.Script} {
+		if p != "" && in.Source != "" && in.Source != "cargo" && !relInside(p) {
+			bad("%q must be a relative path inside what is installed", p)
+		}
+		if p != "" && in.Source == "" && !filepath.IsAbs(p) && !relInside(p) {
+			bad("%q must be absolute or a relative path inside the plugin directory", p)
+		}
+	}
+	return in, errs, nil
+}
+
+// parseRefs reads a requirements list: names and inline tables.
+func parseRefs(path string, line int, where string, v any) ([]InstallRef, []error, error) {
+	list, ok := v.([]any)
+	if !ok {
+		return nil, []error{fmt.Errorf("%s:%d:1: %s must be an array of installation names or tables", path, line, where)}, nil
+	}
+	var refs []InstallRef
+	var errs []error
+	for i, it := range list {
+		switch x := it.(type) {
+		case string:
+			refs = append(refs, InstallRef{Name: x, Line: line})
+		case map[string]any:
+			in, e, err := parseInstallation(path, line, fmt.Sprintf("%s[%d]", where, i), x, true)
+			if err != nil {
+				return nil, nil, err
+			}
+			errs = append(errs, e...)
+			if in != nil {
+				refs = append(refs, InstallRef{Inline: in, Line: line})
+			}
+		default:
+			errs = append(errs, fmt.Errorf("%s:%d:1: %s[%d] must be an installation name or a table", path, line, where, i))
+		}
+	}
+	return refs, errs, nil
+}
+
+// relInside reports whether p is a relative, clean path that stays below
+// its base ("a/b", not "../a", "/a" or "a/../../b").
+func relInside(p string) bool {
+	if p == "" || filepath.IsAbs(p) || strings.ContainsAny(p, "\x00\\") {
+		return false
+	}
+	c := filepath.ToSlash(filepath.Clean(p))
+	return c != "." && c != ".." && !strings.HasPrefix(c, "../")
+}
+
+// GitHubURL is a parsed github installation url: a repository (archive of
+// Ref, default HEAD, then Subdir), or a release asset.
+type GitHubURL struct {
+	Owner, Repo string
+	Ref, Subdir string
+	Tag, Asset  string // a release asset: …/releases/download/<tag>/<asset>
+}
+
+// ParseGitHubURL accepts https://github.com/O/R, …/tree/REF[/PATH] and
+// …/releases/download/TAG/ASSET. Each part is checked, so it can only
+// become a path segment of the download URL.
+func ParseGitHubURL(s string) (GitHubURL, error) {
+	u, err := url.Parse(s)
+	if err != nil || u.Scheme != "https" || (u.Host != "github.com" && u.Host != "www.github.com") || u.RawQuery != "" || u.Fragment != "" {
+		return GitHubURL{}, fmt.Errorf("%q: must be https://github.com/OWNER/REPO, …/tree/REF/PATH or …/releases/download/TAG/ASSET", s)
+	}
+	parts := strings.Split(strings.Trim(u.Path, "/"), "/")
+	for _, p := range parts {
+		if !ghPartRE.MatchString(p) || p == "." || p == ".." {
+			return GitHubURL{}, fmt.Errorf("%q: path segment %q is not allowed (letters, digits, '.', '-', '_')", s, p)
+		}
+	}
+	g := GitHubURL{}
+	switch {
+	case len(parts) == 2:
+		g.Owner, g.Repo = parts[0], strings.TrimSuffix(parts[1], ".git")
+	case len(parts) >= 4 && parts[2] == "tree":
+		g.Owner, g.Repo, g.Ref, g.Subdir = parts[0], parts[1], parts[3], strings.Join(parts[4:], "/")
+	case len(parts) == 6 && parts[2] == "releases" && parts[3] == "download":
+		g.Owner, g.Repo, g.Tag, g.Asset = parts[0], parts[1], parts[4], parts[5]
+	default:
+		return GitHubURL{}, fmt.Errorf("%q: must be https://github.com/OWNER/REPO, …/tree/REF/PATH or …/releases/download/TAG/ASSET", s)
+	}
+	return g, nil
+}
+
+// hookRun is how a hook built from installations runs, for its record.
+type hookRun struct {
+	exec  []string
+	env   map[string]string
+	path  []string
+	insts []stream.Installation
+}
+
+// envName is upstream's SYMPOSIUM_<name> suffix: non-alphanumerics become _.
+func envName(name string) string {
+	var b strings.Builder
+	for _, r := range name {
+		if r < 128 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	return b.String()
+}
+
+// InstallCache is where acquired installations live, below the cache.
+func InstallCache(cache string) string { return filepath.Join(cache, "installations") }
+
+// installDir names an installation's cache directory by everything that
+// decides its bits, so two plugins declaring the same thing share it and a
+// changed declaration gets a new one. The name part is sanitised: nothing
+// from the manifest chooses where we write.
+func installDir(cache string, in *Installation, crateDir string) string {
+	key, _ := json.Marshal([]string{in.Source, in.Crate, in.Version, in.Git, crateDir, in.URL, in.SHA256})
+	sum := sha256.Sum256(key)
+	name := cacheName(in.Source+"-"+in.Name, "")
+	if len(name) > 40 {
+		name = name[:40]
+	}
+	return filepath.Join(InstallCache(cache), name+"-"+hex.EncodeToString(sum[:6]))
+}
+
+// resolveRun turns a hook whose command names or inlines an installation
+// into what its record carries: argv, environment, PATH additions and the
+// installations sym-install must have acquired before it may run. Errors
+// name the manifest line and what to fix.
+func resolveRun(m *Manifest, h *Hook, cache string) (*hookRun, error) {
+	byName := map[string]*Installation{}
+	for i := range m.Installations {
+		byName[m.Installations[i].Name] = &m.Installations[i]
+	}
+	get := func(ref InstallRef, synthetic string) (*Installation, error) {
+		if ref.Inline != nil {
+			in := *ref.Inline
+			if in.Name == "" {
+				in.Name = synthetic
+			}
+			return &in, nil
+		}
+		in, ok := byName[ref.Name]
+		if !ok {
+			return nil, fmt.Errorf("%s:%d:1: [[hooks]] %q: no [[installations]] entry named %q", m.Path, ref.Line, h.Name, ref.Name)
+		}
+		return in, nil
+	}
+	// A legacy string command (not naming an installation) keeps running
+	// as written; its requirements still install and set the environment.
+	var main *Installation
+	if h.Install != nil {
+		var err error
+		if main, err = get(*h.Install, h.Name); err != nil {
+			return nil, err
+		}
+	}
+	// One level of installation requirements, prerequisites first, then
+	// the hook's own (upstream "Requirements").
+	var order []*Installation
+	seen := map[string]bool{}
+	add := func(in *Installation) {
+		if !seen[in.Name] {
+			seen[in.Name] = true
+			order = append(order, in)
+		}
+	}
+	expand := func(in *Installation, synthetic string) error {
+		for i, r := range in.Requirements {
+			req, err := get(r, fmt.Sprintf("%s-requirement-%d", synthetic, i+1))
+			if err != nil {
+				return err
+			}
+			add(req)
+		}
+		return nil
+	}
+	for i, r := range h.Requirements {
+		req, err := get(r, fmt.Sprintf("%s-requirement-%d", h.Name, i+1))
+		if err != nil {
+			return nil, err
+		}
+		if err := expand(req, req.Name); err != nil {
+			return nil, err
+		}
+		add(req)
+	}
+	if main == nil {
+		return requirementsRun(order, runnableFor(m, cache))
+	}
+	if err := expand(main, main.Name); err != nil {
+		return nil, err
+	}
+
+	exe, script := main.Executable, main.Script
+	if (exe != "" || script != "") && (h.Executable != "" || h.Script != "") {
+		return nil, fmt.Errorf("%s:%d:1: [[hooks]] %q: executable/script is set on both the hook and installation %q: keep one", m.Path, h.Line, h.Name, main.Name)
+	}
+	if h.Executable != "" || h.Script != "" {
+		exe, script = h.Executable, h.Script
+	}
+	if exe == "" && script == "" && main.Source == "cargo" && main.Crate != "" {
+		exe = main.Crate // upstream: the crate's single binary, usually named after it
+	}
+	if exe == "" && script == "" {
+		return nil, fmt.Errorf("%s:%d:1: [[hooks]] %q: installation %q gives nothing to run: set executable or script on the hook or the installation", m.Path, h.Line, h.Name, main.Name)
+	}
+	if main.HasArgs && h.HasArgs {
+		return nil, fmt.Errorf("%s:%d:1: [[hooks]] %q: args is set on both the hook and installation %q: keep one", m.Path, h.Line, h.Name, main.Name)
+	}
+	args := h.Args
+	if main.HasArgs {
+		args = main.Args
+	}
+
+	run := &hookRun{env: map[string]string{}}
+	runnable := runnableFor(m, cache)
+	var mainPath string
+	if err := addEnv(run, append([]*Installation{main}, order...), main, exe, script, runnable, &mainPath, m, h); err != nil {
+		return nil, err
+	}
+	if script != "" {
+		run.exec = append([]string{"sh", mainPath}, args...)
+	} else {
+		run.exec = append([]string{mainPath}, args...)
+	}
+	return run, nil
+}
+
+// requirementsRun is the environment of a legacy command's requirements.
+func requirementsRun(order []*Installation, runnable runnableFunc) (*hookRun, error) {
+	run := &hookRun{env: map[string]string{}}
+	var none string
+	if err := addEnv(run, order, nil, "", "", runnable, &none, nil, nil); err != nil {
+		return nil, err
+	}
+	return run, nil
+}
+
+// addEnv adds each installation's SYMPOSIUM_DIR_<name>, SYMPOSIUM_<name>,
+// PATH entry and stream form to run; main (with the hook's exe/script)
+// comes first, and its runnable path goes to *mainPath.
+func addEnv(run *hookRun, list []*Installation, main *Installation, exe, script string, runnable runnableFunc, mainPath *string, m *Manifest, h *Hook) error {
+	var paths []string
+	for _, in := range list {
+		e, s := in.Executable, in.Script
+		if in == main {
+			e, s = exe, script
+		}
+		p, dir, si, err := runnable(in, e, s)
+		if err != nil {
+			return err
+		}
+		if in == main {
+			*mainPath = p
+			if p == "" {
+				return fmt.Errorf("%s:%d:1: [[hooks]] %q: nothing to run", m.Path, h.Line, h.Name)
+			}
+		}
+		n := envName(in.Name)
+		if dir != "" {
+			run.env["SYMPOSIUM_DIR_"+n] = dir
+		}
+		switch {
+		case p != "":
+			run.env["SYMPOSIUM_"+n] = p
+			paths = append(paths, filepath.Dir(p))
+		case si != nil && si.Source == "cargo":
+			paths = append(paths, filepath.Join(dir, "bin")) // its binaries, by name
+		}
+		if si != nil {
+			run.insts = append(run.insts, *si)
+		}
+	}
+	// PATH: the command's directory first, then the requirements'.
+	seenDir := map[string]bool{}
+	for _, p := range paths {
+		if !seenDir[p] {
+			seenDir[p] = true
+			run.path = append(run.path, p)
+		}
+	}
+	return nil
+}
+
+type runnableFunc func(in *Installation, exe, script string) (path, dir string, si *stream.Installation, err error)
+
+// runnableFor gives, for an installation of m's, its absolute runnable
+// path ("" when it has none), its cache directory ("" when it needs no
+// acquiring) and its stream form.
+func runnableFor(m *Manifest, cache string) runnableFunc {
+	return func(in *Installation, exe, script string) (string, string, *stream.Installation, error) {
+		file := fmt.Sprintf("%s:%d", m.Path, in.Line)
+		rel := exe
+		if script != "" {
+			rel = script
+		}
+		switch in.Source {
+		case "":
+			if rel == "" {
+				return "", "", nil, nil
+			}
+			p := rel
+			if !filepath.IsAbs(p) {
+				var err error
+				if p, err = insidePlugin(m.Dir, rel); err != nil {
+					return "", "", nil, fmt.Errorf("%s: installation %q: %v", file, in.Name, err)
+				}
+			}
+			return p, "", nil, nil
+		case "cargo":
+			crateDir := ""
+			if in.Path != "" {
+				var err error
+				if crateDir, err = insidePlugin(m.Dir, in.Path); err != nil {
+					return "", "", nil, fmt.Errorf("%s: installation %q: path: %v", file, in.Name, err)
+				}
+			}
+			dir := installDir(cache, in, crateDir)
+			si := &stream.Installation{Name: in.Name, Source: "cargo", Crate: in.Crate, Version: in.Version, Git: in.Git, Path: crateDir, Dir: dir, File: file}
+			if rel == "" {
+				return "", dir, si, nil
+			}
+			if !fileNameRE.MatchString(rel) {
+				return "", "", nil, fmt.Errorf("%s: installation %q: executable %q must be a binary name", file, in.Name, rel)
+			}
+			si.Files = []string{"bin/" + rel}
+			return filepath.Join(dir, "bin", rel), dir, si, nil
+		default: // github
+			dir := installDir(cache, in, "")
+			si := &stream.Installation{Name: in.Name, Source: "github", URL: in.URL, SHA256: in.SHA256, Dir: dir, File: file}
+			if rel == "" {
+				return "", dir, si, nil
+			}
+			if !relInside(rel) {
+				return "", "", nil, fmt.Errorf("%s: installation %q: %q must be a relative path inside the download", file, in.Name, rel)
+			}
+			si.Files = []string{filepath.ToSlash(filepath.Clean(rel))}
+			return filepath.Join(dir, filepath.FromSlash(rel)), dir, si, nil
+		}
+	}
+}
+
+// insidePlugin resolves rel against the plugin directory and refuses a
+// path that leaves it, through ".." or a symlink: a manifest may only
+// point at its own files. The file must exist.
+func insidePlugin(dir, rel string) (string, error) {
+	if !relInside(rel) {
+		return "", fmt.Errorf("%q must be a relative path inside the plugin directory", rel)
+	}
+	p := filepath.Join(dir, filepath.FromSlash(rel))
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		if os.IsNotExist(err) {
+			return "", fmt.Errorf("%s does not exist", p)
+		}
+		return "", err
+	}
+	root, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return "", err
+	}
+	if !within(root, real) {
+		return "", fmt.Errorf("%s leads out of the plugin directory (through a symlink)", p)
+	}
+	return p, nil
+}
+
+// withInstallations fills a hook record from its installations: argv,
+// environment, PATH and what must be acquired. A plain command line with
+// args gets them appended, quoted for sh.
+func withInstallations(rec *stream.Hook, m *Manifest, h *Hook, cache string) error {
+	if h.Install == nil && len(h.Requirements) == 0 {
+		for _, a := range h.Args {
+			rec.Command += " " + shQuote(a)
+		}
+		return nil
+	}
+	run, err := resolveRun(m, h, cache)
+	if err != nil {
+		return err
+	}
+	if h.Install == nil {
+		for _, a := range h.Args {
+			rec.Command += " " + shQuote(a)
+		}
+	} else {
+		rec.Exec = run.exec
+		rec.Command = strings.Join(run.exec, " ") // for logs and --explain readers
+	}
+	if len(run.env) > 0 {
+		rec.Env = run.env
+	}
+	rec.Path, rec.Installations = run.path, run.insts
+	return nil
+}
+
+func shQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}

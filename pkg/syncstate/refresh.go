@@ -1,0 +1,63 @@
+package syncstate
+
+import (
+	"os"
+	"strings"
+	"time"
+)
+
+// A git plugin source with auto-update = true is refreshed by a sync once
+// its last check is older than the debounce (config auto-update-interval,
+// default 60 s). The check time is the mtime of "<clone>.checked", beside
+// the clone (inside it, it would move the clone's fingerprint). The hook
+// path never refreshes: it only drops "<clone>.refresh-due" (MarkDue), so
+// the next explicit `cargo agents sync` does it; see docs/freshness.md.
+
+// CheckedSuffix and DueSuffix name a source's stamp files, beside its clone.
+const (
+	CheckedSuffix = ".checked"
+	DueSuffix     = ".refresh-due"
+)
+
+// Due reports whether the source whose check stamp is checked should be
+// refreshed now: never checked, checked longer than interval ago, or
+// marked due by a hook.
+func Due(checked string, interval time.Duration, now time.Time) bool {
+	if _, err := os.Stat(dueFile(checked)); err == nil {
+		return true
+	}
+	fi, err := os.Stat(checked)
+	return err != nil || now.Sub(fi.ModTime()) >= interval
+}
+
+// MarkDue records, for the hook path, that a refresh is due: one stat per
+// source, and a write only when the mark is not there yet. It never waits
+// on anything but the local file system.
+func MarkDue(checked []string, interval time.Duration, now time.Time) (marked []string) {
+	for _, c := range checked {
+		fi, err := os.Stat(c)
+		if err == nil && now.Sub(fi.ModTime()) < interval {
+			continue
+		}
+		due := dueFile(c)
+		if _, err := os.Stat(due); err == nil {
+			continue
+		}
+		if os.WriteFile(due, []byte(now.UTC().Format(time.RFC3339)+"\n"), 0o644) == nil {
+			marked = append(marked, strings.TrimSuffix(c, CheckedSuffix))
+		}
+	}
+	return marked
+}
+
+// Checked stamps a source as checked now (the network was asked, whether
+// it answered or not) and clears its due mark.
+func Checked(checked string, now time.Time) {
+	if f, err := os.Create(checked); err == nil {
+		f.Close()
+		os.Chtimes(checked, now, now)
+	}
+	os.Remove(dueFile(checked))
+}
+
+func dueFile(checked string) string { return strings.TrimSuffix(checked, CheckedSuffix) + DueSuffix }
