@@ -64,7 +64,7 @@ func (c Consent) Used(name, root string) (UseEntry, bool) {
 			}
 			continue
 		}
-		if root != "" && sameDir(u.Workspace, root) {
+		if root != "" && SameDir(u.Workspace, root) {
 			return u, true
 		}
 	}
@@ -74,7 +74,8 @@ func (c Consent) Used(name, root string) (UseEntry, bool) {
 	return UseEntry{}, false
 }
 
-func sameDir(a, b string) bool {
+// SameDir compares two directory paths as written (cleaned).
+func SameDir(a, b string) bool {
 	return filepath.Clean(a) == filepath.Clean(b)
 }
 

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
 // EnvRecommendationsURL overrides the central repository's URL (tests point
@@ -23,6 +24,13 @@ type Resolver struct {
 	Warn func(msg string)
 	// Workspace is where Match evaluates predicates.
 	Workspace Workspace
+	// Deps are the workspace's dependency records (sym-deps'), with the
+	// Cargo.lock versions and checksums crate-embedded plugins are read at.
+	Deps []stream.Dep
+	// Crates gets crate sources; nil reads no crate-embedded plugin.
+	Crates CrateSource
+	// Consent is the user's [plugins] table.
+	Consent config.Consent
 
 	groups map[string]*Checkout
 }
