@@ -376,7 +376,7 @@ func (cr *crates) discover() {
 		if dir == "" {
 			continue // discovery is cache-only: not fetched yet, not listed
 		}
-		if !embedsPlugin(dir) {
+		if !EmbedsPlugin(dir) {
 			continue
 		}
 		st := stream.PluginStatus{Name: d.Name, Crate: d.Name, Version: d.Version, Dir: dir}
@@ -559,9 +559,9 @@ func insideCrate(dir, rel string) (string, bool, error) {
 	return p, true, nil
 }
 
-// embedsPlugin reports whether a crate source carries an agent plugin: a
+// EmbedsPlugin reports whether a crate source carries an agent plugin: a
 // SYMPOSIUM.toml, [package.metadata.symposium], or skills in skills/.
-func embedsPlugin(dir string) bool {
+func EmbedsPlugin(dir string) bool {
 	if isRegularNoFollow(filepath.Join(dir, ManifestName)) {
 		return true
 	}
