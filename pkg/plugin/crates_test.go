@@ -155,10 +155,9 @@ func TestChainedCratesDownloaded(t *testing.T) {
 
 	// Offline (a hook's auto-sync): nothing is downloaded; what is in the
 	// cache already still serves.
-	f2 := *f
-	f2.Offline = true
-	f2.CacheDir = filepath.Join(tmp, "empty-cache")
-	r2 := &Resolver{Deps: deps, Crates: &f2, Update: UpdateOffline, Consent: config.Consent{Disable: []string{"evil"}}}
+	f2 := &cratesrc.Fetcher{CacheDir: filepath.Join(tmp, "empty-cache"), CargoHome: f.CargoHome, WorkDir: tmp,
+		CratesIO: f.CratesIO, Offline: true}
+	r2 := &Resolver{Deps: deps, Crates: f2, Update: UpdateOffline, Consent: config.Consent{Disable: []string{"evil"}}}
 	res = Match([]*Scan{Discover(&Source{Name: "local", Dir: src})}, predicate.NewSet(pd), r2)
 	if len(res.Skills) != 0 {
 		t.Errorf("offline with an empty cache: skills %+v", res.Skills)
