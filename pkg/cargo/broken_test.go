@@ -62,7 +62,8 @@ func TestDanglingLockDependency(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []stream.Dep{
-		{Kind: "dep", Name: "anyhow", Version: "1.0.104", DepKind: "normal", Member: "dangling-lock", Source: CratesIO, Req: "1"},
+		{Kind: "dep", Name: "anyhow", Version: "1.0.104", DepKind: "normal", Member: "dangling-lock", Source: CratesIO, Req: "1",
+			Checksum: "330a5ed07fa54e4702c9d6c4174f74427fc0ef6e214bbd677ae50a5099946470"},
 		{Kind: "dep", Name: "itoa", Version: "1.0.0", DepKind: "normal", Member: "dangling-lock", Source: CratesIO, Req: "1", Unresolved: true},
 	}
 	if diff := cmp.Diff(want, res.Deps); diff != "" {

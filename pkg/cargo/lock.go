@@ -29,6 +29,7 @@ type lockPkg struct {
 	Name         string
 	Version      string
 	Source       string
+	Checksum     string // sha256 of the .crate (registry packages, lock v2+)
 	Dependencies []string
 }
 
@@ -74,6 +75,8 @@ func readLock(path string) (*lockFile, error) {
 			cur.Version, err = tomlString(key, v)
 		case "source":
 			cur.Source, err = tomlString(key, v)
+		case "checksum":
+			cur.Checksum, err = tomlString(key, v)
 		case "dependencies":
 			cur.Dependencies, err = tomlStrings(key, v)
 		}
@@ -367,7 +370,7 @@ func (l *loader) pick(rec *stream.Dep, d *decl, lock *lockFile, entry int, entri
 					Msg: fmt.Sprintf("%s lists dependency %q but there is no [[package]] entry for it: %s is unresolved (run cargo to update the lock)", rec.Member, c.text, d.name)})
 			} else {
 				p := &lock.Package[c.pkg]
-				rec.Version, rec.Source = p.Version, p.Source
+				rec.Version, rec.Source, rec.Checksum = p.Version, p.Source, p.Checksum
 				return nil
 			}
 		} else {

@@ -195,6 +195,17 @@ func fromMetadata(data []byte) (*Result, error) {
 		}
 	}
 	res.Deps = agg.finish()
+	// cargo metadata prints no checksums; Cargo.lock has them.
+	if res.Workspace.Lockfile != "" {
+		if lock, err := readLock(res.Workspace.Lockfile); err == nil {
+			for i := range res.Deps {
+				d := &res.Deps[i]
+				if j := lock.find(d.Name, d.Version, d.Source); j >= 0 && d.Source != "" {
+					d.Checksum = lock.Package[j].Checksum
+				}
+			}
+		}
+	}
 	return res, nil
 }
 

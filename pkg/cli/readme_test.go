@@ -41,7 +41,8 @@ var readmeExempt = map[string]string{
 //
 // `cargo agents ARGS` runs as `cargo-agents agents ARGS`, which is exactly
 // what cargo does with an external subcommand. Placeholders are filled in:
-// the workspace paths with the demo copy, DIR with a plugin source.
+// the workspace paths with the demo copy, DIR with a plugin source, NAME
+// in `use NAME` with a plugin the demo has.
 func TestReadmeCommands(t *testing.T) {
 	repo, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
@@ -59,6 +60,9 @@ func TestReadmeCommands(t *testing.T) {
 		"path/to/your/rust/workspace", "$WORK/ws",
 		"some/rust/workspace", "$WORK/ws",
 		" DIR", " $CORPUS/recommendations",
+		// a plugin the demo has: the central snapshot's, already enabled
+		// by its source (use says so and records nothing)
+		" use NAME", " use symposium",
 	)
 	var script strings.Builder
 	var files []string // txtar sections: shell lines with pipes

@@ -98,6 +98,7 @@ type Config struct {
 	LogLevel           string
 	Defaults           Defaults
 	Sources            []PluginSource // [[plugin-source]] and [[registry]] entries, in file order
+	Plugins            Consent        // [plugins]: auto-enable, use, disable
 	Path               string         // file it was read from ("" when none exists)
 	Exists             bool
 }
@@ -198,6 +199,7 @@ type fileConfig struct {
 	} `toml:"defaults"`
 	Sources    []fileSource `toml:"plugin-source"`
 	Registries []fileSource `toml:"registry"`
+	Plugins    *filePlugins `toml:"plugins"`
 }
 
 // Parse parses config.toml bytes; path is used in messages.
@@ -259,6 +261,10 @@ func Parse(path string, data []byte) (*Config, []string, error) {
 		if fc.Defaults.UserPlugins != nil {
 			c.Defaults.UserPlugins = *fc.Defaults.UserPlugins
 		}
+	}
+	var err error
+	if c.Plugins, err = parsePlugins(path, data, fc.Plugins); err != nil {
+		return nil, warnings, err
 	}
 	seenAgent := map[string]bool{}
 	agentLines := headerLines(data, "[[agent]]")

@@ -319,3 +319,24 @@ func orDefault[T int | int64](v, def T) T {
 	}
 	return v
 }
+
+// Local returns the crate's source directory when it is already unpacked
+// on disk (a path dependency, cargo's registry/src, our cache), without
+// unpacking an archive or touching the network; "" otherwise. It is what
+// discovery uses: looking at every dependency must stay cheap.
+func (f *Fetcher) Local(c Crate) string {
+	if c.PathDir != "" {
+		dir, err := pathSource(c)
+		if err != nil {
+			return ""
+		}
+		return dir
+	}
+	if validate(c) != nil {
+		return ""
+	}
+	if dir := cargoSrc(f.cargoHome(), c); dir != "" {
+		return dir
+	}
+	return f.cached(c)
+}

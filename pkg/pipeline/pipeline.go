@@ -55,6 +55,9 @@ type Summary struct {
 	// UpToDate means nothing changed since the last sync (inputs and
 	// outputs), so the stages did not run and Actions is empty.
 	UpToDate bool
+	// Candidates are sym-match's plugin_status records in state
+	// candidate: plugins dependencies embed, awaiting consent.
+	Candidates []stream.PluginStatus
 }
 
 // ErrNotWorkspace means sym-deps found no Cargo workspace.
@@ -234,6 +237,14 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 			hooks = append(hooks, h)
 		case stream.KindMCPServer:
 			sum.Matched.MCPServers++
+		case stream.KindPluginStatus:
+			var ps stream.PluginStatus
+			if err := rd.Decode(raw, &ps); err != nil {
+				return err
+			}
+			if ps.State == stream.StateCandidate {
+				sum.Candidates = append(sum.Candidates, ps)
+			}
 		}
 		return nil
 	}); err != nil {
@@ -326,7 +337,7 @@ func upToDate(opts Options) *Summary {
 	if rec == nil || !syncstate.StampsFresh(rec.Files) {
 		return nil
 	}
-	sum := &Summary{WorkspaceRoot: st.WorkspaceRoot, UpToDate: true, Gates: rec.Gates}
+	sum := &Summary{WorkspaceRoot: st.WorkspaceRoot, UpToDate: true, Gates: rec.Gates, Candidates: rec.Candidates}
 	sum.Matched.Skills, sum.Matched.Hooks, sum.Matched.MCPServers = rec.Skills, rec.Hooks, rec.MCPServers
 	return sum
 }
@@ -386,7 +397,7 @@ func storeState(root string, opts Options, fp fingerprint, hooks []stream.Hook, 
 		gates, read = opts.Gates(root)
 		written = append(written, read...)
 	}
-	rec := &syncstate.Record{Skills: sum.Matched.Skills, Hooks: sum.Matched.Hooks, MCPServers: sum.Matched.MCPServers, Gates: gates,
+	rec := &syncstate.Record{Skills: sum.Matched.Skills, Hooks: sum.Matched.Hooks, MCPServers: sum.Matched.MCPServers, Gates: gates, Candidates: sum.Candidates,
 		Files: syncstate.Stamp(dedupe(append(fp.sourceTree, written...)))}
 	missing := false
 	for _, a := range fp.actions {

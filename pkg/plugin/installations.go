@@ -217,7 +217,7 @@ func parseRefs(path string, line int, where string, v any) ([]InstallRef, []erro
 // relInside reports whether p is a relative, clean path that stays below
 // its base ("a/b", not "../a", "/a" or "a/../../b").
 func relInside(p string) bool {
-	if p == "" || filepath.IsAbs(p) || strings.ContainsAny(p, "\x00\\") {
+	if p == "" || filepath.IsAbs(p) || strings.HasPrefix(p, "/") || strings.ContainsAny(p, "\x00\\") {
 		return false
 	}
 	c := filepath.ToSlash(filepath.Clean(p))

@@ -12,6 +12,7 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"github.com/symposium-dev/symposium-go/pkg/agent"
+	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
 	"github.com/symposium-dev/symposium-go/pkg/predexpr"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -39,13 +40,32 @@ type Manifest struct {
 	MCPServers []MCPServer
 	// Installations are the [[installations]] entries, by file order.
 	Installations []Installation
-	Path          string // the SYMPOSIUM.toml
-	Dir           string // the plugin directory
-	// NoDefaultSkills is [defaults] skills = false: a workspace plugin
-	// then has only the groups it declares (upstream: "Workspace plugins").
-	NoDefaultSkills bool
+	// Plugins are the [[plugins]] chained references: crates whose own
+	// plugin loads whenever this one is active (upstream v0.4).
+	Plugins []PluginRef
+	// DefaultSkills is [defaults] skills: false turns off the default
+	// skills/ group of a crate's or the workspace's plugin. nil = not set
+	// (the default, true).
+	DefaultSkills *bool
+	// Dormant: the manifest names no dependency anywhere, so nothing gates
+	// it and it applies only where [plugins] use enables it by name.
+	Dormant bool
 	// Workspace marks a plugin of the workspace itself (workspace.go).
 	Workspace bool
+	Path      string // the SYMPOSIUM.toml
+	Dir       string // the plugin directory
+}
+
+// PluginRef is one [[plugins]] entry: source.cargo names the crate (a
+// dependency atom, "serde" or "serde>=1", or { name, version }), gated by
+// the entry's own depends-on and predicates.
+type PluginRef struct {
+	Crate      string // as written
+	Req        string // version requirement; "" = the workspace's version, whatever it is
+	Crates     predicate.List
+	HasCrates  bool
+	Predicates []Pred
+	Line       int
 }
 
 // Pred is one entry of a predicates field, with the line it is written on.
@@ -72,7 +92,11 @@ type SkillGroup struct {
 	Predicates []Pred
 	SourcePath string // as written, relative to the plugin dir
 	SourceGit  string
-	Line       int
+	// CratePath is set for v0.3's crate-sourced groups (source = "crate":
+	// ".symposium/skills"; source.crate_path = "dir"): the directory in
+	// the source of each crate of the matched crate set.
+	CratePath string
+	Line      int
 }
 
 // Hook is one [[hooks]] entry.
@@ -124,10 +148,21 @@ type fileSource struct {
 }
 
 type fileGroup struct {
-	Crates     any         `toml:"crates"`
-	DependsOn  any         `toml:"depends-on"`
-	Predicates any         `toml:"predicates"`
-	Source     *fileSource `toml:"source"`
+	Crates     any `toml:"crates"`
+	DependsOn  any `toml:"depends-on"`
+	Predicates any `toml:"predicates"`
+	Source     any `toml:"source"` // a table (path, git, crate_path) or the string "crate"
+}
+
+type filePluginRef struct {
+	Crates     any            `toml:"crates"`
+	DependsOn  any            `toml:"depends-on"`
+	Predicates any            `toml:"predicates"`
+	Source     map[string]any `toml:"source"`
+}
+
+type fileDefaults struct {
+	Skills *bool `toml:"skills"`
 }
 
 type fileHook struct {
@@ -174,19 +209,19 @@ type fileManifest struct {
 	Hooks       []fileHook      `toml:"hooks"`
 	MCPServers  []fileServer    `toml:"mcp_servers"`
 	MCPServers2 []fileServer    `toml:"mcp-servers"`
-	Defaults    *struct {
-		Skills *bool `toml:"skills"`
-	} `toml:"defaults"`
+	Plugins     []filePluginRef `toml:"plugins"`
+	Defaults    *fileDefaults   `toml:"defaults"`
 	// Installations are checked field by field (parseInstallation): an
 	// inline one in a hook's command has no struct to be strict with.
 	Installations []map[string]any `toml:"installations"`
 }
 
 var knownFields = map[string]string{
-	"":            "name, crates, depends-on, predicates, predicate, installations, skills, hooks, mcp_servers, defaults",
-	"defaults":    "skills",
+	"":            "name, crates, depends-on, predicates, predicate, installations, skills, hooks, mcp_servers, plugins, defaults",
 	"skills":      "crates, depends-on, predicates, source",
-	"source":      "path, git",
+	"plugins":     "crates, depends-on, predicates, source",
+	"defaults":    "skills",
+	"source":      "path, git, crate_path",
 	"hooks":       "name, event, matcher, command, executable, script, args, requirements, agent, format, timeout, predicates",
 	"predicate":   "name, command, args",
 	"mcp_servers": "name, crates, depends-on, predicates, type, command, args, env, url, headers",
@@ -206,17 +241,33 @@ func LoadManifest(path string) (*Manifest, error) {
 // found (each "path:line:col: message"); a manifest for a later symposium
 // returns an error wrapping ErrLaterVersion.
 func ParseManifest(path string, data []byte) (*Manifest, error) {
-	return parseManifest(path, data, false)
+	return parseManifest(path, data, manifestOf{})
 }
 
 // ParseWorkspaceManifest parses the SYMPOSIUM.toml of a workspace plugin:
 // its name defaults to its directory's, and it needs no crates, because
 // being in the workspace is its gate (upstream: "Workspace plugins").
 func ParseWorkspaceManifest(path string, data []byte) (*Manifest, error) {
-	return parseManifest(path, data, true)
+	return parseManifest(path, data, manifestOf{workspace: true})
 }
 
-func parseManifest(path string, data []byte, workspace bool) (*Manifest, error) {
+// ParseCrateManifest parses one layer of a crate's embedded plugin (its
+// SYMPOSIUM.toml, or its [package.metadata.symposium] as TOML): the same
+// schema, but the reference that reached the crate is the gate, so name
+// (default: the crate) and depends-on may be left out.
+func ParseCrateManifest(path string, data []byte, crate string) (*Manifest, error) {
+	return parseManifest(path, data, manifestOf{crate: crate})
+}
+
+// manifestOf says whose manifest is parsed: a plugin source's (zero), the
+// workspace's own, or a crate's.
+type manifestOf struct {
+	workspace bool
+	crate     string
+}
+
+func parseManifest(path string, data []byte, of manifestOf) (*Manifest, error) {
+	workspace, crate := of.workspace, of.crate
 	if err := laterVersion(path, data); err != nil {
 		return nil, err
 	}
@@ -263,11 +314,11 @@ func parseManifest(path string, data []byte, workspace bool) (*Manifest, error) 
 		}
 	}
 	m := &Manifest{Path: path, Dir: filepath.Dir(path), Workspace: workspace}
-	if fm.Defaults != nil && fm.Defaults.Skills != nil {
-		m.NoDefaultSkills = !*fm.Defaults.Skills
-	}
 	if workspace && fm.Name == nil {
 		m.Name = filepath.Base(m.Dir)
+	}
+	if crate != "" && (fm.Name == nil || strings.TrimSpace(*fm.Name) == "") {
+		m.Name = crate
 	} else if fm.Name == nil || strings.TrimSpace(*fm.Name) == "" {
 		errs = append(errs, fmt.Errorf("%s: missing required field name: add `name = \"<plugin-name>\"` at the top", path))
 	} else {
@@ -341,18 +392,31 @@ func parseManifest(path string, data []byte, workspace bool) (*Manifest, error) 
 		header := lines.header("skills", i)
 		sg := SkillGroup{Line: header}
 		sg.Crates, sg.HasCrates, sg.CratesLine, sg.Predicates = dependsOn("skills", i, g.Crates, g.DependsOn, g.Predicates)
+		src, srcErr := groupSource(g.Source)
 		switch {
-		case g.Source == nil || (g.Source.Path == nil && g.Source.Git == nil):
+		case srcErr != "":
+			errs = append(errs, fmt.Errorf("%s:%d:1: [[skills]] %s", path, lines.key("skills", i, "source"), srcErr))
+		case src.Path == nil && src.Git == nil && src.CratePath == nil:
 			errs = append(errs, fmt.Errorf("%s:%d:1: [[skills]] group has no source: set exactly one of source.path (a directory in the plugin) or source.git (a GitHub tree URL)", path, header))
-		case g.Source.Path != nil && g.Source.Git != nil:
-			errs = append(errs, fmt.Errorf("%s:%d:1: [[skills]] group (line %d) sets both source.path and source.git: a skill group must have exactly one of them", path, lines.key("skills", i, "source"), header))
-		case g.Source.Path != nil:
-			sg.SourcePath = *g.Source.Path
+		case countSet(src.Path, src.Git, src.CratePath) > 1:
+			errs = append(errs, fmt.Errorf("%s:%d:1: [[skills]] group (line %d) sets %s: a skill group must have exactly one of them", path, lines.key("skills", i, "source"), header, setNames(src.Path, src.Git, src.CratePath)))
+		case src.Path != nil:
+			sg.SourcePath = *src.Path
 			if filepath.IsAbs(sg.SourcePath) {
 				errs = append(errs, fmt.Errorf("%s:%d:1: source.path %q must be relative to the plugin directory", path, lines.key("skills", i, "source"), sg.SourcePath))
 			}
+		case src.CratePath != nil:
+			sg.CratePath = *src.CratePath
+			if !relInside(sg.CratePath) {
+				errs = append(errs, fmt.Errorf("%s:%d:1: source.crate_path %q must be a relative path inside the crate", path, lines.key("skills", i, "source"), sg.CratePath))
+			}
+			// v0.3: the crate predicates pick which crates' sources are
+			// read, so a wildcard alone names none.
+			if !namesCrate(m.Crates) && !namesCrate(sg.Crates) {
+				errs = append(errs, fmt.Errorf("%s:%d:1: a crate-sourced [[skills]] group needs a crate predicate that is not \"*\" (at the plugin or group level): it names the crates whose sources are read", path, header))
+			}
 		default:
-			sg.SourceGit = *g.Source.Git
+			sg.SourceGit = *src.Git
 			if _, err := ParseGitURL(sg.SourceGit); err != nil {
 				errs = append(errs, fmt.Errorf("%s:%d:1: source.git: %w", path, lines.key("skills", i, "source"), err))
 			}
@@ -376,6 +440,23 @@ func parseManifest(path string, data []byte, workspace bool) (*Manifest, error) 
 		}
 		installNames[in.Name] = true
 		m.Installations = append(m.Installations, *in)
+	}
+	for i, p := range fm.Plugins {
+		header := lines.header("plugins", i)
+		ref := PluginRef{Line: header}
+		ref.Crates, ref.HasCrates, _, ref.Predicates = dependsOn("plugins", i, p.Crates, p.DependsOn, p.Predicates)
+		if err := ref.source(p.Source); err != "" {
+			errs = append(errs, fmt.Errorf("%s:%d:1: [[plugins]] %s", path, lines.key("plugins", i, "source"), err))
+		} else if crate == "" {
+			// A registry plugin's chained reference names a dependency,
+			// so it is not dormant (upstream: "Dormancy").
+			anyCrates = true
+		}
+		m.Plugins = append(m.Plugins, ref)
+	}
+	if fm.Defaults != nil && fm.Defaults.Skills != nil {
+		v := *fm.Defaults.Skills
+		m.DefaultSkills = &v
 	}
 	for i, h := range fm.Hooks {
 		header := lines.header("hooks", i)
@@ -536,13 +617,137 @@ func parseManifest(path string, data []byte, workspace bool) (*Manifest, error) 
 	}
 	servers("mcp_servers", fm.MCPServers)
 	servers("mcp-servers", fm.MCPServers2)
-	if !anyCrates && !workspace && len(errs) == 0 {
-		errs = append(errs, fmt.Errorf("%s: plugin %q has no crates anywhere: set crates (or depends-on) at the top (depends-on = [\"*\"] for every workspace), in its [[skills]] groups or in its [[mcp_servers]], or use depends-on(...) in their predicates", path, m.Name))
-	}
+	// Upstream v0.4 ("Dormancy"): a registry plugin that names no
+	// dependency anywhere has nothing to gate it on, so it loads dormant
+	// and applies only where [plugins] use enables it. A crate's plugin is
+	// gated by the reference that reached the crate, a workspace plugin by
+	// being in the workspace.
+	m.Dormant = !anyCrates && crate == "" && !workspace
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
 	return m, nil
+}
+
+// groupSource reads a [[skills]] source: a table, or v0.3's
+// source = "crate" (the crate's .symposium/skills/ directory).
+func groupSource(v any) (src struct{ Path, Git, CratePath *string }, problem string) {
+	switch t := v.(type) {
+	case nil:
+	case string:
+		if t != "crate" {
+			return src, fmt.Sprintf("source = %q: the only string source is \"crate\"; otherwise set source.path or source.git", t)
+		}
+		dflt := DefaultCrateSkills
+		src.CratePath = &dflt
+	case map[string]any:
+		for k, val := range t {
+			sv, ok := val.(string)
+			if !ok {
+				return src, fmt.Sprintf("source.%s must be a string", k)
+			}
+			switch k {
+			case "path":
+				src.Path = &sv
+			case "git":
+				src.Git = &sv
+			case "crate_path":
+				src.CratePath = &sv
+			default:
+				if near := nearField(k, knownFields["source"]); near != "" {
+					return src, fmt.Sprintf("unknown field %q in source (known: %s); did you mean %q?", k, knownFields["source"], near)
+				}
+				return src, fmt.Sprintf("unknown field %q in source (known: %s)", k, knownFields["source"])
+			}
+		}
+	default:
+		return src, "source must be a table (source.path = \"...\") or \"crate\""
+	}
+	return src, ""
+}
+
+// DefaultCrateSkills is where v0.3's source = "crate" looks in a crate.
+const DefaultCrateSkills = ".symposium/skills"
+
+// setNames words which of source.path, source.git and source.crate_path
+// are set ("both source.path and source.git").
+func setNames(p, g, c *string) string {
+	var names []string
+	for i, v := range []*string{p, g, c} {
+		if v != nil {
+			names = append(names, []string{"source.path", "source.git", "source.crate_path"}[i])
+		}
+	}
+	if len(names) == 2 {
+		return "both " + names[0] + " and " + names[1]
+	}
+	return strings.Join(names, ", ")
+}
+
+func countSet(ps ...*string) int {
+	n := 0
+	for _, p := range ps {
+		if p != nil {
+			n++
+		}
+	}
+	return n
+}
+
+func namesCrate(l predicate.List) bool {
+	for _, a := range l {
+		if !a.Wildcard() {
+			return true
+		}
+	}
+	return false
+}
+
+// source reads a [[plugins]] source: only cargo today (upstream reserves
+// git and path and rejects them).
+func (ref *PluginRef) source(src map[string]any) string {
+	if len(src) == 0 {
+		return "entry has no source: set source.cargo = \"<crate>\""
+	}
+	for k, v := range src {
+		switch k {
+		case "cargo":
+			switch c := v.(type) {
+			case string:
+				a, err := predicate.ParseAtom(c)
+				if err != nil || a.Wildcard() {
+					return fmt.Sprintf("source.cargo = %q: must be a crate name, optionally with a version requirement (\"serde\", \"serde>=1\")", c)
+				}
+				ref.Crate, ref.Req = a.Name(), a.Requirement()
+			case map[string]any:
+				name, _ := c["name"].(string)
+				ver, verOK := c["version"].(string)
+				_, hasVer := c["version"]
+				if name == "" || (hasVer && !verOK) || len(c) > 2 || (len(c) == 2 && !hasVer) {
+					return "source.cargo must be a crate name or { name = \"...\", version = \"...\" }"
+				}
+				atom := name
+				if ver != "" {
+					atom = name + " " + ver
+				}
+				a, err := predicate.ParseAtom(atom)
+				if err != nil || a.Wildcard() {
+					return fmt.Sprintf("source.cargo = { name = %q, version = %q }: %v", name, ver, err)
+				}
+				ref.Crate, ref.Req = a.Name(), a.Requirement()
+			default:
+				return "source.cargo must be a crate name or { name = \"...\", version = \"...\" }"
+			}
+		case "git", "path":
+			return fmt.Sprintf("source.%s: only source.cargo chained plugins are supported (git and path are reserved); name a crate with source.cargo", k)
+		default:
+			return fmt.Sprintf("unknown field %q in source (known: cargo)", k)
+		}
+	}
+	if !cratesrc.ValidName(ref.Crate) {
+		return fmt.Sprintf("source.cargo: %q is not a crate name", ref.Crate)
+	}
+	return ""
 }
 
 func crateList(path string, line int, what string, v any) (predicate.List, error) {
@@ -735,20 +940,6 @@ func laterVersion(path string, data []byte) error {
 			t, _ := h.(map[string]any)
 			if _, ok := t["command"].(map[string]any); ok {
 				return fmt.Errorf("%s:%d: [[%s]] command as a table (an installation) %w; skipping this plugin", path, newLineIndex(data).key(table, i, "command"), table, ErrLaterVersion)
-			}
-		}
-	}
-	groups, _ := loose["skills"].([]any)
-	for _, g := range groups {
-		t, _ := g.(map[string]any)
-		switch s := t["source"].(type) {
-		case string:
-			if s == "crate" {
-				return fmt.Errorf("%s: [[skills]] source = \"crate\" %w; skipping this plugin", path, ErrLaterVersion)
-			}
-		case map[string]any:
-			if _, ok := s["crate_path"]; ok {
-				return fmt.Errorf("%s: [[skills]] source.crate_path %w; skipping this plugin", path, ErrLaterVersion)
 			}
 		}
 	}

@@ -124,7 +124,6 @@ func TestManifestErrors(t *testing.T) {
 		name, src string
 		want      []string // every one must appear
 	}{
-		{"no crates anywhere", "name = \"x\"\n[[skills]]\nsource.path = \"s\"\n", []string{`has no crates anywhere`}},
 		{"several errors at once", "name = \"x\"\ncrates = [\"a b\"]\n[[hooks]]\nname = \"h\"\nevent = \"Sometimes\"\ncommand = \"c\"\nformat = \"vim\"\n",
 			[]string{`p:2:1: invalid crate predicate "a b"`, `p:5:1: [[hooks]] "h": unknown event "Sometimes"`, `p:7:1: [[hooks]] "h": unknown format "vim"`}},
 		{"bad server", "name = \"x\"\ncrates = \"*\"\n[[mcp_servers]]\nname = \"s\"\ntype = \"http\"\n", []string{`p:3:1: [[mcp_servers]] "s": a http server needs url`}},
@@ -152,12 +151,52 @@ func TestManifestErrors(t *testing.T) {
 	}
 }
 
-func TestLaterVersionManifests(t *testing.T) {
-	for _, name := range []string{"dial9", "error-battery-pack"} {
-		_, err := LoadManifest(filepath.Join(corpus, "recommendations", name, ManifestName))
-		if !errors.Is(err, ErrLaterVersion) {
-			t.Errorf("%s: err = %v, want ErrLaterVersion", name, err)
+// TestCrateSourcedManifests: the central source's v0.3 crate-sourced
+// groups load (they were skipped as "needs a later symposium version").
+func TestCrateSourcedManifests(t *testing.T) {
+	for name, want := range map[string]string{"dial9": "skills", "error-battery-pack": DefaultCrateSkills} {
+		m, err := LoadManifest(filepath.Join(corpus, "recommendations", name, ManifestName))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
 		}
+		if len(m.Skills) != 1 || m.Skills[0].CratePath != want {
+			t.Errorf("%s: groups %+v, want one with crate path %q", name, m.Skills, want)
+		}
+	}
+	// A wildcard names no crate whose source could be read.
+	_, err := ParseManifest("p", []byte("name = \"w\"\ncrates = [\"*\"]\n[[skills]]\nsource = \"crate\"\n"))
+	if err == nil || !strings.Contains(err.Error(), `p:3:1: a crate-sourced [[skills]] group needs a crate predicate that is not "*"`) {
+		t.Errorf("wildcard crate group: err = %v", err)
+	}
+	for _, bad := range []string{"source.crate_path = \"../x\"", "source.crate_path = \"/etc\"", "source = \"crates\"", "source.crate_pth = \"x\""} {
+		if _, err := ParseManifest("p", []byte("name = \"w\"\ncrates = [\"a\"]\n[[skills]]\n"+bad+"\n")); err == nil {
+			t.Errorf("%s: no error", bad)
+		}
+	}
+}
+
+// TestChainedAndDormant: [[plugins]] entries, [defaults], dormancy, and
+// crate-manifest leniency (no name, no depends-on).
+func TestChainedAndDormant(t *testing.T) {
+	m, err := ParseManifest("p", []byte("name = \"w\"\n[[plugins]]\nsource.cargo = \"serde>=1\"\n[[plugins]]\ndepends-on = \"tokio\"\nsource.cargo = { name = \"tokio-skills\", version = \"^0.3\" }\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Dormant || len(m.Plugins) != 2 || m.Plugins[0].Crate != "serde" || m.Plugins[0].Req != ">=1" || m.Plugins[1].Crate != "tokio-skills" || m.Plugins[1].Req != "^0.3" || !m.Plugins[1].HasCrates {
+		t.Errorf("got %+v", m.Plugins)
+	}
+	m, err = ParseManifest("p", []byte("name = \"x\"\n[[skills]]\nsource.path = \"s\"\n"))
+	if err != nil || !m.Dormant {
+		t.Errorf("no dependency anywhere: %v, dormant %v; want a dormant plugin", err, m != nil && m.Dormant)
+	}
+	for _, bad := range []string{"source.git = \"https://github.com/a/b\"", "source.path = \"x\"", "source.cargo = \"../etc\"", "source.cargo = \"*\""} {
+		if _, err := ParseManifest("p", []byte("name = \"w\"\n[[plugins]]\n"+bad+"\n")); err == nil {
+			t.Errorf("%s: no error", bad)
+		}
+	}
+	m, err = ParseCrateManifest("c", []byte("[defaults]\nskills = false\n[[skills]]\nsource.path = \"guidance\"\n"), "widget")
+	if err != nil || m.Name != "widget" || m.DefaultSkills == nil || *m.DefaultSkills || m.Dormant {
+		t.Errorf("crate manifest: %v %+v", err, m)
 	}
 }
 
@@ -282,7 +321,6 @@ func TestLaterFormatFields(t *testing.T) {
 	tests := []struct{ name, src, want string }{
 		{"install_commands", "name = \"r\"\ndepends-on = [\"*\"]\n\n[[installations]]\nname = \"rtk\"\ninstall_commands = [\"ln -s x y\"]\n", `p:4:1: [[installations]] "rtk": unknown field "install_commands" (known: `},
 		{"binary source", "name = \"r\"\ndepends-on = [\"*\"]\n[[hooks]]\nname = \"h\"\nevent = \"PreToolUse\"\ncommand = { source = \"binary\", url = \"x\" }\n", `p:6:1: [[hooks]] "h" command: source = "binary" needs a later symposium version`},
-		{"chained plugins", "name = \"r\"\n[[plugins]]\nsource.cargo = \"serde\"\n", `p:2:3: unknown field "plugins"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -8,7 +8,6 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
-	"github.com/symposium-dev/symposium-go/pkg/skill"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -18,6 +17,7 @@ type Result struct {
 	Skills   []stream.Skill
 	Hooks    []stream.Hook
 	Servers  []stream.MCPServer
+	Statuses []stream.PluginStatus // one per plugin loaded (registry and crate-embedded)
 	Rejected []stream.Rejected
 }
 
@@ -33,10 +33,12 @@ func ScanConfigured(ctx context.Context, cfg *config.Config, dirs config.Dirs, u
 }
 
 // MatchConfigured is ScanConfigured then Match: what applies to the
-// workspace ws whose dependencies are set.
-func MatchConfigured(ctx context.Context, cfg *config.Config, dirs config.Dirs, update string, set *predicate.Set, ws Workspace, warn func(string)) *Result {
+// workspace ws whose dependencies are set. deps (sym-deps' records) and
+// crates (nil: none) are for the plugins crates embed; the user's
+// [plugins] consent comes from cfg.
+func MatchConfigured(ctx context.Context, cfg *config.Config, dirs config.Dirs, update string, set *predicate.Set, ws Workspace, deps []stream.Dep, crates CrateSource, warn func(string)) *Result {
 	r, scans := ScanConfigured(ctx, cfg, dirs, update, warn)
-	r.Workspace = ws
+	r.Workspace, r.Deps, r.Crates, r.Consent = ws, deps, crates, cfg.Plugins
 	if ws.Root != "" {
 		// The workspace's own plugins come first: where a skill of theirs
 		// and a plugin source's share a name, the project's keeps it.
@@ -63,6 +65,7 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 	res := &Result{}
 	seenSkill := map[string]string{} // skill name → who provides it
 	ev := newEvaluator(scans, set, r)
+	cr := newCrates(r, res, ev, set, seenSkill)
 	for _, sc := range scans {
 		inputs := append([]string{}, sc.Source.Inputs...)
 		inputs = append(inputs, sc.Inputs...)
@@ -87,19 +90,52 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 			}
 			m := it.plugin
 			ev.plugin(m.Dir)
+			// Enablement first (upstream: configuration.md "[plugins]"): a
+			// configured source is a trust root, but disable wins over
+			// it, and a plugin that names no dependency waits for use.
+			root := "registry " + sc.Source.Name
+			status := stream.PluginStatus{Kind: stream.KindPluginStatus, Name: m.Name, Source: sc.Source.Name, Dir: m.Dir}
+			if r.Consent.Disabled(m.Name) {
+				status.State, status.Root, status.Reason = stream.StateDeclined, "[plugins] disable", "declined: "+m.Name+" is in [plugins] disable"
+				res.Statuses = append(res.Statuses, status)
+				res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "plugin", Name: m.Name, Reason: status.Reason, Plugin: m.Name, File: m.Path})
+				res.rejectContents(m, "plugin "+m.Name+" is declined ([plugins] disable)")
+				continue
+			}
+			if m.Dormant {
+				u, ok := r.Consent.Used(m.Name, r.Workspace.Root)
+				if !ok {
+					status.State, status.Root = stream.StateDormant, root
+					status.Reason = fmt.Sprintf("dormant: plugin %s names no dependency, so it applies only where it is enabled by name: run `cargo agents use %s`", m.Name, m.Name)
+					res.Statuses = append(res.Statuses, status)
+					res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "plugin", Name: m.Name, Reason: status.Reason, Plugin: m.Name, File: m.Path})
+					res.rejectContents(m, "plugin "+m.Name+" is dormant")
+					continue
+				}
+				root = u.Root()
+			}
+			status.Root = root
 			var pluginCrates []string
 			if why := ev.level(m.Crates, m.HasCrates, m.Predicates); why != "" {
+				status.State, status.Reason = stream.StateDormant, "its predicates do not hold here: "+why
+				res.Statuses = append(res.Statuses, status)
 				res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "plugin", Name: m.Name, Reason: why, Plugin: m.Name, File: m.Path})
 				res.rejectContents(m, "plugin "+m.Name+" does not apply: "+why)
 				continue
 			}
+			status.State = stream.StateActive
+			res.Statuses = append(res.Statuses, status)
 			if m.HasCrates {
 				pluginCrates = atomStrings(m.Crates)
 			}
+			vouch := trust{root: root, source: sc.Source.Name, fetch: true, via: m.Name}
 			for _, g := range m.Skills {
 				gname := g.SourcePath
 				if gname == "" {
 					gname = g.SourceGit
+				}
+				if g.CratePath != "" {
+					gname = "crate:" + g.CratePath
 				}
 				rej := func(reason string) {
 					res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "group", Name: gname, Reason: reason, Plugin: m.Name, File: fmt.Sprintf("%s:%d", m.Path, g.Line)})
@@ -111,6 +147,12 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 				}
 				if g.HasCrates {
 					groupCrates = append(append([]string{}, pluginCrates...), atomStrings(g.Crates)...)
+				}
+				if g.CratePath != "" {
+					// v0.3: the registry plugin names the crates (its
+					// matched crate set), so it vouches for what they carry.
+					cr.crateGroup(m, g, groupCrates, vouch)
+					continue
 				}
 				dir, in, err := groupDir(r, sc, m, g)
 				inputs = append(inputs, in...)
@@ -135,56 +177,7 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 					rej(err.Error())
 					continue
 				}
-				for _, f := range files {
-					var s *skill.Skill
-					var err error
-					if sc.Source.Informal {
-						s, err = skill.LoadInformal(f)
-					} else {
-						s, err = sc.Source.cache.load(f, nil)
-					}
-					if err != nil {
-						r.warn("%v", err)
-						res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "skill", Name: filepath.Base(filepath.Dir(f)), Reason: err.Error(), Plugin: m.Name, File: f})
-						continue
-					}
-					crates := groupCrates
-					if s.Crates != "" {
-						l, err := predicate.ParseCommaList(s.Crates)
-						if err != nil {
-							err = fmt.Errorf("%s:%d:1: %w", f, s.CratesLine, err)
-							r.warn("%v", err)
-							res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "skill", Name: s.Name, Reason: err.Error(), Plugin: m.Name, File: f})
-							continue
-						}
-						if why := l.Explain(set); why != "" {
-							res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "skill", Name: s.Name, Reason: why, Plugin: m.Name, File: f})
-							continue
-						}
-						crates = append(append([]string{}, groupCrates...), atomStrings(l)...)
-					}
-					if len(s.Predicates) > 0 {
-						ps, err := skillPreds(f, s.PredicatesLine, s.Predicates)
-						if err == nil {
-							if why := ev.level(nil, false, ps); why != "" {
-								res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "skill", Name: s.Name, Reason: why, Plugin: m.Name, File: f})
-								continue
-							}
-						} else {
-							r.warn("%v", err)
-							res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "skill", Name: s.Name, Reason: err.Error(), Plugin: m.Name, File: f})
-							continue
-						}
-					}
-					if !stream.ValidSkillName(s.Name) {
-						err := fmt.Errorf("%s: skill name %q: %s", f, s.Name, stream.SkillNameRule)
-						r.warn("%v", err)
-						res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "skill", Name: s.Name, Reason: err.Error(), Plugin: m.Name, File: f})
-						continue
-					}
-					res.addSkill(r, seenSkill, stream.Skill{Kind: stream.KindSkill, Name: s.Name, Plugin: m.Name, Source: sc.Source.Name, Dir: s.Dir,
-						Description: s.Description, Crates: crates}, f)
-				}
+				cr.addSkills(sc.Source.cache, files, groupCrates, m.Name, sc.Source.Name, sc.Source.Informal)
 			}
 			for _, h := range m.Hooks {
 				preds, cmds, why := ev.forDispatch(m.Predicates, h.Predicates)
@@ -212,11 +205,20 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 				res.Servers = append(res.Servers, stream.MCPServer{Kind: stream.KindMCPServer, Plugin: m.Name, Source: sc.Source.Name, Name: s.Name, Type: s.Type,
 					Command: s.Command, Args: s.Args, Env: s.Env, URL: s.URL, Headers: s.Headers, Dir: m.Dir})
 			}
+			// A trusted plugin's chained reference needs no consent of its
+			// own: the registry vouches for the crate it names.
+			for _, ref := range m.Plugins {
+				ev.plugin(m.Dir)
+				cr.chain(m, ref, vouch, 1, nil)
+			}
 		}
 		sc.Source.cache.save()
 		res.Sources = append(res.Sources, stream.Source{Kind: stream.KindSource, Name: sc.Source.Name, Dir: sc.Source.Dir, Git: sc.Source.Git, Embedded: sc.Source.Embedded, Inputs: uniqSorted(inputs), Tree: uniqSorted(tree),
 			Checked: sc.Source.Checked})
 	}
+	// Last, the plugins the workspace's own dependencies embed: each is a
+	// candidate until the user consents.
+	cr.discover()
 	return res
 }
 
@@ -227,6 +229,9 @@ func (res *Result) rejectContents(m *Manifest, reason string) {
 		name := g.SourcePath
 		if name == "" {
 			name = g.SourceGit
+		}
+		if g.CratePath != "" {
+			name = "crate:" + g.CratePath
 		}
 		res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "group", Name: name, Reason: reason, Plugin: m.Name, File: fmt.Sprintf("%s:%d", m.Path, g.Line)})
 	}

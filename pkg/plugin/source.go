@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/stream"
 	"github.com/symposium-dev/symposium-go/pkg/syncstate"
 )
 
@@ -27,6 +28,13 @@ type Resolver struct {
 	Workspace Workspace
 	// Interval is the auto-update debounce (UpdateAuto).
 	Interval time.Duration
+	// Deps are the workspace's dependency records (sym-deps'), with the
+	// Cargo.lock versions and checksums crate-embedded plugins are read at.
+	Deps []stream.Dep
+	// Crates gets crate sources; nil reads no crate-embedded plugin.
+	Crates CrateSource
+	// Consent is the user's [plugins] table.
+	Consent config.Consent
 
 	groups map[string]*Checkout
 }

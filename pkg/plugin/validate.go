@@ -127,8 +127,19 @@ func (rep *Report) plugin(m *Manifest) {
 	for _, s := range m.MCPServers {
 		rep.crates(s.Crates, m.Path, s.CratesLine)
 	}
+	if m.Dormant {
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: plugin %q names no dependency anywhere, so it is dormant: it applies only where `cargo agents use %s` enables it (depends-on = [\"*\"] makes it apply everywhere)", m.Path, m.Name, m.Name))
+	}
+	for _, ref := range m.Plugins {
+		rep.Crates = append(rep.Crates, CrateRef{Name: ref.Crate, File: m.Path, Line: ref.Line})
+		rep.crates(ref.Crates, m.Path, ref.Line)
+	}
 	for _, g := range m.Skills {
 		rep.crates(g.Crates, m.Path, g.CratesLine)
+		if g.CratePath != "" {
+			// Read from each matched crate's source at sync: nothing here.
+			continue
+		}
 		if g.SourceGit != "" {
 			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s:%d:1: source.git %s was not fetched; its skills were not checked", m.Path, g.Line, g.SourceGit))
 			continue

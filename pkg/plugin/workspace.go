@@ -74,7 +74,7 @@ func DiscoverWorkspace(ws Workspace, agentsSyncing bool) *Scan {
 				m = parsed
 			}
 		}
-		if !m.NoDefaultSkills {
+		if m.DefaultSkills == nil || *m.DefaultSkills {
 			have := map[string]bool{}
 			for _, g := range m.Skills {
 				have[filepath.Clean(filepath.FromSlash(g.SourcePath))] = true

@@ -15,10 +15,16 @@ const (
 	KindWarning   = "warning"
 	KindGate      = "gate"
 	KindSource    = "source"
+	// KindPluginStatus is sym-match's verdict on each plugin it loaded
+	// (active, dormant, candidate, declined) and why: what `cargo agents
+	// status` prints and what an interactive sync asks about.
+	KindPluginStatus = "plugin_status"
+	// KindSearchMatch is one hit of `cargo agents search --json`.
+	KindSearchMatch = "search_match"
 )
 
 // AllKinds lists every kind this package defines (used by the docs test).
-var AllKinds = []string{KindWorkspace, KindDep, KindSkill, KindHook, KindMCPServer, KindRejected, KindAction, KindError, KindWarning, KindGate, KindSource}
+var AllKinds = []string{KindWorkspace, KindDep, KindSkill, KindHook, KindMCPServer, KindRejected, KindAction, KindError, KindWarning, KindGate, KindSource, KindPluginStatus, KindSearchMatch}
 
 // Workspace opens a sym-deps stream: the workspace root and its members.
 type Workspace struct {
@@ -51,6 +57,10 @@ type Dep struct {
 	Optional   bool     `json:"optional,omitempty"`
 	Unresolved bool     `json:"unresolved,omitempty"` // no Cargo.lock entry: Version is not known
 	Targets    []string `json:"targets,omitempty"`    // cfg()/triple keys; absent = all platforms
+	// Checksum is Cargo.lock's sha256 of the registry's .crate file: what
+	// sym-match checks a crate's downloaded source against before reading
+	// the plugin it embeds. Absent for path and git dependencies.
+	Checksum string `json:"checksum,omitempty"`
 }
 
 // Skill is a skill directory that applies to the workspace.
@@ -148,6 +158,38 @@ type Rejected struct {
 	Reason string `json:"reason"` // the predicate that failed, or the error
 	Plugin string `json:"plugin,omitempty"`
 	File   string `json:"file,omitempty"`
+}
+
+// Plugin states (PluginStatus.State), as upstream's `cargo agents status`.
+const (
+	StateActive    = "active"    // enabled, and its predicates hold here
+	StateDormant   = "dormant"   // enabled or awaiting `use`, contributing nothing here
+	StateCandidate = "candidate" // embedded in a dependency, awaiting consent
+	StateDeclined  = "declined"  // named in [plugins] disable
+)
+
+// PluginStatus is sym-match's verdict on one plugin: whether it may run
+// (enablement, with the root that enabled it) and whether it applies here.
+type PluginStatus struct {
+	Kind    string `json:"kind"`
+	Name    string `json:"name"`
+	State   string `json:"state"`             // active, dormant, candidate, declined
+	Root    string `json:"root"`              // why it is enabled, or what it awaits
+	Source  string `json:"source,omitempty"`  // the plugin source it came from; "" for a crate found as a dependency
+	Crate   string `json:"crate,omitempty"`   // for a crate-embedded plugin: the crate
+	Version string `json:"version,omitempty"` // ... and the version read (the workspace's Cargo.lock)
+	Dir     string `json:"dir,omitempty"`     // the plugin (or crate source) directory
+	Reason  string `json:"reason,omitempty"`  // for dormant/declined/candidate: what would change it
+}
+
+// SearchMatch is one `cargo agents search` hit.
+type SearchMatch struct {
+	Kind        string `json:"kind"`
+	Origin      string `json:"origin"` // a plugin source name, or "crates.io" (the crate index)
+	Name        string `json:"name"`
+	Version     string `json:"version,omitempty"`
+	Description string `json:"description,omitempty"`
+	State       string `json:"state,omitempty"` // for a loaded plugin: its plugin_status state
 }
 
 // Action is one file or directory sym-install created, updated, removed or

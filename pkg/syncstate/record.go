@@ -19,6 +19,9 @@ type Record struct {
 	Hooks      int           `json:"hooks"`       // plugin hooks that matched
 	MCPServers int           `json:"mcp_servers"` // MCP servers that matched
 	Gates      []stream.Gate `json:"gates"`       // the agents' closed gates, as the sync found them
+	// Candidates are the plugins embedded in dependencies that await the
+	// user's consent, so a sync that finds nothing changed still asks.
+	Candidates []stream.PluginStatus `json:"candidates,omitempty"`
 	// Files are the plugin sources' directories and manifests (see
 	// stream.Source.Tree) and every file the sync wrote or checked, with
 	// each installed skill recorded by the directory holding it, and

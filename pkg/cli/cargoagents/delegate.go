@@ -14,6 +14,9 @@ import (
 // the semver library.
 func init() {
 	register("plugin", subcommand{summary: "Manage plugin sources (list, show, validate, sync)", ownLog: true, run: delegate("plugin")})
+	register("use", subcommand{summary: "Enable a plugin by name ([plugins] use), then sync (--global, --remove)", ownLog: true, run: delegate("use")})
+	register("status", subcommand{summary: "Show each plugin for this workspace: active, dormant, candidate or declined, and why", ownLog: true, run: delegate("status")})
+	register("search", subcommand{summary: "Find plugins by name in your sources and crates that embed one", ownLog: true, run: delegate("search")})
 	register("crate-info", subcommand{summary: "Find a crate's source and the skills available for it (for agents)", hidden: true, ownLog: true, run: delegate("crate-info")})
 }
 

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
 func TestInitInteractive(t *testing.T) {
@@ -82,5 +83,46 @@ func TestInitAsksBeforeOpeningGates(t *testing.T) {
 				t.Errorf("no, and the gate is not shown:\n%s", out.String())
 			}
 		})
+	}
+}
+
+// TestConsentPrompt: on a terminal each candidate gets a question; Enter
+// (later) records nothing, e enables, n declines, and both answers land
+// in [plugins] with the user's comments kept. Without a terminal nothing
+// is asked or written.
+func TestConsentPrompt(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("SYMPOSIUM_HOME", home)
+	cfgPath := filepath.Join(home, "config.toml")
+	os.WriteFile(cfgPath, []byte("# keep me\n[plugins]\nuse = [\"x\"] # mine\n"), 0o644)
+	cands := []stream.PluginStatus{
+		{Name: "a", Crate: "a", Version: "1.0.0", State: stream.StateCandidate},
+		{Name: "b", Crate: "b", Version: "2.0.0", State: stream.StateCandidate},
+		{Name: "c", Crate: "c", Version: "3.0.0", State: stream.StateCandidate},
+		{Name: "a", Crate: "a", Version: "1.0.0", State: stream.StateCandidate},
+	}
+	old := isTerminal
+	defer func() { isTerminal = old }()
+
+	isTerminal = func(io.Reader) bool { return false }
+	var out bytes.Buffer
+	again, err := consentPrompt(cli.Stdio{In: strings.NewReader("e\ne\ne\n"), Out: &out, Err: &out}, &globals{}, cands)
+	if err != nil || again || !strings.Contains(out.String(), "a 1.0.0, b 2.0.0, c 3.0.0") {
+		t.Fatalf("no terminal: again %v err %v out %q", again, err, out.String())
+	}
+
+	isTerminal = func(io.Reader) bool { return true }
+	out.Reset()
+	again, err = consentPrompt(cli.Stdio{In: strings.NewReader("\ne\nn\n"), Out: &out, Err: &out}, &globals{}, cands)
+	if err != nil || !again {
+		t.Fatalf("again %v err %v\n%s", again, err, out.String())
+	}
+	data, _ := os.ReadFile(cfgPath)
+	want := "# keep me\n[plugins]\nuse = [\"x\"] # mine\nauto-enable = [\"b\"]\ndisable = [\"c\"]\n"
+	if string(data) != want {
+		t.Errorf("config.toml:\n%s\nwant:\n%s", data, want)
+	}
+	if strings.Count(out.String(), "[L]ater") != 3 {
+		t.Errorf("asked %d times, want 3 (one per crate):\n%s", strings.Count(out.String(), "[L]ater"), out.String())
 	}
 }

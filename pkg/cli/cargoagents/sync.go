@@ -1,6 +1,7 @@
 package cargoagents
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -15,6 +16,8 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/agentfiles"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/consent"
+	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 	"github.com/symposium-dev/symposium-go/pkg/pipeline"
 	"github.com/symposium-dev/symposium-go/pkg/runlog"
 	"github.com/symposium-dev/symposium-go/pkg/selfexe"
@@ -83,6 +86,25 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 	drift := changed(sum.Actions)
 	if !g.quiet {
 		printSummary(stdio.Out, sum, *dryRun || *check)
+	}
+	if len(sum.Candidates) > 0 && !*dryRun && !*check {
+		again, err := consentPrompt(stdio, g, sum.Candidates)
+		if err != nil {
+			return err
+		}
+		if again {
+			// What was just enabled installs in this same sync.
+			sum, err = pipeline.Sync(context.Background(), pipeline.Options{
+				Dir: cwd, Update: g.update, Quiet: g.quiet, Stderr: stdio.Err, Version: cli.Version, Gates: gatesFor,
+			})
+			logSync(g, sum, err)
+			if err != nil {
+				return err
+			}
+			if !g.quiet {
+				printSummary(stdio.Out, sum, false)
+			}
+		}
 	}
 	if *check && drift > 0 {
 		return &cli.ExitCodeError{Code: cli.ExitDrift, Err: fmt.Errorf("%d path(s) would change: run cargo agents sync", drift)}
@@ -238,6 +260,88 @@ func printSummary(w io.Writer, sum *pipeline.Summary, dry bool) {
 // printGate shows one closed gate and its fix (indented under "fix:").
 func printGate(w io.Writer, agentName, problem, fix string) {
 	fmt.Fprintf(w, "note: %s: %s\n  fix: %s\n", agentName, problem, strings.ReplaceAll(fix, "\n", "\n       "))
+}
+
+// consentPrompt asks, on a terminal, about each plugin a dependency
+// embeds that the user has not decided about (upstream: cargo-agents-sync
+// "Consent prompt"): later (the default, records nothing), enable
+// ([plugins] auto-enable) or never ([plugins] disable). Without a
+// terminal it asks nothing and enables nothing: it names them. It reports
+// whether anything was enabled.
+func consentPrompt(stdio cli.Stdio, g *globals, cands []stream.PluginStatus) (bool, error) {
+	seen := map[string]bool{}
+	var list []stream.PluginStatus
+	for _, c := range cands {
+		if !seen[c.Crate] {
+			seen[c.Crate] = true
+			list = append(list, c)
+		}
+	}
+	if !isTerminal(stdio.In) {
+		if !g.quiet {
+			var names []string
+			for _, c := range list {
+				names = append(names, c.Crate+" "+c.Version)
+			}
+			fmt.Fprintf(stdio.Out, "note: %d dependenc(ies) embed an agent plugin that stays off until you consent: %s\n  fix: cargo agents status; then cargo agents use NAME (or run cargo agents sync in a terminal to be asked)\n", len(list), strings.Join(names, ", "))
+		}
+		return false, nil
+	}
+	in := bufio.NewReader(stdio.In)
+	var enable, disable []string
+	fmt.Fprintln(stdio.Out, "These dependencies embed an agent plugin (skills for your agent written by the crate's author).")
+ask:
+	for _, c := range list {
+		fmt.Fprintf(stdio.Out, "%s %s: [L]ater / [e]nable / [n]o, don't ask again? ", c.Crate, c.Version)
+		line, err := in.ReadString('\n')
+		switch a := strings.ToLower(strings.TrimSpace(line)); {
+		case strings.Contains(line, "\x1b"):
+			break ask // Escape: the rest stay undecided
+		case a == "e" || a == "enable" || a == "y" || a == "yes":
+			enable = append(enable, c.Crate)
+		case a == "n" || a == "no" || a == "never":
+			disable = append(disable, c.Crate)
+		}
+		if err != nil {
+			break
+		}
+	}
+	if len(enable)+len(disable) == 0 {
+		return false, nil
+	}
+	dirs, err := config.ResolveDirs()
+	if err != nil {
+		return false, err
+	}
+	err = consent.Edit(dirs, func(d *fileedit.TOML) (bool, error) {
+		changed := false
+		for _, n := range enable {
+			c, err := consent.AddName(d, "auto-enable", n)
+			if err != nil {
+				return false, err
+			}
+			changed = changed || c
+		}
+		for _, n := range disable {
+			c, err := consent.AddName(d, "disable", n)
+			if err != nil {
+				return false, err
+			}
+			changed = changed || c
+		}
+		return changed, nil
+	})
+	if err != nil {
+		return false, err
+	}
+	g.log.Printf(runlog.Info, "consent recorded in %s: auto-enable %v, disable %v", dirs.ConfigFile(), enable, disable)
+	if len(enable) > 0 {
+		fmt.Fprintf(stdio.Out, "enabled (recorded in [plugins] auto-enable): %s\n", strings.Join(enable, ", "))
+	}
+	if len(disable) > 0 {
+		fmt.Fprintf(stdio.Out, "declined (recorded in [plugins] disable): %s\n", strings.Join(disable, ", "))
+	}
+	return len(enable) > 0, nil
 }
 
 func mustGetwd() string {

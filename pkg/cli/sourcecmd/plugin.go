@@ -74,10 +74,15 @@ func runPlugin(stdio cli.Stdio, g Globals, args []string) error {
 
 // sources loads the config and resolves and scans every source.
 func sources(stdio cli.Stdio, g Globals) ([]*plugin.Scan, error) {
+	scans, _, err := sourcesAndConfig(stdio, g)
+	return scans, err
+}
+
+func sourcesAndConfig(stdio cli.Stdio, g Globals) ([]*plugin.Scan, *config.Config, error) {
 	warn := func(m string) { fmt.Fprintf(stdio.Err, "warning: %s\n", m) }
 	dirs, cfg, err := config.LoadUser(warn)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	_, scans := plugin.ScanConfigured(context.Background(), cfg, dirs, g.Update, warn)
 	for _, sc := range scans {
@@ -85,11 +90,38 @@ func sources(stdio cli.Stdio, g Globals) ([]*plugin.Scan, error) {
 			warn(p.Err.Error())
 		}
 	}
-	return scans, nil
+	return scans, cfg, nil
+}
+
+// enablement words what keeps a plugin from applying by name alone, or
+// "" when nothing does: [plugins] disable, or dormancy (no dependency
+// named anywhere) without a [plugins] use entry.
+func enablement(cfg *config.Config, m *plugin.Manifest) string {
+	switch {
+	case cfg.Plugins.Disabled(m.Name):
+		return "declined: in [plugins] disable"
+	case m.Dormant:
+		for _, u := range cfg.Plugins.Use {
+			if config.NormName(u.Name) == config.NormName(m.Name) {
+				return "dormant, enabled by " + u.Root()
+			}
+		}
+		return "dormant: names no dependency; enable it with `cargo agents use " + m.Name + "`"
+	}
+	return ""
+}
+
+// firstLine is an error's first line, for one-line listings.
+func firstLine(err error) string {
+	s := err.Error()
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i] + " (…)"
+	}
+	return s
 }
 
 func pluginList(stdio cli.Stdio, g Globals) error {
-	scans, err := sources(stdio, g)
+	scans, cfg, err := sourcesAndConfig(stdio, g)
 	if err != nil {
 		return err
 	}
@@ -113,14 +145,32 @@ func pluginList(stdio cli.Stdio, g Globals) error {
 		} else {
 			fmt.Fprintf(stdio.Out, "%s: %s\n", src.Name, where)
 		}
-		if len(sc.Plugins)+len(sc.Standalones) == 0 {
+		if len(sc.Plugins)+len(sc.Standalones)+len(sc.Problems) == 0 {
 			fmt.Fprintln(stdio.Out, "  (no plugins or skills)")
 		}
 		for _, m := range sc.Plugins {
 			fmt.Fprintf(stdio.Out, "  plugin %-28s crates: %s\n", m.Name, cratesText(m.HasCrates, m.Crates.String()))
+			if why := enablement(cfg, m); why != "" {
+				fmt.Fprintf(stdio.Out, "         %s\n", why)
+			}
+			for _, ref := range m.Plugins {
+				fmt.Fprintf(stdio.Out, "         chains to crate %s%s\n", ref.Crate, ref.Req)
+			}
+			for _, gr := range m.Skills {
+				if gr.CratePath != "" {
+					fmt.Fprintf(stdio.Out, "         skills from %s in the source of each crate it names\n", gr.CratePath)
+				}
+			}
 		}
 		for _, s := range sc.Standalones {
 			fmt.Fprintf(stdio.Out, "  skill  %-28s crates: %s\n", s.Skill.Name, s.Crates.String())
+		}
+		// What could not be loaded is listed too, with why.
+		for _, p := range sc.Problems {
+			if p.What == "source" {
+				continue
+			}
+			fmt.Fprintf(stdio.Out, "  skipped %-27s %s\n", p.Name, firstLine(p.Err))
 		}
 	}
 	return nil
@@ -134,7 +184,7 @@ func cratesText(has bool, s string) string {
 }
 
 func pluginShow(stdio cli.Stdio, g Globals, name string) error {
-	scans, err := sources(stdio, g)
+	scans, cfg, err := sourcesAndConfig(stdio, g)
 	if err != nil {
 		return err
 	}
@@ -147,7 +197,11 @@ func pluginShow(stdio cli.Stdio, g Globals, name string) error {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(stdio.Out, "plugin: %s\nsource: %s\nfile:   %s\n\n%s", m.Name, sc.Source.Name, m.Path, data)
+			fmt.Fprintf(stdio.Out, "plugin: %s\nsource: %s\nfile:   %s\n", m.Name, sc.Source.Name, m.Path)
+			if why := enablement(cfg, m); why != "" {
+				fmt.Fprintf(stdio.Out, "status: %s\n", why)
+			}
+			fmt.Fprintf(stdio.Out, "\n%s", data)
 			if len(data) > 0 && data[len(data)-1] != '\n' {
 				fmt.Fprintln(stdio.Out)
 			}
@@ -159,6 +213,14 @@ func pluginShow(stdio cli.Stdio, g Globals, name string) error {
 			}
 			fmt.Fprintf(stdio.Out, "skill:  %s (standalone)\nsource: %s\nfile:   %s\ncrates: %s\n\n%s\n", s.Skill.Name, sc.Source.Name, s.Skill.Path, s.Crates.String(), s.Skill.Description)
 			return nil
+		}
+	}
+	for _, sc := range scans {
+		for _, p := range sc.Problems {
+			if p.What != "source" && p.Name == name {
+				fmt.Fprintf(stdio.Out, "%s: %s (skipped)\nsource: %s\nfile:   %s\nreason: %v\n", p.What, p.Name, sc.Source.Name, p.File, p.Err)
+				return nil
+			}
 		}
 	}
 	return fmt.Errorf("no plugin or standalone skill named %q (see `cargo agents plugin list`)", name)

@@ -10,11 +10,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/cmdlog"
 	"github.com/symposium-dev/symposium-go/pkg/cli/sourcecmd"
 	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/cratesindex"
+	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -83,7 +86,7 @@ func run(stdio cli.Stdio, args []string) error {
 
 	out := stream.NewWriter(stdio.Out)
 	defer out.Flush()
-	set, ws, err := readDeps(stdio.In, out)
+	set, ws, deps, err := readDeps(stdio.In, out)
 	if err != nil {
 		return err
 	}
@@ -92,14 +95,23 @@ func run(stdio cli.Stdio, args []string) error {
 	if err != nil {
 		return err
 	}
-	res := plugin.MatchConfigured(context.Background(), cfg, dirs, *update, set, plugin.WorkspaceOf(ws), diag.Warn)
+	res := plugin.MatchConfigured(context.Background(), cfg, dirs, *update, set, plugin.WorkspaceOf(ws), deps, CrateFetcher(dirs, ws.Root, *update, diag.Warn), diag.Warn)
 	return write(out, res, *explain)
+}
+
+// CrateFetcher is how sym-match gets the sources of crates that embed a
+// plugin: cargo's caches first, the registry cargo's config names (or
+// $SYMPOSIUM_CRATES_INDEX_URL) only when update allows the network.
+func CrateFetcher(dirs config.Dirs, root, update string, warn func(string)) *cratesrc.Fetcher {
+	return &cratesrc.Fetcher{CacheDir: dirs.Cache, WorkDir: root, Offline: update == plugin.UpdateOffline,
+		CratesIO: os.Getenv(cratesindex.EnvURL), Warn: warn}
 }
 
 // readDeps forwards the workspace record (and kinds it does not know) and
 // collects the dep records.
-func readDeps(in io.Reader, out *stream.Writer) (*predicate.Set, stream.Workspace, error) {
+func readDeps(in io.Reader, out *stream.Writer) (*predicate.Set, stream.Workspace, []stream.Dep, error) {
 	rd := stream.NewReader(in, "<stdin>")
+	var records []stream.Dep
 	var deps []predicate.Dep
 	seen := map[predicate.Dep]bool{} // one dep per member and kind: keep each version once
 	sawWorkspace := false
@@ -110,17 +122,18 @@ func readDeps(in io.Reader, out *stream.Writer) (*predicate.Set, stream.Workspac
 			break
 		}
 		if err != nil {
-			return nil, ws, err
+			return nil, ws, nil, err
 		}
 		switch raw.Kind {
 		case stream.KindDep:
 			var d stream.Dep
 			if err := rd.Decode(raw, &d); err != nil {
-				return nil, ws, err
+				return nil, ws, nil, err
 			}
 			if d.Name == "" {
-				return nil, ws, fmt.Errorf("<stdin>:%d: dep record has no name", raw.Line)
+				return nil, ws, nil, fmt.Errorf("<stdin>:%d: dep record has no name", raw.Line)
 			}
+			records = append(records, d)
 			pd := predicate.Dep{Name: d.Name, Version: d.Version, Unresolved: d.Unresolved}
 			if !seen[pd] {
 				seen[pd] = true
@@ -129,24 +142,24 @@ func readDeps(in io.Reader, out *stream.Writer) (*predicate.Set, stream.Workspac
 		case stream.KindWorkspace:
 			var w stream.Workspace
 			if err := rd.Decode(raw, &w); err != nil {
-				return nil, ws, err
+				return nil, ws, nil, err
 			}
 			sawWorkspace, ws = true, w
 			if err := out.WriteRaw(raw); err != nil {
-				return nil, ws, err
+				return nil, ws, nil, err
 			}
-		case stream.KindSkill, stream.KindHook, stream.KindMCPServer, stream.KindRejected, stream.KindSource:
-			return nil, ws, fmt.Errorf("<stdin>:%d: a %s record is sym-match output; pipe sym-deps into sym-match", raw.Line, raw.Kind)
+		case stream.KindSkill, stream.KindHook, stream.KindMCPServer, stream.KindRejected, stream.KindSource, stream.KindPluginStatus:
+			return nil, ws, nil, fmt.Errorf("<stdin>:%d: a %s record is sym-match output; pipe sym-deps into sym-match", raw.Line, raw.Kind)
 		default:
 			if err := out.WriteRaw(raw); err != nil {
-				return nil, ws, err
+				return nil, ws, nil, err
 			}
 		}
 	}
 	if !sawWorkspace {
-		return nil, ws, fmt.Errorf("<stdin>: no workspace record: pipe the output of sym-deps into sym-match")
+		return nil, ws, nil, fmt.Errorf("<stdin>: no workspace record: pipe the output of sym-deps into sym-match")
 	}
-	return predicate.NewSet(deps), ws, nil
+	return predicate.NewSet(deps), ws, records, nil
 }
 
 func write(out *stream.Writer, res *plugin.Result, explain bool) error {
@@ -161,6 +174,9 @@ func write(out *stream.Writer, res *plugin.Result, explain bool) error {
 		recs = append(recs, h)
 	}
 	for _, s := range res.Servers {
+		recs = append(recs, s)
+	}
+	for _, s := range res.Statuses {
 		recs = append(recs, s)
 	}
 	if explain {

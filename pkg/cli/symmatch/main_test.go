@@ -28,7 +28,7 @@ func TestReadDeps(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var out bytes.Buffer
 			w := stream.NewWriter(&out)
-			set, _, err := readDeps(strings.NewReader(tt.in), w)
+			set, _, _, err := readDeps(strings.NewReader(tt.in), w)
 			w.Flush()
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {

@@ -1,0 +1,678 @@
+package plugin
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/Masterminds/semver/v3"
+
+	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
+	"github.com/symposium-dev/symposium-go/pkg/predicate"
+	"github.com/symposium-dev/symposium-go/pkg/skill"
+	"github.com/symposium-dev/symposium-go/pkg/stream"
+)
+
+// Crate-embedded plugins (upstream v0.4: plugin-definition.md "Chained
+// plugins", "Crate-embedded manifest"; v0.3: "Crate-sourced skills").
+//
+// A crate's plugin is read from the crate's source at the version the
+// workspace's Cargo.lock pins, so its skills match the code the user
+// compiles. Three ways reach a crate:
+//
+//   - a [[plugins]] source.cargo reference of an active plugin;
+//   - a v0.3 crate-sourced [[skills]] group (source = "crate",
+//     source.crate_path), for each crate of its matched crate set;
+//   - discovery: a direct dependency whose unpacked source embeds a plugin.
+//
+// The first two are vouched for by the registry that supplied the
+// referring plugin (upstream: "a trusted plugin may name a crate … the
+// registry is vouching for it"), so they need no consent and may be
+// downloaded. The third is the dependency's author's content: a candidate
+// until [plugins] auto-enable or use says yes. [plugins] disable wins over
+// all three. Discovery looks only at sources already on disk; a crate
+// enabled by name may be downloaded.
+
+// CrateSource gets crate sources; *cratesrc.Fetcher is one.
+type CrateSource interface {
+	Source(ctx context.Context, c cratesrc.Crate) (string, error)
+	Local(c cratesrc.Crate) string
+	Newest(ctx context.Context, name string, accept func(version string) bool) (cratesrc.Crate, error)
+}
+
+// MaxChainDepth bounds chains of [[plugins]] references (upstream: 10).
+const MaxChainDepth = 10
+
+// trust is why a crate's plugin may run, and what may be done to get it.
+type trust struct {
+	root   string // the enablement root, as status prints it
+	source string // the source name its records carry
+	fetch  bool   // may be downloaded (else only a source already on disk)
+	via    string // the plugin that referred to it, "" for discovery
+}
+
+type crates struct {
+	r         *Resolver
+	res       *Result
+	ev        *evaluator
+	set       *predicate.Set
+	seenSkill map[string]string
+	loaded    map[string]bool // normalized name@version: diamond references load once
+	reached   map[string]bool // normalized names reached by a reference: discovery skips them
+	warned    map[string]bool
+}
+
+func newCrates(r *Resolver, res *Result, ev *evaluator, set *predicate.Set, seen map[string]string) *crates {
+	return &crates{r: r, res: res, ev: ev, set: set, seenSkill: seen, loaded: map[string]bool{}, reached: map[string]bool{}, warned: map[string]bool{}}
+}
+
+func (cr *crates) reject(what, name, reason, plugin, file string) {
+	cr.res.Rejected = append(cr.res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: what, Name: name, Reason: reason, Plugin: plugin, File: file})
+}
+
+// warnOnce warns about a crate problem once per run, however many
+// references reach the crate.
+func (cr *crates) warnOnce(msg string) {
+	if !cr.warned[msg] {
+		cr.warned[msg] = true
+		cr.r.warn("%s", msg)
+	}
+}
+
+// addSkills adds the skills of one group directory (files from
+// GroupSkills), checking each skill's own crates and predicates.
+// informal: the workspace's own skills, which may lack frontmatter
+// (skill.LoadInformal).
+func (cr *crates) addSkills(cache *skillCache, files []string, groupCrates []string, pluginName, sourceName string, informal bool) {
+	r, res, ev, set := cr.r, cr.res, cr.ev, cr.set
+	for _, f := range files {
+		var s *skill.Skill
+		var err error
+		if informal {
+			s, err = skill.LoadInformal(f)
+		} else {
+			s, err = cache.load(f, nil)
+		}
+		if err != nil {
+			r.warn("%v", err)
+			res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "skill", Name: filepath.Base(filepath.Dir(f)), Reason: err.Error(), Plugin: pluginName, File: f})
+			continue
+		}
+		crates := groupCrates
+		if s.Crates != "" {
+			l, err := predicate.ParseCommaList(s.Crates)
+			if err != nil {
+				err = fmt.Errorf("%s:%d:1: %w", f, s.CratesLine, err)
+				r.warn("%v", err)
+				res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "skill", Name: s.Name, Reason: err.Error(), Plugin: pluginName, File: f})
+				continue
+			}
+			if why := l.Explain(set); why != "" {
+				res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "skill", Name: s.Name, Reason: why, Plugin: pluginName, File: f})
+				continue
+			}
+			crates = append(append([]string{}, groupCrates...), atomStrings(l)...)
+		}
+		if len(s.Predicates) > 0 {
+			ps, err := skillPreds(f, s.PredicatesLine, s.Predicates)
+			if err != nil {
+				r.warn("%v", err)
+				res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "skill", Name: s.Name, Reason: err.Error(), Plugin: pluginName, File: f})
+				continue
+			}
+			if why := ev.level(nil, false, ps); why != "" {
+				res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "skill", Name: s.Name, Reason: why, Plugin: pluginName, File: f})
+				continue
+			}
+		}
+		if !stream.ValidSkillName(s.Name) {
+			err := fmt.Errorf("%s: skill name %q: %s", f, s.Name, stream.SkillNameRule)
+			r.warn("%v", err)
+			res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "skill", Name: s.Name, Reason: err.Error(), Plugin: pluginName, File: f})
+			continue
+		}
+		res.addSkill(r, cr.seenSkill, stream.Skill{Kind: stream.KindSkill, Name: s.Name, Plugin: pluginName, Source: sourceName, Dir: s.Dir,
+			Description: s.Description, Crates: crates}, f)
+	}
+}
+
+// crateGroup reads a v0.3 crate-sourced group: CratePath in the source of
+// each crate of the matched crate set, the workspace dependencies that
+// satisfy a non-wildcard predicate of the plugin or the group.
+func (cr *crates) crateGroup(m *Manifest, g SkillGroup, groupCrates []string, t trust) {
+	file := fmt.Sprintf("%s:%d", m.Path, g.Line)
+	var atoms predicate.List
+	atoms = append(atoms, m.Crates...)
+	atoms = append(atoms, g.Crates...)
+	seen := map[string]bool{}
+	found := false
+	for _, a := range atoms {
+		if a.Wildcard() {
+			continue
+		}
+		for _, d := range cr.r.depsNamed(a.Name()) {
+			if !atomAllows(a, d) {
+				continue
+			}
+			key := config.NormName(d.Name) + "@" + d.Version
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			found = true
+			name := "crate:" + g.CratePath + " of " + d.Name + " " + d.Version
+			if d.Unresolved {
+				cr.reject("group", name, fmt.Sprintf("crate source missing: %s's version is unresolved (no Cargo.lock entry); run `cargo generate-lockfile`", d.Name), m.Name, file)
+				continue
+			}
+			if cr.r.Consent.Disabled(d.Name) {
+				cr.reject("group", name, "declined: "+d.Name+" is in [plugins] disable", m.Name, file)
+				cr.status(stream.PluginStatus{Name: d.Name, State: stream.StateDeclined, Root: "[plugins] disable", Crate: d.Name, Version: d.Version, Reason: "declined: " + d.Name + " is in [plugins] disable"})
+				continue
+			}
+			c := cr.r.crateOf(d)
+			dir, err := cr.fetch(c, t.fetch)
+			if err != nil {
+				cr.warnOnce(fmt.Sprintf("%s: %v", file, err))
+				cr.reject("group", name, "crate source missing: "+err.Error(), m.Name, file)
+				continue
+			}
+			cr.reached[config.NormName(d.Name)] = true
+			cr.status(stream.PluginStatus{Name: d.Name, State: stream.StateActive, Root: t.root + " via plugin " + t.via, Source: t.source, Crate: d.Name, Version: d.Version, Dir: dir})
+			gdir, ok, err := insideCrate(dir, g.CratePath)
+			if err != nil {
+				cr.warnOnce(fmt.Sprintf("%s: crate %s %s: %v", file, d.Name, d.Version, err))
+				cr.reject("group", name, err.Error(), m.Name, file)
+				continue
+			}
+			if !ok {
+				cr.reject("group", name, fmt.Sprintf("crate %s %s has no %s directory", d.Name, d.Version, g.CratePath), m.Name, file)
+				continue
+			}
+			files, _, err := GroupSkills(gdir)
+			if err != nil {
+				cr.reject("group", name, err.Error(), m.Name, file)
+				continue
+			}
+			cr.addSkills(nil, files, groupCrates, m.Name, t.source, false)
+		}
+	}
+	if !found {
+		cr.reject("group", "crate:"+g.CratePath, "no crate of its matched crate set is a dependency: "+atoms.Explain(cr.set), m.Name, file)
+	}
+}
+
+// atomAllows reports whether dependency d satisfies atom a.
+func atomAllows(a predicate.Atom, d stream.Dep) bool {
+	return a.Matches(predicate.NewSet([]predicate.Dep{{Name: d.Name, Version: d.Version, Unresolved: d.Unresolved}}))
+}
+
+// chain follows one [[plugins]] reference of plugin m.
+func (cr *crates) chain(m *Manifest, ref PluginRef, t trust, depth int, path []string) {
+	file := fmt.Sprintf("%s:%d", m.Path, ref.Line)
+	if why := cr.ev.level(ref.Crates, ref.HasCrates, ref.Predicates); why != "" {
+		cr.reject("plugin", ref.Crate, "chained reference from plugin "+m.Name+" does not apply: "+why, m.Name, file)
+		return
+	}
+	norm := config.NormName(ref.Crate)
+	for _, p := range path {
+		if p == norm {
+			msg := fmt.Sprintf("%s: [[plugins]] cycle: %s → %s; not following it", file, strings.Join(path, " → "), ref.Crate)
+			cr.warnOnce(msg)
+			cr.reject("plugin", ref.Crate, "cycle: "+strings.Join(path, " → ")+" → "+ref.Crate, m.Name, file)
+			return
+		}
+	}
+	if depth > MaxChainDepth {
+		msg := fmt.Sprintf("%s: [[plugins]] chain deeper than %d (%s → %s); not following it", file, MaxChainDepth, strings.Join(path, " → "), ref.Crate)
+		cr.warnOnce(msg)
+		cr.reject("plugin", ref.Crate, fmt.Sprintf("chain deeper than %d", MaxChainDepth), m.Name, file)
+		return
+	}
+	cr.reached[norm] = true
+	if cr.r.Consent.Disabled(ref.Crate) {
+		cr.reject("plugin", ref.Crate, "declined: "+ref.Crate+" is in [plugins] disable", m.Name, file)
+		cr.status(stream.PluginStatus{Name: ref.Crate, State: stream.StateDeclined, Root: "[plugins] disable", Crate: ref.Crate, Reason: "declined: " + ref.Crate + " is in [plugins] disable"})
+		return
+	}
+	c, err := cr.r.resolveCrate(ref.Crate, ref.Req, t.fetch)
+	if err != nil {
+		cr.warnOnce(fmt.Sprintf("%s: [[plugins]] source.cargo %q: %v", file, ref.Crate, err))
+		cr.reject("plugin", ref.Crate, "crate source missing: "+err.Error(), m.Name, file)
+		return
+	}
+	cr.load(c, t, depth, append(append([]string{}, path...), config.NormName(m.Name)), file)
+}
+
+// load reads the plugin crate c embeds and adds what applies.
+func (cr *crates) load(c cratesrc.Crate, t trust, depth int, path []string, from string) {
+	key := config.NormName(c.Name) + "@" + c.Version
+	if cr.loaded[key] {
+		return // a diamond: its skills are already in
+	}
+	cr.loaded[key] = true
+	dir, err := cr.fetch(c, t.fetch)
+	if err != nil {
+		cr.warnOnce(fmt.Sprintf("%s: %v", from, err))
+		cr.reject("plugin", c.Name, "crate source missing: "+err.Error(), "", from)
+		return
+	}
+	m, _ := cr.manifestOf(dir, c)
+	cr.activate(m, c, dir, t, depth, append(path, config.NormName(c.Name)))
+}
+
+// activate adds an enabled crate plugin's skills and follows its chains.
+func (cr *crates) activate(m *Manifest, c cratesrc.Crate, dir string, t trust, depth int, path []string) {
+	root := t.root
+	if t.via != "" {
+		root += " via plugin " + t.via
+	}
+	st := stream.PluginStatus{Name: m.Name, State: stream.StateActive, Root: root, Source: t.source, Crate: c.Name, Version: c.Version, Dir: dir}
+	cr.ev.plugin(dir)
+	if why := cr.ev.level(m.Crates, m.HasCrates, m.Predicates); why != "" {
+		st.State, st.Reason = stream.StateDormant, "its predicates do not hold here: "+why
+		cr.status(st)
+		cr.reject("plugin", m.Name, why, m.Name, m.Path)
+		return
+	}
+	cr.status(st)
+	for _, g := range m.Skills {
+		gname := g.SourcePath
+		if gname == "" {
+			gname = g.SourceGit
+		}
+		file := fmt.Sprintf("%s:%d", m.Path, g.Line)
+		cr.ev.plugin(dir)
+		if why := cr.ev.level(g.Crates, g.HasCrates, g.Predicates); why != "" {
+			cr.reject("group", gname, why, m.Name, file)
+			continue
+		}
+		var gdir string
+		switch {
+		case g.SourceGit != "":
+			d, _, err := cr.r.GroupGit(g.SourceGit, cr.r.Update)
+			if err != nil {
+				cr.warnOnce(fmt.Sprintf("%s: [[skills]] source.git: %v", file, err))
+				cr.reject("group", gname, err.Error(), m.Name, file)
+				continue
+			}
+			gdir = d
+		case g.CratePath != "":
+			cr.reject("group", "crate:"+g.CratePath, "a crate's own manifest reads its own directories: use source.path", m.Name, file)
+			continue
+		default:
+			d, ok, err := insideCrate(dir, g.SourcePath)
+			if err != nil {
+				cr.warnOnce(fmt.Sprintf("%s: crate %s %s: %v", file, c.Name, c.Version, err))
+				cr.reject("group", gname, err.Error(), m.Name, file)
+				continue
+			}
+			if !ok {
+				// Upstream: a missing directory silently gives no skills.
+				cr.reject("group", gname, fmt.Sprintf("crate %s %s has no %s directory", c.Name, c.Version, g.SourcePath), m.Name, file)
+				continue
+			}
+			gdir = d
+		}
+		files, _, err := GroupSkills(gdir)
+		if err != nil {
+			cr.reject("group", gname, err.Error(), m.Name, file)
+			continue
+		}
+		var crates []string
+		if g.HasCrates {
+			crates = atomStrings(g.Crates)
+		}
+		cr.addSkills(nil, files, crates, m.Name, t.source, false)
+	}
+	// Upstream dispatches nothing but skills from a crate's manifest yet;
+	// a hook or server from a dependency would run its author's commands.
+	for _, h := range m.Hooks {
+		cr.reject("hook", h.Name, "hooks declared in a crate's own manifest are not dispatched (only its skills load)", m.Name, fmt.Sprintf("%s:%d", m.Path, h.Line))
+	}
+	for _, s := range m.MCPServers {
+		cr.reject("mcp_server", s.Name, "MCP servers declared in a crate's own manifest are not registered (only its skills load)", m.Name, fmt.Sprintf("%s:%d", m.Path, s.Line))
+	}
+	for _, ref := range m.Plugins {
+		cr.ev.plugin(dir)
+		cr.chain(m, ref, trust{root: t.root, source: t.source, fetch: t.fetch, via: m.Name}, depth+1, path)
+	}
+}
+
+func (cr *crates) status(st stream.PluginStatus) {
+	st.Kind = stream.KindPluginStatus
+	for _, old := range cr.res.Statuses {
+		if old.Crate != "" && config.NormName(old.Crate) == config.NormName(st.Crate) && old.Version == st.Version && old.State == st.State {
+			return
+		}
+	}
+	cr.res.Statuses = append(cr.res.Statuses, st)
+}
+
+// discover looks at every direct dependency whose source is already on
+// disk: one embedding a plugin is enabled by [plugins] auto-enable or use,
+// declined by disable, and otherwise a candidate that contributes nothing.
+// A dependency enabled by name whose source is not on disk yet is fetched.
+func (cr *crates) discover() {
+	r := cr.r
+	if r.Crates == nil {
+		return
+	}
+	seen := map[string]bool{}
+	for _, d := range r.Deps {
+		norm := config.NormName(d.Name)
+		key := norm + "@" + d.Version
+		if seen[key] || cr.reached[norm] || d.Unresolved || cr.loaded[key] {
+			continue
+		}
+		seen[key] = true
+		c := r.crateOf(d)
+		u, used := r.Consent.Used(d.Name, r.Workspace.Root)
+		named := used || (r.Consent.AutoEnabled(d.Name) && !hasStar(r.Consent.AutoEnable))
+		dir := r.Crates.Local(c)
+		if dir == "" && named && !r.Consent.Disabled(d.Name) {
+			var err error
+			if dir, err = cr.fetch(c, true); err != nil {
+				cr.warnOnce(fmt.Sprintf("dependency %s %s is enabled in [plugins], but %v", d.Name, d.Version, err))
+				cr.reject("plugin", d.Name, "crate source missing: "+err.Error(), "", "")
+				continue
+			}
+		}
+		if dir == "" {
+			continue // discovery is cache-only: not fetched yet, not listed
+		}
+		if !EmbedsPlugin(dir) {
+			continue
+		}
+		st := stream.PluginStatus{Name: d.Name, Crate: d.Name, Version: d.Version, Dir: dir}
+		switch {
+		case r.Consent.Disabled(d.Name):
+			st.State, st.Root, st.Reason = stream.StateDeclined, "[plugins] disable", "declined: "+d.Name+" is in [plugins] disable"
+			cr.status(st)
+			cr.reject("plugin", d.Name, st.Reason, "", dir)
+			continue
+		case used:
+			cr.loaded[key] = true
+			m, _ := cr.manifestOf(dir, c)
+			cr.activate(m, c, dir, trust{root: u.Root(), source: "cargo", fetch: true}, 1, []string{norm})
+		case r.Consent.AutoEnabled(d.Name):
+			cr.loaded[key] = true
+			m, _ := cr.manifestOf(dir, c)
+			cr.activate(m, c, dir, trust{root: "[plugins] auto-enable", source: "cargo", fetch: true}, 1, []string{norm})
+		default:
+			st.State, st.Root = stream.StateCandidate, "dependency "+d.Name
+			st.Reason = fmt.Sprintf("not consented: dependency %s %s embeds an agent plugin; enable it with `cargo agents use %s` (or add it to [plugins] auto-enable; [plugins] disable to stop being asked)", d.Name, d.Version, d.Name)
+			cr.status(st)
+			cr.reject("plugin", d.Name, st.Reason, "", dir)
+		}
+	}
+	// Names enabled by use that are neither a registry plugin nor a
+	// dependency: a crate named by a search hit, at its newest version.
+	for _, u := range r.Consent.Use {
+		if u.Workspace != "" && !config.SameDir(u.Workspace, r.Workspace.Root) {
+			continue
+		}
+		norm := config.NormName(u.Name)
+		if cr.reached[norm] || r.Consent.Disabled(u.Name) || cr.isDep(norm) || cr.isPlugin(norm) || !cratesrc.ValidName(u.Name) {
+			continue
+		}
+		cr.reached[norm] = true
+		c, err := r.resolveCrate(u.Name, "", true)
+		if err != nil {
+			cr.warnOnce(fmt.Sprintf("[plugins] use %q: %v", u.Name, err))
+			cr.reject("plugin", u.Name, "crate source missing: "+err.Error(), "", "")
+			continue
+		}
+		cr.load(c, trust{root: u.Root(), source: "cargo", fetch: true}, 1, nil, "[plugins] use")
+	}
+}
+
+func hasStar(list []string) bool {
+	for _, s := range list {
+		if strings.TrimSpace(s) == "*" {
+			return true
+		}
+	}
+	return false
+}
+
+func (cr *crates) isDep(norm string) bool {
+	for _, d := range cr.r.Deps {
+		if config.NormName(d.Name) == norm {
+			return true
+		}
+	}
+	return false
+}
+
+func (cr *crates) isPlugin(norm string) bool {
+	for _, s := range cr.res.Statuses {
+		if s.Crate == "" && config.NormName(s.Name) == norm {
+			return true
+		}
+	}
+	return false
+}
+
+// fetch gets c's source: anything that may be downloaded through
+// r.Crates.Source (which honours --update offline), else only what is on
+// disk already.
+func (cr *crates) fetch(c cratesrc.Crate, download bool) (string, error) {
+	if cr.r.Crates == nil {
+		return "", &cratesrc.UnavailableError{Crate: c, Reason: "no crate source configured"}
+	}
+	if download {
+		return cr.r.Crates.Source(cr.r.ctx(), c)
+	}
+	if dir := cr.r.Crates.Local(c); dir != "" {
+		return dir, nil
+	}
+	return "", &cratesrc.UnavailableError{Crate: c, Reason: "not unpacked on disk"}
+}
+
+// depsNamed lists the workspace's dependency records for a crate name,
+// hyphen/underscore-insensitively.
+func (r *Resolver) depsNamed(name string) []stream.Dep {
+	norm := config.NormName(name)
+	var out []stream.Dep
+	for _, d := range r.Deps {
+		if config.NormName(d.Name) == norm {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// crateOf turns a dependency record into what cratesrc needs.
+func (r *Resolver) crateOf(d stream.Dep) cratesrc.Crate {
+	c := cratesrc.Crate{Name: d.Name, Version: d.Version, Checksum: d.Checksum, Source: d.Source}
+	if d.Path != "" {
+		c.PathDir = filepath.Join(r.Workspace.Root, filepath.FromSlash(d.Path))
+	}
+	return c
+}
+
+// resolveCrate picks the version of a referenced crate: the workspace's
+// (the highest meeting req when it has several), else, when download is
+// allowed, the newest on its registry meeting req.
+func (r *Resolver) resolveCrate(name, req string, download bool) (cratesrc.Crate, error) {
+	atom := name
+	if req != "" {
+		atom = name + " " + req
+	}
+	a, err := predicate.ParseAtom(atom)
+	if err != nil {
+		return cratesrc.Crate{}, err
+	}
+	var best *stream.Dep
+	var bestV *semver.Version
+	deps := r.depsNamed(name)
+	for i, d := range deps {
+		if d.Unresolved || !atomAllows(a, d) {
+			continue
+		}
+		v, err := semver.NewVersion(d.Version)
+		if err != nil {
+			continue
+		}
+		if best == nil || v.GreaterThan(bestV) {
+			best, bestV = &deps[i], v
+		}
+	}
+	if best != nil {
+		return r.crateOf(*best), nil
+	}
+	if len(deps) > 0 {
+		var have []string
+		for _, d := range deps {
+			have = append(have, d.Version)
+		}
+		if req == "" {
+			return cratesrc.Crate{}, fmt.Errorf("the workspace's %s is unresolved (no Cargo.lock entry): run `cargo generate-lockfile`", name)
+		}
+		return cratesrc.Crate{}, fmt.Errorf("the workspace has %s %s, which does not meet %s", name, strings.Join(have, ", "), req)
+	}
+	if !download || r.Crates == nil {
+		return cratesrc.Crate{}, fmt.Errorf("%s is not a dependency of this workspace", name)
+	}
+	return r.Crates.Newest(r.ctx(), name, func(v string) bool {
+		return atomAllows(a, stream.Dep{Name: name, Version: v})
+	})
+}
+
+// insideCrate joins rel to the crate directory and checks the result,
+// symlinks resolved, stays inside it. ok is false when it does not exist.
+func insideCrate(dir, rel string) (string, bool, error) {
+	if !relInside(rel) {
+		return "", false, fmt.Errorf("%q is not a relative path inside the crate", rel)
+	}
+	p := filepath.Join(dir, filepath.FromSlash(rel))
+	real, err := filepath.EvalSymlinks(p)
+	if errors.Is(err, os.ErrNotExist) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, err
+	}
+	root, err := filepath.EvalSymlinks(dir)
+	if err != nil || !within(root, real) {
+		return "", false, fmt.Errorf("%s leaves the crate's source", rel)
+	}
+	if st, err := os.Stat(real); err != nil || !st.IsDir() {
+		return "", false, nil
+	}
+	return p, true, nil
+}
+
+// EmbedsPlugin reports whether a crate source carries an agent plugin: a
+// SYMPOSIUM.toml, [package.metadata.symposium], or skills in skills/.
+func EmbedsPlugin(dir string) bool {
+	if isRegularNoFollow(filepath.Join(dir, ManifestName)) {
+		return true
+	}
+	if _, ok := metadataTable(filepath.Join(dir, "Cargo.toml")); ok {
+		return true
+	}
+	if d, ok, err := insideCrate(dir, "skills"); err == nil && ok {
+		files, _, _ := GroupSkills(d)
+		return len(files) > 0
+	}
+	return false
+}
+
+func isRegularNoFollow(p string) bool {
+	fi, err := os.Lstat(p)
+	return err == nil && fi.Mode().IsRegular()
+}
+
+// maxCrateManifest caps what is read of a crate's Cargo.toml or
+// SYMPOSIUM.toml: they come from other people's packages.
+const maxCrateManifest = 1 << 20
+
+func readSmall(p string) ([]byte, error) {
+	fi, err := os.Lstat(p)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", p)
+	}
+	if fi.Size() > maxCrateManifest {
+		return nil, fmt.Errorf("%s is larger than %d bytes", p, maxCrateManifest)
+	}
+	return os.ReadFile(p)
+}
+
+// manifestOf builds a crate's effective manifest: defaults →
+// [package.metadata.symposium] → SYMPOSIUM.toml (upstream: list entries
+// of both are kept; where both set a scalar, the file wins). A malformed
+// layer is a warning and is dropped; the rest still resolves, at least
+// into the default skills/ group.
+func (cr *crates) manifestOf(dir string, c cratesrc.Crate) (*Manifest, []error) {
+	var layers []*Manifest
+	var problems []error
+	cargoToml := filepath.Join(dir, "Cargo.toml")
+	if data, ok := metadataTable(cargoToml); ok {
+		m, err := ParseCrateManifest(cargoToml, data, c.Name)
+		if err != nil {
+			problems = append(problems, err)
+			cr.warnOnce(fmt.Sprintf("%s: ignoring the [package.metadata.symposium] layer of %s's plugin: %v", cargoToml, c, err))
+		} else {
+			layers = append(layers, m)
+		}
+	}
+	for _, name := range []string{ManifestName, "Symposium.toml"} {
+		p := filepath.Join(dir, name)
+		if _, err := os.Lstat(p); err != nil {
+			continue
+		}
+		data, err := readSmall(p)
+		if err == nil {
+			var m *Manifest
+			if m, err = ParseCrateManifest(p, data, c.Name); err == nil {
+				layers = append(layers, m)
+				break
+			}
+		}
+		problems = append(problems, err)
+		cr.warnOnce(fmt.Sprintf("%s: ignoring this layer of %s's plugin: %v", p, c, err))
+		break
+	}
+	m := &Manifest{Name: c.Name, Path: cargoToml, Dir: dir}
+	for _, l := range layers {
+		if l.Name != c.Name {
+			m.Name = l.Name
+		}
+		if l.HasCrates {
+			m.Crates, m.HasCrates, m.CratesLine = l.Crates, true, l.CratesLine
+		}
+		m.Predicates = append(m.Predicates, l.Predicates...)
+		m.Skills = append(m.Skills, l.Skills...)
+		m.Hooks = append(m.Hooks, l.Hooks...)
+		m.MCPServers = append(m.MCPServers, l.MCPServers...)
+		m.Plugins = append(m.Plugins, l.Plugins...)
+		if l.DefaultSkills != nil {
+			m.DefaultSkills = l.DefaultSkills
+		}
+		m.Path = l.Path
+	}
+	if m.DefaultSkills == nil || *m.DefaultSkills {
+		m.Skills = append(m.Skills, SkillGroup{SourcePath: "skills"})
+	}
+	return m, problems
+}
+
+// metadataTable returns a crate's [package.metadata.symposium] as a TOML
+// document of its own, with the lines of Cargo.toml (so messages point
+// into Cargo.toml), or ok false when there is none.
+func metadataTable(cargoToml string) ([]byte, bool) {
+	data, err := readSmall(cargoToml)
+	if err != nil {
+		return nil, false
+	}
+	return extractMetadata(data)
+}
