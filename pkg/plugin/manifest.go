@@ -314,14 +314,14 @@ func parseManifest(path string, data []byte, of manifestOf) (*Manifest, error) {
 		}
 	}
 	m := &Manifest{Path: path, Dir: filepath.Dir(path), Workspace: workspace}
-	if workspace && fm.Name == nil {
+	switch {
+	case workspace && fm.Name == nil:
 		m.Name = filepath.Base(m.Dir)
-	}
-	if crate != "" && (fm.Name == nil || strings.TrimSpace(*fm.Name) == "") {
+	case crate != "" && (fm.Name == nil || strings.TrimSpace(*fm.Name) == ""):
 		m.Name = crate
-	} else if fm.Name == nil || strings.TrimSpace(*fm.Name) == "" {
+	case fm.Name == nil || strings.TrimSpace(*fm.Name) == "":
 		errs = append(errs, fmt.Errorf("%s: missing required field name: add `name = \"<plugin-name>\"` at the top", path))
-	} else {
+	default:
 		m.Name = *fm.Name
 	}
 	anyCrates := false
