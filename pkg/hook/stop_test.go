@@ -50,12 +50,12 @@ func TestSessionStartNotes(t *testing.T) {
 	f := newFixture(t, nil)
 	st := &syncstate.State{WorkspaceRoot: f.ws, Inputs: syncstate.Stamp([]string{f.ws + "/Cargo.toml"}), Trusted: true,
 		Extra: syncstate.Extra(nil, config.ScopeGlobal, "test"),
-		Notes: []string{"plugin source(s) team could not be read, so their skills may be out of date; run `cargo agents sync` to retry"}}
+		Notes: []string{"plugin source(s) team unreadable, skills may be stale (`cargo agents sync` retries)"}}
 	if _, err := write.State(f.dirs.Cache, st); err != nil {
 		t.Fatal(err)
 	}
 	res := f.run(t, "claude", "SessionStart", f.payload(t, "claude/SessionStart.json"))
-	if !strings.Contains(string(res.Stdout), `"additionalContext":"symposium: plugin source(s) team could not be read`) {
+	if !strings.Contains(string(res.Stdout), `"additionalContext":"symposium: plugin source(s) team unreadable`) {
 		t.Errorf("session start stdout %s, want the note as context", res.Stdout)
 	}
 	res = f.run(t, "claude", "PreToolUse", f.payload(t, "claude/PreToolUse.json"))

@@ -204,6 +204,7 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	var hooks []stream.Hook
 	var inputs, sourceInputs, sourceTree, refresh []string
 	var unread, snapshot []string // sources not current, for the session-start note
+	dormant := 0
 	if err := decode(&matchOut, "sym-match", func(rd *stream.Reader, raw stream.Raw) error {
 		switch raw.Kind {
 		case stream.KindWorkspace:
@@ -242,8 +243,11 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 			if err := rd.Decode(raw, &ps); err != nil {
 				return err
 			}
-			if ps.State == stream.StateCandidate {
+			switch ps.State {
+			case stream.StateCandidate:
 				sum.Candidates = append(sum.Candidates, ps)
+			case stream.StateDormant:
+				dormant++
 			}
 		}
 		return nil
@@ -279,7 +283,28 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	}
 	return sum, storeState(workspace.Root, opts, fingerprint{
 		workspace: inputs, sources: sourceInputs, sourceTree: sourceTree, actions: sum.Actions, refresh: refresh,
-	}, hooks, sourceNotes(unread, snapshot), sum)
+	}, hooks, append(sourceNotes(unread, snapshot), pluginNotes(sum.Candidates, dormant)...), sum)
+}
+
+// pluginNotes are the session-start notes about plugins waiting for the
+// user: candidates (a dependency embeds them; nothing of theirs runs
+// without consent) and dormant ones (enabled only by name).
+func pluginNotes(candidates []stream.PluginStatus, dormant int) []string {
+	var parts []string
+	if len(candidates) > 0 {
+		names := make([]string, len(candidates))
+		for i, c := range candidates {
+			names[i] = c.Name
+		}
+		parts = append(parts, fmt.Sprintf("plugins awaiting consent: %s", strings.Join(names, ", ")))
+	}
+	if dormant > 0 {
+		parts = append(parts, fmt.Sprintf("%d dormant", dormant))
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	return []string{strings.Join(parts, ", ") + " (`cargo agents status`; `cargo agents use NAME` enables one)"}
 }
 
 // sourceNotes are the session-start notes about plugin sources that are
@@ -288,10 +313,10 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 func sourceNotes(unread, snapshot []string) []string {
 	var notes []string
 	if len(unread) > 0 {
-		notes = append(notes, fmt.Sprintf("plugin source(s) %s could not be read, so their skills may be out of date; run `cargo agents sync` to retry", strings.Join(unread, ", ")))
+		notes = append(notes, fmt.Sprintf("plugin source(s) %s unreadable, skills may be stale (`cargo agents sync` retries)", strings.Join(unread, ", ")))
 	}
 	if len(snapshot) > 0 {
-		notes = append(notes, fmt.Sprintf("%s comes from symposium's built-in snapshot (no fetch yet); run `cargo agents plugin sync` when online", strings.Join(snapshot, ", ")))
+		notes = append(notes, fmt.Sprintf("%s from the built-in snapshot (`cargo agents plugin sync` when online)", strings.Join(snapshot, ", ")))
 	}
 	return notes
 }
