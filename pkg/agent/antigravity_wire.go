@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"net/url"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
@@ -206,12 +206,28 @@ func pathHints(args map[string]json.RawMessage) []string {
 }
 
 // localPath turns a file:// URI into a path (one report shows
-// workspacePaths in that form).
+// workspacePaths in that form). Written out rather than with net/url,
+// which would add its packages' start-up to every hook call.
 func localPath(s string) string {
-	if u, err := url.Parse(s); err == nil && u.Scheme == "file" {
-		return filepath.FromSlash(u.Path)
+	rest, ok := strings.CutPrefix(s, "file://")
+	if !ok {
+		return s
 	}
-	return s
+	if i := strings.IndexByte(rest, '/'); i > 0 {
+		rest = rest[i:] // file://host/path
+	}
+	var b strings.Builder
+	for i := 0; i < len(rest); i++ {
+		if rest[i] == '%' && i+2 < len(rest) {
+			if v, err := strconv.ParseUint(rest[i+1:i+3], 16, 8); err == nil {
+				b.WriteByte(byte(v))
+				i += 2
+				continue
+			}
+		}
+		b.WriteByte(rest[i])
+	}
+	return filepath.FromSlash(b.String())
 }
 
 func (w antigravityWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) {

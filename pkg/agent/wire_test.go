@@ -297,3 +297,17 @@ func displayPath(p string) string {
 	}
 	return filepath.ToSlash(p)
 }
+
+func TestAntigravityLocalPath(t *testing.T) {
+	for in, want := range map[string]string{
+		"/w/p":                   "/w/p",
+		"file:///w/my%20project": "/w/my project",
+		"file://localhost/w/p":   "/w/p",
+		"file:///w/100%":         "/w/100%",
+		"relative/dir":           "relative/dir",
+	} {
+		if got := localPath(in); got != want {
+			t.Errorf("localPath(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
