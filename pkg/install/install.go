@@ -510,13 +510,22 @@ func suffixedName(s stream.Skill) string {
 // samePlace reports whether a skill's source directory is the install
 // slot itself (a workspace skill in .agents/skills/, for the agents that
 // read that directory): then there is nothing to copy.
+// It runs for every skill and skills directory, so it stats only a skill
+// whose parent directory has the slot's parent's name (a skill in another
+// .agents/skills reached through a link).
 func samePlace(src, dst string) bool {
 	if filepath.Clean(src) == filepath.Clean(dst) {
 		return true
 	}
-	a, err1 := filepath.EvalSymlinks(src)
-	b, err2 := filepath.EvalSymlinks(dst)
-	return err1 == nil && err2 == nil && a == b
+	if filepath.Base(filepath.Dir(src)) != filepath.Base(filepath.Dir(dst)) {
+		return false
+	}
+	b, err := os.Stat(dst)
+	if err != nil {
+		return false
+	}
+	a, err := os.Stat(src)
+	return err == nil && os.SameFile(a, b)
 }
 
 func describe(s stream.Skill) string {
