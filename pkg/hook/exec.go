@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/symposium-dev/symposium-go/pkg/proc"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -58,7 +59,7 @@ func runCommand(ctx context.Context, h *stream.Hook, input []byte, cwd string) c
 	cmd.Stdin = bytes.NewReader(input)
 	stdout, stderr := &capped{max: MaxOutput}, &capped{max: MaxOutput}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
-	OwnProcessGroup(cmd)
+	proc.OwnGroup(cmd)
 	// Once the group is killed, stop waiting for pipes a stray grandchild
 	// in another group might still hold.
 	cmd.WaitDelay = 500 * time.Millisecond
@@ -68,7 +69,7 @@ func runCommand(ctx context.Context, h *stream.Hook, input []byte, cwd string) c
 	// The hook has answered: whatever it left running in the background
 	// would outlive every call (and hold the agent's files), so its group
 	// goes too.
-	KillGroup(cmd)
+	proc.KillGroup(cmd)
 	res := cmdResult{stdout: stdout.Bytes(), stderr: stderr.Bytes(), timeout: timeout, took: time.Since(start)}
 	for _, c := range []struct {
 		name string
@@ -112,7 +113,7 @@ func command(ctx context.Context, line, dir string) *exec.Cmd {
 			return cmd
 		}
 	}
-	return exec.CommandContext(ctx, "/bin/sh", "-c", resolveCommand(line, dir))
+	return exec.CommandContext(ctx, "/bin/sh", "-c", proc.ResolvePath(line, dir))
 }
 
 // plainWords splits line into words when the shell would do nothing else
@@ -132,27 +133,6 @@ func plainWords(line string) []string {
 		return nil
 	}
 	return words
-}
-
-// resolveCommand makes a command's leading relative path (./x.sh,
-// scripts/x.sh) absolute against the plugin directory, since the hook runs
-// in the agent's working directory. Bare names (cargo, python3) are looked
-// up on PATH as written.
-func resolveCommand(command, dir string) string {
-	trimmed := strings.TrimLeft(command, " \t")
-	first := trimmed
-	if i := strings.IndexAny(trimmed, " \t"); i >= 0 {
-		first = trimmed[:i]
-	}
-	if first == "" || dir == "" || filepath.IsAbs(first) || !strings.Contains(first, "/") ||
-		strings.ContainsAny(first, "'\"$`\\~") {
-		return command
-	}
-	return shellQuote(filepath.Join(dir, first)) + trimmed[len(first):]
-}
-
-func shellQuote(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // capped keeps the first max bytes written and counts the rest.

@@ -19,6 +19,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/proc"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 	"github.com/symposium-dev/symposium-go/pkg/syncstate"
 	"github.com/symposium-dev/symposium-go/pkg/syncstate/write"
@@ -384,8 +385,8 @@ func TestResolveCommand(t *testing.T) {
 		{"$SYMPOSIUM_PLUGIN_DIR/x.sh", "$SYMPOSIUM_PLUGIN_DIR/x.sh"},
 	}
 	for _, tc := range tests {
-		if got := resolveCommand(tc.in, "/p"); got != tc.want {
-			t.Errorf("resolveCommand(%q) = %q, want %q", tc.in, got, tc.want)
+		if got := proc.ResolvePath(tc.in, "/p"); got != tc.want {
+			t.Errorf("proc.ResolvePath(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }

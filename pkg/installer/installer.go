@@ -33,6 +33,7 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/atomicfile"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
+	"github.com/symposium-dev/symposium-go/pkg/proc"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -148,6 +149,7 @@ func cargoInstall(ctx context.Context, in stream.Installation, root string) erro
 	ctx, cancel := context.WithTimeout(ctx, CargoTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "cargo", args...)
+	proc.OwnGroup(cmd) // a timeout takes cargo's rustc and build scripts with it
 	cmd.Dir = root
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out

@@ -20,6 +20,7 @@ import (
 	"github.com/rogpeppe/go-internal/lockedfile"
 
 	"github.com/symposium-dev/symposium-go/pkg/atomicfile"
+	"github.com/symposium-dev/symposium-go/pkg/proc"
 )
 
 // Update levels (`--update`).
@@ -132,7 +133,7 @@ func git(ctx context.Context, dir string, args ...string) (string, error) {
 	// git's helpers (ssh, credential helpers, remote-https) may outlive a
 	// killed git and hold its stderr open: kill the whole group, and stop
 	// waiting for the pipes soon after.
-	ownProcessGroup(cmd)
+	proc.OwnGroup(cmd)
 	cmd.WaitDelay = time.Second
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb

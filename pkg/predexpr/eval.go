@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/symposium-dev/symposium-go/pkg/proc"
 )
 
 // DefaultTimeout bounds one shell or custom predicate: they run on every
@@ -187,7 +189,7 @@ func (c *Context) custom(ctx context.Context, e *Expr) result {
 	}
 	// The line goes through sh like a hook's command; the arguments are
 	// positional parameters, so no quoting of the argument is needed.
-	args := append([]string{"-c", resolveLine(cmd.Line, cmd.Dir) + ` "$@"`, e.Fn}, cmd.Args...)
+	args := append([]string{"-c", proc.ResolvePath(cmd.Line, cmd.Dir) + ` "$@"`, e.Fn}, cmd.Args...)
 	if e.Arg != "" {
 		args = append(args, e.Arg)
 	}
@@ -206,10 +208,10 @@ func (c *Context) run(ctx context.Context, e *Expr, args, env []string) result {
 	defer cancel()
 	x := exec.CommandContext(ctx, "/bin/sh", args...)
 	x.Env, x.Dir = env, c.Dir
-	ownProcessGroup(x)
+	proc.OwnGroup(x)
 	x.WaitDelay = 500 * time.Millisecond
 	err := x.Run()
-	killGroup(x)
+	proc.KillGroup(x)
 	var exitErr *exec.ExitError
 	switch {
 	case ctx.Err() != nil:
@@ -220,20 +222,4 @@ func (c *Context) run(ctx context.Context, e *Expr, args, env []string) result {
 		return result{why: fmt.Sprintf("%s is false: exit %d", e, exitErr.ExitCode())}
 	}
 	return result{why: fmt.Sprintf("%s is false: %v", e, err)}
-}
-
-// resolveLine makes line's leading relative path (./check.sh,
-// bin/check) absolute against dir, as a hook command's is: the predicate
-// runs in the workspace, not in the plugin.
-func resolveLine(line, dir string) string {
-	trimmed := strings.TrimLeft(line, " \t")
-	first := trimmed
-	if i := strings.IndexAny(trimmed, " \t"); i >= 0 {
-		first = trimmed[:i]
-	}
-	if first == "" || dir == "" || filepath.IsAbs(first) || !strings.Contains(first, "/") ||
-		strings.ContainsAny(first, "'\"$`\\~") {
-		return line
-	}
-	return "'" + strings.ReplaceAll(filepath.Join(dir, first), "'", `'\''`) + "'" + trimmed[len(first):]
 }

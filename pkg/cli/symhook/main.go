@@ -21,6 +21,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/hook"
+	"github.com/symposium-dev/symposium-go/pkg/proc"
 	"github.com/symposium-dev/symposium-go/pkg/selfexe"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -133,7 +134,7 @@ func execSync(ctx context.Context, dir string) error {
 	// offline: the hook path never waits on the network; a source not
 	// cloned yet waits for the next explicit sync.
 	cmd := exec.CommandContext(ctx, exe, "-q", "--update", "offline", "sync")
-	hook.OwnProcessGroup(cmd)
+	proc.OwnGroup(cmd)
 	cmd.Dir = dir
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out

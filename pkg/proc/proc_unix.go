@@ -1,15 +1,15 @@
 //go:build unix
 
-package hook
+package proc
 
 import (
 	"os/exec"
 	"syscall"
 )
 
-// OwnProcessGroup starts cmd in a new process group and makes cancellation
-// kill the whole group, so a hook's children die with it.
-func OwnProcessGroup(cmd *exec.Cmd) {
+// OwnGroup starts cmd in a new process group and makes cancellation kill
+// the whole group, so the command's children die with it.
+func OwnGroup(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 }

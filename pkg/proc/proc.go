@@ -1,0 +1,35 @@
+// Package proc is how symposium runs commands it does not control: plugin
+// hooks, shell predicates, git and cargo. Each runs in its own process
+// group, killed whole when its context ends, so nothing a command starts
+// outlives its timeout; and a plugin command's leading relative path is
+// resolved against the plugin directory. Standard library only: the hook
+// path links it.
+package proc
+
+import (
+	"path/filepath"
+	"strings"
+)
+
+// ResolvePath makes command's leading relative path (./check.sh,
+// scripts/check.sh) absolute against dir, since the command runs in the
+// workspace or the agent's working directory, not in the plugin. Bare
+// names (cargo, python3) are looked up on PATH as written, and a word the
+// shell would rewrite (quotes, $, ~) is left alone.
+func ResolvePath(command, dir string) string {
+	trimmed := strings.TrimLeft(command, " \t")
+	first := trimmed
+	if i := strings.IndexAny(trimmed, " \t"); i >= 0 {
+		first = trimmed[:i]
+	}
+	if first == "" || dir == "" || filepath.IsAbs(first) || !strings.Contains(first, "/") ||
+		strings.ContainsAny(first, "'\"$`\\~") {
+		return command
+	}
+	return ShellQuote(filepath.Join(dir, first)) + trimmed[len(first):]
+}
+
+// ShellQuote quotes s as one sh word.
+func ShellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
