@@ -91,8 +91,9 @@ func TestRobustSyncUnderKillsAndConcurrency(t *testing.T) {
 		_ = cmd.Wait()
 		e.checkValid()
 	}
-	// Let orphaned stages of the last kills finish or fail on their own.
-	time.Sleep(1200 * time.Millisecond)
+	// Let orphaned stages of the last kills finish or fail on their own:
+	// one still running after the final sync would change its tree.
+	e.waitOrphans(60 * time.Second)
 
 	// The next sync repairs everything.
 	e.flip(false)
@@ -103,6 +104,32 @@ func TestRobustSyncUnderKillsAndConcurrency(t *testing.T) {
 	if got := e.tree(); !slices.Equal(got, clean) {
 		t.Errorf("after the kills and one sync, the tree differs from a clean sync's:\n%s", diffLists(clean, got))
 	}
+}
+
+// waitOrphans waits until no process runs one of the built binaries (read
+// from /proc; where there is none, a fixed pause), at most limit: under a
+// loaded machine a stage orphaned by the last kill may run for seconds.
+func (e *robustEnv) waitOrphans(limit time.Duration) {
+	if _, err := os.Stat("/proc/self/exe"); err != nil {
+		time.Sleep(1200 * time.Millisecond)
+		return
+	}
+	deadline := time.Now().Add(limit)
+	for time.Now().Before(deadline) {
+		busy := false
+		procs, _ := filepath.Glob("/proc/[0-9]*/exe")
+		for _, p := range procs {
+			if exe, err := os.Readlink(p); err == nil && strings.HasPrefix(exe, e.bin+string(filepath.Separator)) {
+				busy = true
+				break
+			}
+		}
+		if !busy {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	e.t.Fatalf("stages of killed syncs still running after %s", limit)
 }
 
 func newRobustEnv(t *testing.T) *robustEnv {

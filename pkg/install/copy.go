@@ -146,6 +146,12 @@ func copySkill(w fileedit.Writer, files []skillFile, dst string, absent, dry boo
 			// case-insensitive file system): not ours to write into.
 			return "", fmt.Errorf("%s exists and was not installed by symposium; leaving it alone", dst)
 		}
+		// Our mark goes in first: a sync scanning the workspace at the
+		// same moment (the workspace's own .agents/skills are skills too)
+		// must never see our half-made copy as the user's skill.
+		if err := writeNew(filepath.Join(dst, ".gitignore"), []byte(gitignore), 0o644); err != nil {
+			return "", err
+		}
 	}
 	madeDirs := map[string]bool{dst: true}
 	for _, f := range files {
@@ -175,9 +181,6 @@ func copySkill(w fileedit.Writer, files []skillFile, dst string, absent, dry boo
 	ign := filepath.Join(dst, ".gitignore")
 	want[ign] = true
 	if !existed && !dry {
-		if err := writeNew(ign, []byte(gitignore), 0o644); err != nil {
-			return "", err
-		}
 		return stream.StatusCreated, nil
 	}
 	st, err := writeWithMode(w, ign, []byte(gitignore), 0o644, dry)
