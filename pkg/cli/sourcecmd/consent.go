@@ -16,6 +16,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cratesindex"
 	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
+	"github.com/symposium-dev/symposium-go/pkg/jqout"
 	"github.com/symposium-dev/symposium-go/pkg/pipeline"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
@@ -32,7 +33,7 @@ func init() {
 	Commands["search"] = runSearch
 }
 
-const statusUsage = `Usage: cargo agents status [--json]
+const statusUsage = `Usage: cargo agents status [--json] [--jq EXPR]
 
 Shows each plugin for this workspace and why it is there: active (enabled,
 and its predicates hold; the root names what enabled it), dormant (awaiting
@@ -41,7 +42,8 @@ in a dependency, awaiting your consent) or declined ([plugins] disable).
 Nothing is fetched: a dependency whose source cargo has not unpacked yet is
 not listed.
 
-  --json  one plugin_status record per line
+  --json     one plugin_status record per line
+  --jq EXPR  run the jq expression EXPR over each record (implies --json)
 `
 
 const useUsage = `Usage: cargo agents use <NAME> [--global] [--remove]
@@ -53,13 +55,14 @@ embeds) by recording it in [plugins] use of your config.toml, then syncs.
   --remove  drop the entry recorded in that scope instead
 `
 
-const searchUsage = `Usage: cargo agents search <QUERY> [--json]
+const searchUsage = `Usage: cargo agents search <QUERY> [--json] [--jq EXPR]
 
 Finds plugins whose name contains QUERY in every configured plugin source,
 and a crate of that name on the crate registry that embeds a plugin. An
 unreachable registry is skipped, not an error.
 
-  --json  one search_match record per line
+  --json     one search_match record per line
+  --jq EXPR  run the jq expression EXPR over each record (implies --json)
 `
 
 // workspaceStatus matches the workspace containing dir without touching
@@ -83,11 +86,16 @@ func workspaceStatus(dir string, warn func(string)) (*cargo.Result, *plugin.Resu
 	return ws, res, dirs, cfg, nil
 }
 
-func parseFlags(name, usage string, stdio cli.Stdio, args []string, bools map[string]*bool) ([]string, bool, error) {
+func parseFlags(name, usage string, stdio cli.Stdio, args []string, bools map[string]*bool, strs ...map[string]*string) ([]string, bool, error) {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	for k, p := range bools {
 		fs.BoolVar(p, k, false, "")
+	}
+	for _, m := range strs {
+		for k, p := range m {
+			fs.StringVar(p, k, "", "")
+		}
 	}
 	// Flags may follow the name: parse them out wherever they are.
 	var rest []string
@@ -110,8 +118,13 @@ func parseFlags(name, usage string, stdio cli.Stdio, args []string, bools map[st
 
 func runStatus(stdio cli.Stdio, g Globals, args []string) error {
 	var asJSON bool
-	rest, help, err := parseFlags("cargo agents status", statusUsage, stdio, args, map[string]*bool{"json": &asJSON})
+	var jq string
+	rest, help, err := parseFlags("cargo agents status", statusUsage, stdio, args, map[string]*bool{"json": &asJSON}, map[string]*string{"jq": &jq})
 	if help || err != nil {
+		return err
+	}
+	filter, err := jqFilter(jq)
+	if err != nil {
 		return err
 	}
 	if len(rest) > 0 {
@@ -125,14 +138,8 @@ func runStatus(stdio cli.Stdio, g Globals, args []string) error {
 	if err != nil {
 		return err
 	}
-	if asJSON {
-		w := stream.NewWriter(stdio.Out)
-		for _, s := range res.Statuses {
-			if err := w.Write(s); err != nil {
-				return err
-			}
-		}
-		return w.Flush()
+	if asJSON || filter != nil {
+		return writeRecords(stdio.Out, filter, res.Statuses)
 	}
 	if len(res.Statuses) == 0 {
 		fmt.Fprintln(stdio.Out, "no plugins")
@@ -281,8 +288,13 @@ func syncAfter(stdio cli.Stdio, g Globals, cwd, root string) error {
 
 func runSearch(stdio cli.Stdio, g Globals, args []string) error {
 	var asJSON bool
-	rest, help, err := parseFlags("cargo agents search", searchUsage, stdio, args, map[string]*bool{"json": &asJSON})
+	var jq string
+	rest, help, err := parseFlags("cargo agents search", searchUsage, stdio, args, map[string]*bool{"json": &asJSON}, map[string]*string{"jq": &jq})
 	if help || err != nil {
+		return err
+	}
+	filter, err := jqFilter(jq)
+	if err != nil {
 		return err
 	}
 	if len(rest) != 1 || strings.TrimSpace(rest[0]) == "" {
@@ -329,14 +341,8 @@ func runSearch(stdio cli.Stdio, g Globals, args []string) error {
 			fmt.Fprintf(stdio.Err, "note: crate registry not searched: %v\n", err)
 		}
 	}
-	if asJSON {
-		w := stream.NewWriter(stdio.Out)
-		for _, h := range hits {
-			if err := w.Write(h); err != nil {
-				return err
-			}
-		}
-		return w.Flush()
+	if asJSON || filter != nil {
+		return writeRecords(stdio.Out, filter, hits)
 	}
 	if len(hits) == 0 {
 		fmt.Fprintf(stdio.Out, "nothing matches %q\n", rest[0])
@@ -358,4 +364,32 @@ func runSearch(stdio cli.Stdio, g Globals, args []string) error {
 		}
 	}
 	return nil
+}
+
+// jqFilter compiles a --jq expression ("" = none) before any work: a
+// mistyped one is a usage error.
+func jqFilter(expr string) (*jqout.Filter, error) {
+	if expr == "" {
+		return nil, nil
+	}
+	return jqout.Compile(expr)
+}
+
+// writeRecords writes one JSON record per line, or each through filter.
+func writeRecords[T any](out io.Writer, filter *jqout.Filter, records []T) error {
+	if filter != nil {
+		for _, r := range records {
+			if err := filter.Print(out, r); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	w := stream.NewWriter(out)
+	for _, r := range records {
+		if err := w.Write(r); err != nil {
+			return err
+		}
+	}
+	return w.Flush()
 }
