@@ -85,6 +85,9 @@ func (antigravityWire) Decode(event string, payload []byte) (*hookfmt.Payload, e
 			return nil, hookfmt.ErrNotThisEvent
 		}
 	}
+	// executionNum counts the turns a Stop hook's "continue" added.
+	var execution float64
+	p.StopChained = json.Unmarshal(m["executionNum"], &execution) == nil && execution > 0
 	if p.SessionID, err = takeString(m, "conversationId"); err != nil {
 		return nil, err
 	}

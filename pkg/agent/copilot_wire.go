@@ -42,6 +42,7 @@ func (copilotWire) Decode(event string, payload []byte) (*hookfmt.Payload, error
 		p.Extra = nonEmptyMap(m)
 		return p, nil
 	}
+	p.StopChained = stopHookActive(m)
 	if p.SessionID, err = takeString(m, "sessionId"); err != nil {
 		return nil, err
 	}

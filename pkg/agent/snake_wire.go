@@ -53,6 +53,7 @@ func snakeInto(p *hookfmt.Payload, m map[string]json.RawMessage) error {
 		return err
 	}
 	delete(m, "hook_event_name") // derived from the event on the way back
+	p.StopChained = stopHookActive(m)
 	if p.ToolName, err = takeString(m, "tool_name"); err != nil {
 		return err
 	}
@@ -111,4 +112,12 @@ func nonEmpty(o *obj) []byte {
 		return nil
 	}
 	return o.bytes()
+}
+
+// stopHookActive reads stop_hook_active, which Claude, Codex, Gemini and
+// Copilot set on a Stop that a Stop hook caused. It stays among the
+// agent's own fields, for hooks written in its format.
+func stopHookActive(m map[string]json.RawMessage) bool {
+	var active bool
+	return json.Unmarshal(m["stop_hook_active"], &active) == nil && active
 }

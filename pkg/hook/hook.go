@@ -22,7 +22,6 @@ package hook
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -195,25 +194,13 @@ func (r *run) dispatch(ctx context.Context, w hookfmt.Wire) *hookfmt.Output {
 	if notes != "" {
 		out.AdditionalContext = strings.TrimSpace(notes + "\n\n" + out.AdditionalContext)
 	}
-	if p.Event == agent.Stop && out.Denied() && stopChained(p) {
+	if p.Event == agent.Stop && out.Denied() && p.StopChained {
 		// Gemini and Codex re-prompt on every block without a cap: going on
 		// once per stop is the most a plugin hook gets.
 		r.log.Printf(runlog.Info, "%s Stop: the agent already went on because of a Stop hook; not asking it again (%s)", opts.Agent, out.Reason)
 		out.Decision, out.Block, out.Reason = "", false, ""
 	}
 	return out
-}
-
-// stopChained reports whether a Stop payload says the agent is already
-// going on because a Stop hook asked it to (stop_hook_active; Antigravity's
-// executionNum above 0).
-func stopChained(p *hookfmt.Payload) bool {
-	var active bool
-	if json.Unmarshal(p.Extra["stop_hook_active"], &active) == nil && active {
-		return true
-	}
-	var n float64
-	return json.Unmarshal(p.Extra["executionNum"], &n) == nil && n > 0
 }
 
 // workDir is the payload's cwd when it names an existing directory, else

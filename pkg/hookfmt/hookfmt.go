@@ -35,6 +35,10 @@ type Payload struct {
 	Prompt       string
 	SessionID    string
 	Cwd          string
+	// StopChained: on Stop, the agent is already going on because a Stop
+	// hook asked it to (Claude's, Codex's, Gemini's and Copilot's
+	// stop_hook_active, Antigravity's executionNum above 0).
+	StopChained bool
 
 	Agent string                     // wire it was decoded from
 	Raw   []byte                     // the payload as received
