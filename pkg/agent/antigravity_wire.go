@@ -46,7 +46,7 @@ func (antigravityWire) Proceed(event string) []byte {
 
 // antigravityArgs pairs each canonical tool's agy argument names with
 // Claude's (§5). Arguments not listed keep their names.
-var antigravityArgs = argRenames{
+var antigravityArgs = argNames{agent: antigravity, pairs: map[string][][2]string{
 	"shell":      {{"CommandLine", "command"}},
 	"file_write": {{"TargetFile", "file_path"}, {"CodeContent", "content"}},
 	"file_edit":  {{"TargetFile", "file_path"}, {"TargetContent", "old_string"}, {"ReplacementContent", "new_string"}, {"AllowMultiple", "replace_all"}},
@@ -54,7 +54,7 @@ var antigravityArgs = argRenames{
 	"search":     {{"Query", "pattern"}, {"SearchPath", "path"}},
 	"find":       {{"Pattern", "pattern"}, {"SearchDirectory", "path"}},
 	"web_fetch":  {{"Url", "url"}},
-}
+}}
 
 // antigravityBools are arguments agy 1.0.0 sent as "true"/"false" strings.
 var antigravityBools = map[string]bool{
@@ -110,7 +110,7 @@ func (antigravityWire) Decode(event string, payload []byte) (*hookfmt.Payload, e
 		if err != nil {
 			return nil, err
 		}
-		p.ToolInput = antigravityArgs.toClaude(antigravityCanonTool(call.Name), args)
+		p.ToolInput = antigravityArgs.toClaude(call.Name, args)
 		if len(workspaces) == 0 {
 			workspaces = pathHints(args)
 		}
@@ -183,16 +183,6 @@ func undoubled(key string, v json.RawMessage) json.RawMessage {
 	return v
 }
 
-// antigravityCanonTool is HIF's canonical name of an agy tool ("" if none).
-func antigravityCanonTool(name string) string {
-	for canon, n := range antigravity.Tools {
-		if n == name {
-			return canon
-		}
-	}
-	return antigravity.HIF.ToolsIn[name]
-}
-
 // pathHints are the directories a tool call's path arguments point into.
 func pathHints(args map[string]json.RawMessage) []string {
 	var out []string
@@ -250,7 +240,7 @@ func (w antigravityWire) Encode(event string, out *hookfmt.Output) ([]byte, int,
 		default:
 			o.str("decision", hookfmt.Allow)
 			if in := argsObject(out.UpdatedInput); in != nil {
-				o.set("overwrite", antigravityArgsOut(in, out.Tool))
+				o.set("overwrite", antigravityArgs.fromClaudeJSON(out.Tool, in))
 			}
 		}
 		return o.bytes(), 0, nil
@@ -266,19 +256,6 @@ func (w antigravityWire) Encode(event string, out *hookfmt.Output) ([]byte, int,
 	return w.Proceed(event), 0, nil
 }
 
-// antigravityArgsOut renders canonical (Claude-named) arguments under agy's
-// names for tool (any agent's name for it; "" tries every tool's names).
-func antigravityArgsOut(in json.RawMessage, tool string) json.RawMessage {
-	var args map[string]json.RawMessage
-	if json.Unmarshal(in, &args) != nil {
-		return in
-	}
-	if tool == "" {
-		return renameArgs(args, antigravityArgs.anyTool(), 1, 0)
-	}
-	return antigravityArgs.fromClaude(antigravityCanonTool(NativeTool("antigravity", tool)), args)
-}
-
 func (antigravityWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) {
 	if err := checkEvent(p.Event); err != nil {
 		return nil, err
@@ -292,7 +269,7 @@ func (antigravityWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) {
 		if len(in) == 0 {
 			in = json.RawMessage("{}")
 		}
-		call.set("args", antigravityArgsOut(in, name))
+		call.set("args", antigravityArgs.fromClaudeJSON(name, in))
 		o.set("toolCall", call.bytes())
 		if p.Event == PostToolUse {
 			var e struct {
@@ -361,7 +338,7 @@ func (antigravityWire) DecodeOutput(event string, stdout []byte, exit int) (*hoo
 	if in := argsObject(a.Overwrite); in != nil {
 		var args map[string]json.RawMessage
 		if json.Unmarshal(in, &args) == nil {
-			out.UpdatedInput = renameArgs(args, antigravityArgs.anyTool(), 0, 1)
+			out.UpdatedInput = antigravityArgs.toClaude("", args)
 		}
 	}
 	var ctx []string

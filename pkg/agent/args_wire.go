@@ -2,31 +2,45 @@ package agent
 
 import "encoding/json"
 
-// argRenames pairs, per HIF canonical tool, an agent's names for the
-// tool's arguments with Claude's ({agent, claude}): the canonical payload
+// argNames pairs, per HIF canonical tool, one agent's names for the tool's
+// arguments with Claude's ({agent's, Claude's}): the canonical payload
 // carries Claude's names, so a plugin hook reads tool_input.command or
 // tool_input.file_path whichever agent called it. Arguments not listed
 // keep their names. Only agents whose argument names differ have one
 // (Antigravity's PascalCase, OpenCode's camelCase).
-type argRenames map[string][][2]string
-
-// toClaude renames args for canonical tool canon (none for a tool outside
-// the vocabulary: an MCP tool's arguments are its own).
-func (r argRenames) toClaude(canon string, args map[string]json.RawMessage) json.RawMessage {
-	return renameArgs(args, r[canon], 0, 1)
+type argNames struct {
+	agent *Agent
+	pairs map[string][][2]string
 }
 
-// fromClaude is toClaude's inverse.
-func (r argRenames) fromClaude(canon string, args map[string]json.RawMessage) json.RawMessage {
-	return renameArgs(args, r[canon], 1, 0)
+// toClaude renames the agent's arguments of tool (any agent's name for
+// it) to Claude's; fromClaude is its inverse. A tool outside the
+// vocabulary (an MCP tool) keeps its arguments' names; tool "" (an answer
+// that does not say which tool it is about) tries every tool's.
+func (n argNames) toClaude(tool string, args map[string]json.RawMessage) json.RawMessage {
+	return renameArgs(args, n.pairsFor(tool), 0, 1)
 }
 
-// anyTool is the pairs of every tool, in vocabulary order, for an answer
-// that does not say which tool it is about.
-func (r argRenames) anyTool() [][2]string {
+func (n argNames) fromClaude(tool string, args map[string]json.RawMessage) json.RawMessage {
+	return renameArgs(args, n.pairsFor(tool), 1, 0)
+}
+
+// fromClaudeJSON is fromClaude of a JSON object (anything else as it is).
+func (n argNames) fromClaudeJSON(tool string, in json.RawMessage) json.RawMessage {
+	var args map[string]json.RawMessage
+	if json.Unmarshal(in, &args) != nil {
+		return in
+	}
+	return n.fromClaude(tool, args)
+}
+
+func (n argNames) pairsFor(tool string) [][2]string {
+	if tool != "" {
+		return n.pairs[canonicalTool(n.agent, NativeTool(n.agent.Name, tool))]
+	}
 	var all [][2]string
 	for _, c := range canonicalTools {
-		all = append(all, r[c]...)
+		all = append(all, n.pairs[c]...)
 	}
 	return all
 }

@@ -27,21 +27,11 @@ func (opencodeWire) Proceed(string) []byte { return nil }
 
 // opencodeArgs: OpenCode's camelCase argument names (bash's command,
 // workdir and write's content need none).
-var opencodeArgs = argRenames{
+var opencodeArgs = argNames{agent: opencode, pairs: map[string][][2]string{
 	"file_read":  {{"filePath", "file_path"}},
 	"file_write": {{"filePath", "file_path"}},
 	"file_edit":  {{"filePath", "file_path"}, {"oldString", "old_string"}, {"newString", "new_string"}, {"replaceAll", "replace_all"}},
-}
-
-// opencodeCanonTool is HIF's canonical name of an OpenCode tool ("" if none).
-func opencodeCanonTool(name string) string {
-	for canon, n := range opencode.Tools {
-		if n == name {
-			return canon
-		}
-	}
-	return ""
-}
+}}
 
 func (opencodeWire) Decode(event string, payload []byte) (*hookfmt.Payload, error) {
 	if err := checkEvent(event); err != nil {
@@ -82,7 +72,7 @@ func (opencodeWire) Decode(event string, payload []byte) (*hookfmt.Payload, erro
 		if err != nil {
 			return nil, err
 		}
-		p.ToolInput = opencodeArgs.toClaude(opencodeCanonTool(p.ToolName), args)
+		p.ToolInput = opencodeArgs.toClaude(p.ToolName, args)
 		if event == PostToolUse {
 			// {title, output, metadata}, or an MCP tool's {content}.
 			p.ToolResponse, _ = marshalNoEscape(out)
@@ -163,7 +153,7 @@ func (opencodeWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) {
 		if len(p.ToolInput) > 0 {
 			_ = json.Unmarshal(p.ToolInput, &args)
 		}
-		renamed := opencodeArgs.fromClaude(opencodeCanonTool(tool), args)
+		renamed := opencodeArgs.fromClaude(tool, args)
 		if p.Event == PreToolUse {
 			out["args"] = renamed
 		} else {
@@ -209,13 +199,7 @@ func (w opencodeWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []
 			o.str("reason", "confirmation required: "+out.ReasonOrDefault())
 		default:
 			if in := argsObject(out.UpdatedInput); in != nil {
-				var args map[string]json.RawMessage
-				_ = json.Unmarshal(in, &args)
-				pairs := opencodeArgs[opencodeCanonTool(NativeTool("opencode", out.Tool))]
-				if out.Tool == "" {
-					pairs = opencodeArgs.anyTool()
-				}
-				o.set("updatedInput", renameArgs(args, pairs, 1, 0))
+				o.set("updatedInput", opencodeArgs.fromClaudeJSON(out.Tool, in))
 			}
 		}
 	}
@@ -237,7 +221,7 @@ func (opencodeWire) DecodeOutput(event string, stdout []byte, exit int) (*hookfm
 	if in := argsObject(out.UpdatedInput); in != nil {
 		var args map[string]json.RawMessage
 		if json.Unmarshal(in, &args) == nil {
-			out.UpdatedInput = renameArgs(args, opencodeArgs.anyTool(), 0, 1)
+			out.UpdatedInput = opencodeArgs.toClaude("", args)
 		}
 	}
 	return out, nil

@@ -124,3 +124,17 @@ func ToolNames(agent string) map[string]string {
 	}
 	return out
 }
+
+// canonicalTool is HIF's canonical name of a's tool called name ("" for a
+// tool outside the vocabulary).
+func canonicalTool(a *Agent, name string) string {
+	for _, canon := range canonicalTools {
+		if a.Tools[canon] == name {
+			return canon
+		}
+	}
+	if a.HIF != nil {
+		return a.HIF.ToolsIn[name]
+	}
+	return ""
+}
