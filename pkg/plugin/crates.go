@@ -183,14 +183,8 @@ func (cr *crates) crateGroup(m *Manifest, g SkillGroup, groupCrates []string, t 
 			}
 			cr.reached[config.NormName(d.Name)] = true
 			cr.status(stream.PluginStatus{Name: d.Name, State: stream.StateActive, Root: t.root + " via plugin " + t.via, Source: t.source, Crate: d.Name, Version: d.Version, Dir: dir})
-			gdir, ok, err := insideCrate(dir, g.CratePath)
-			if err != nil {
-				cr.warnOnce(fmt.Sprintf("%s: crate %s %s: %v", file, d.Name, d.Version, err))
-				cr.reject("group", name, err.Error(), m.Name, file)
-				continue
-			}
+			gdir, ok := cr.groupIn(dir, g.CratePath, d.Name, d.Version, name, m.Name, file)
 			if !ok {
-				cr.reject("group", name, fmt.Sprintf("crate %s %s has no %s directory", d.Name, d.Version, g.CratePath), m.Name, file)
 				continue
 			}
 			files, _, err := GroupSkills(gdir)
@@ -305,15 +299,8 @@ func (cr *crates) activate(m *Manifest, c cratesrc.Crate, dir string, t trust, d
 			cr.reject("group", "crate:"+g.CratePath, "a crate's own manifest reads its own directories: use source.path", m.Name, file)
 			continue
 		default:
-			d, ok, err := insideCrate(dir, g.SourcePath)
-			if err != nil {
-				cr.warnOnce(fmt.Sprintf("%s: crate %s %s: %v", file, c.Name, c.Version, err))
-				cr.reject("group", gname, err.Error(), m.Name, file)
-				continue
-			}
+			d, ok := cr.groupIn(dir, g.SourcePath, c.Name, c.Version, gname, m.Name, file)
 			if !ok {
-				// Upstream: a missing directory silently gives no skills.
-				cr.reject("group", gname, fmt.Sprintf("crate %s %s has no %s directory", c.Name, c.Version, g.SourcePath), m.Name, file)
 				continue
 			}
 			gdir = d
@@ -542,6 +529,22 @@ func (r *Resolver) resolveCrate(name, req string, download bool) (cratesrc.Crate
 	return r.Crates.Newest(r.ctx(), name, func(v string) bool {
 		return atomAllows(a, stream.Dep{Name: name, Version: v})
 	})
+}
+
+// groupIn is a skill group's directory rel inside the source dir of crate
+// version; ok is false (with the group rejected) when rel leaves the crate
+// or does not exist: upstream gives a missing directory no skills, silently.
+func (cr *crates) groupIn(dir, rel, crate, version, group, plugin, file string) (string, bool) {
+	gdir, ok, err := insideCrate(dir, rel)
+	if err != nil {
+		cr.warnOnce(fmt.Sprintf("%s: crate %s %s: %v", file, crate, version, err))
+		cr.reject("group", group, err.Error(), plugin, file)
+		return "", false
+	}
+	if !ok {
+		cr.reject("group", group, fmt.Sprintf("crate %s %s has no %s directory", crate, version, rel), plugin, file)
+	}
+	return gdir, ok
 }
 
 // insideCrate joins rel to the crate directory and checks the result,
