@@ -23,21 +23,7 @@ bench_binaries "$repo" "$tmp" "${1:-}"
 
 export SYMPOSIUM_HOME=$tmp/home HOME=$tmp/home
 mkdir -p "$SYMPOSIUM_HOME" "$tmp/ws" "$tmp/plugins/p"
-cat > "$SYMPOSIUM_HOME/config.toml" <<TOML
-auto-sync = true
-hook-scope = "project"
-
-[[agent]]
-name = "claude"
-
-[defaults]
-symposium-recommendations = false
-user-plugins = false
-
-[[plugin-source]]
-name = "bench"
-path = "$tmp/plugins"
-TOML
+bench_config "$SYMPOSIUM_HOME/config.toml" "$tmp/plugins" claude
 # A workspace depending on serde (the one scripts/e2e-agents-hooks.sh uses).
 cp -R "$repo/scripts/e2e/serde-ws/." "$tmp/ws/"
 payload=$tmp/payload.json

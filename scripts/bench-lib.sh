@@ -43,3 +43,17 @@ every_agent_toml() {
   local a
   for a in claude codex copilot gemini goose kiro opencode; do printf '[[agent]]\nname = "%s"\n' "$a"; done
 }
+
+# bench_config FILE SOURCE_DIR AGENT...: a symposium config.toml with
+# project-scope hooks, auto-sync on, the given agents and one local plugin
+# source ("bench") at SOURCE_DIR, and nothing else (no central source, no
+# user plugins).
+bench_config() {
+  local file=$1 src=$2 a
+  shift 2
+  {
+    printf 'auto-sync = true\nhook-scope = "project"\n\n'
+    for a in "$@"; do printf '[[agent]]\nname = "%s"\n' "$a"; done
+    printf '\n[defaults]\nsymposium-recommendations = false\nuser-plugins = false\n\n[[plugin-source]]\nname = "bench"\npath = "%s"\n' "$src"
+  } > "$file"
+}

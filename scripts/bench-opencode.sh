@@ -33,21 +33,7 @@ bench_binaries "$repo" "$tmp" "${1:-}"
 export HOME=$tmp/home SYMPOSIUM_HOME=$tmp/home/.symposium
 mkdir -p "$SYMPOSIUM_HOME" "$tmp/ws" "$tmp/plugins/p"
 cp -R "$repo/scripts/e2e/serde-ws/." "$tmp/ws/"
-cat >"$SYMPOSIUM_HOME/config.toml" <<TOML
-auto-sync = true
-hook-scope = "project"
-
-[[agent]]
-name = "opencode"
-
-[defaults]
-symposium-recommendations = false
-user-plugins = false
-
-[[plugin-source]]
-name = "bench"
-path = "$tmp/plugins"
-TOML
+bench_config "$SYMPOSIUM_HOME/config.toml" "$tmp/plugins" opencode
 cat >"$tmp/plugins/p/SYMPOSIUM.toml" <<'TOML'
 name = "p"
 crates = ["serde"]
