@@ -42,28 +42,17 @@ func (a *Agent) RegisterHooks(w Files, t Target) ([]Change, error) {
 		}
 		names = append(names, a.Event(ev))
 	}
-	var changes []Change
+	var status string
+	var err error
 	if h.script != nil {
-		status, err := writeScript(w, primary, h, h.script(t))
-		if err != nil {
-			return nil, err
-		}
-		changes = append(changes, Change{Op: OpHook, Path: primary, Status: status, Detail: strings.Join(names, ",")})
-		other := ScopeProject
-		if t.Scope == ScopeProject {
-			other = ScopeGlobal
-		}
-		ch, err := removeScript(w, h, h.file(t, other))
-		if ch != nil {
-			changes = append(changes, *ch)
-		}
-		return changes, err
+		status, err = writeScript(w, primary, h, h.script(t))
+	} else {
+		status, err = editHookFile(w, primary, h, h.scaffold, t, t.Scope, want)
 	}
-	status, err := editHookFile(w, primary, h, h.scaffold, t, t.Scope, want)
 	if err != nil {
-		return changes, err
+		return nil, err
 	}
-	changes = append(changes, Change{Op: hookOp(h), Path: primary, Status: status, Detail: strings.Join(names, ",")})
+	changes := []Change{{Op: hookOp(h), Path: primary, Status: status, Detail: strings.Join(names, ",")}}
 
 	other := ScopeProject
 	if t.Scope == ScopeProject {
@@ -83,19 +72,6 @@ func (a *Agent) UnregisterHooks(w Files, t Target) ([]Change, error) {
 	}
 	h := r.hooks
 	t = t.withDefaults()
-	if h.script != nil {
-		var changes []Change
-		for _, sc := range []string{ScopeProject, ScopeGlobal} {
-			ch, err := removeScript(w, h, h.file(t, sc))
-			if err != nil {
-				return changes, err
-			}
-			if ch != nil {
-				changes = append(changes, *ch)
-			}
-		}
-		return changes, nil
-	}
 	return removeOurs(w, h, t, h.ourFiles(t, ScopeProject, ScopeGlobal), "")
 }
 
@@ -114,9 +90,6 @@ func writeScript(w Files, p string, h *hookSpec, data []byte) (string, error) {
 
 // removeScript removes a hook program of ours at p; nil when absent or not ours.
 func removeScript(w Files, h *hookSpec, p string) (*Change, error) {
-	if p == "" {
-		return nil, nil
-	}
 	cur, err := w.ReadFile(p)
 	if err != nil || !bytes.HasPrefix(cur, []byte(h.marker)) {
 		return nil, nil
@@ -160,9 +133,12 @@ func removeOurs(w Files, h *hookSpec, t Target, files []ourFile, skip string) ([
 		}
 		var ch *Change
 		var err error
-		if f.owned {
+		switch {
+		case h.script != nil:
+			ch, err = removeScript(w, h, f.path)
+		case f.owned:
 			ch, err = removeOwnedFile(w, f.path, h)
-		} else {
+		default:
 			ch, err = unregisterIn(w, f.path, h, t)
 		}
 		if err != nil {
