@@ -82,7 +82,20 @@ type Result struct {
 	Actions  []stream.Action
 	Warnings []string
 	Gates    []agent.Gate
-	Errors   []error // per-agent failures; the other agents were still synced
+	// GateInputs are the files the gate checks read, so that the sync
+	// state can notice when a gate opens or closes.
+	GateInputs []stream.GateInput
+	Errors     []error // per-agent failures; the other agents were still synced
+}
+
+// gates checks a's gates for target, keeping the gates and what they read.
+func (r *Result) gates(a *agent.Agent, af agent.Files, target agent.Target) {
+	var read []string
+	target.Read = &read
+	r.Gates = append(r.Gates, a.Gates(af, target)...)
+	for _, p := range read {
+		r.GateInputs = append(r.GateInputs, stream.GateInput{Kind: stream.KindGateInput, Agent: a.Name, Path: p})
+	}
 }
 
 func (r *Result) warnf(format string, args ...any) {
@@ -291,7 +304,7 @@ func Run(in Input, opts Options) *Result {
 				}
 				am.MCPServers = nowOwned
 				next.Agents[a.Name] = am
-				res.Gates = append(res.Gates, a.Gates(af, target)...)
+				res.gates(a, af, target)
 				continue
 			}
 			// Not configured: remove what we registered for it, only ours.

@@ -35,21 +35,21 @@ type Options struct {
 	// Version is the running symposium's: part of the stored fingerprint,
 	// so a new build re-syncs.
 	Version string
-	// Gates checks the agents' gates for the workspace at root, as
-	// sym-install does, and lists the files it read. The sync record keeps
-	// its answer, so a sync that finds nothing changed shows the gates
-	// without reading the agents' files again. nil: no gates are kept.
-	Gates  func(root string) (gates []stream.Gate, read []string)
-	DryRun bool      // sym-install --dry-run; no state stored
-	Quiet  bool      // pass nothing of the stages' stderr but errors
-	Stderr io.Writer // the stages' diagnostics
+	DryRun  bool      // sym-install --dry-run; no state stored
+	Quiet   bool      // pass nothing of the stages' stderr but errors
+	Stderr  io.Writer // the stages' diagnostics
 }
 
 // Summary is what a sync did.
 type Summary struct {
 	WorkspaceRoot string
 	Actions       []stream.Action
-	Gates         []stream.Gate
+	// Gates are sym-install's gate records. The sync record keeps them,
+	// and stamps the files they were decided from (GateInputs), so a sync
+	// that finds nothing changed shows them without reading the agents'
+	// files again.
+	Gates      []stream.Gate
+	GateInputs []string
 	// Matched counts what matched the workspace.
 	Matched struct{ Skills, Hooks, MCPServers int }
 	// UpToDate means nothing changed since the last sync (inputs and
@@ -270,6 +270,12 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 				return err
 			}
 			sum.Gates = append(sum.Gates, g)
+		case stream.KindGateInput:
+			var in stream.GateInput
+			if err := rd.Decode(raw, &in); err != nil {
+				return err
+			}
+			sum.GateInputs = append(sum.GateInputs, in.Path)
 		}
 		return nil
 	}); err != nil {
@@ -416,13 +422,8 @@ func storeState(root string, opts Options, fp fingerprint, hooks []stream.Hook, 
 	if _, err := write.State(dirs.Cache, st); err != nil {
 		return err
 	}
-	var gates []stream.Gate
-	if opts.Gates != nil {
-		var read []string
-		gates, read = opts.Gates(root)
-		written = append(written, read...)
-	}
-	rec := &syncstate.Record{Skills: sum.Matched.Skills, Hooks: sum.Matched.Hooks, MCPServers: sum.Matched.MCPServers, Gates: gates, Candidates: sum.Candidates,
+	written = append(written, sum.GateInputs...)
+	rec := &syncstate.Record{Skills: sum.Matched.Skills, Hooks: sum.Matched.Hooks, MCPServers: sum.Matched.MCPServers, Gates: sum.Gates, Candidates: sum.Candidates,
 		Files: syncstate.Stamp(dedupe(append(fp.sourceTree, written...)))}
 	missing := false
 	for _, a := range fp.actions {

@@ -14,6 +14,7 @@ const (
 	KindError     = "error"
 	KindWarning   = "warning"
 	KindGate      = "gate"
+	KindGateInput = "gate_input"
 	KindSource    = "source"
 	// KindPluginStatus is sym-match's verdict on each plugin it loaded
 	// (active, dormant, candidate, declined) and why: what `cargo agents
@@ -24,7 +25,7 @@ const (
 )
 
 // AllKinds lists every kind this package defines (used by the docs test).
-var AllKinds = []string{KindWorkspace, KindDep, KindSkill, KindHook, KindMCPServer, KindRejected, KindAction, KindError, KindWarning, KindGate, KindSource, KindPluginStatus, KindSearchMatch}
+var AllKinds = []string{KindWorkspace, KindDep, KindSkill, KindHook, KindMCPServer, KindRejected, KindAction, KindError, KindWarning, KindGate, KindGateInput, KindSource, KindPluginStatus, KindSearchMatch}
 
 // Workspace opens a sym-deps stream: the workspace root and its members.
 type Workspace struct {
@@ -246,6 +247,15 @@ type Gate struct {
 	// Action, when set, is the edit `cargo agents init --trust` makes to
 	// open the gate (with the user's consent).
 	Action string `json:"action,omitempty"`
+}
+
+// GateInput is a file sym-install read to decide an agent's gates (a
+// trusted-folders list, an approval, a switch): a sync that finds
+// nothing else changed still looks again when one of them did.
+type GateInput struct {
+	Kind  string `json:"kind"`
+	Agent string `json:"agent"`
+	Path  string `json:"path"`
 }
 
 // Source is one plugin source sym-match read (emitted after the workspace

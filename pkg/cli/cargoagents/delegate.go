@@ -8,36 +8,53 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/selfexe"
 )
 
-// These subcommands read plugin sources and compare versions. They run in
-// sym-match (pkg/cli/sourcecmd), so that cargo-agents, which every agent
-// hook call starts, does not link and initialise the manifest parsers and
-// the semver library.
+// Every agent hook call starts cargo-agents, so it links only the hook, the
+// sync pipeline and this dispatch. The other subcommands run in the stage
+// binary that links what they need anyway, each writing its own log:
+//   - those that read plugin sources and compare versions run in sym-match
+//     (pkg/cli/sourcecmd): the manifest parsers and the semver library;
+//   - those that edit the agents' files and the user's config run in
+//     sym-install (pkg/cli/setupcmd): the JSONC, TOML and YAML editors.
 func init() {
-	register("plugin", subcommand{summary: "Manage plugin sources (list, show, validate, sync)", ownLog: true, run: delegate("plugin")})
-	register("use", subcommand{summary: "Enable a plugin by name ([plugins] use), then sync (--global, --remove)", ownLog: true, run: delegate("use")})
-	register("status", subcommand{summary: "Show each plugin for this workspace: active, dormant, candidate or declined, and why", ownLog: true, run: delegate("status")})
-	register("search", subcommand{summary: "Find plugins by name in your sources and crates that embed one", ownLog: true, run: delegate("search")})
-	register("crate-info", subcommand{summary: "Find a crate's source and the skills available for it (for agents)", hidden: true, ownLog: true, run: delegate("crate-info")})
+	register("plugin", subcommand{summary: "Manage plugin sources (list, show, validate, sync)", ownLog: true, run: delegate("sym-match", "plugin")})
+	register("use", subcommand{summary: "Enable a plugin by name ([plugins] use), then sync (--global, --remove)", ownLog: true, run: delegate("sym-match", "use")})
+	register("status", subcommand{summary: "Show each plugin for this workspace: active, dormant, candidate or declined, and why", ownLog: true, run: delegate("sym-match", "status")})
+	register("search", subcommand{summary: "Find plugins by name in your sources and crates that embed one", ownLog: true, run: delegate("sym-match", "search")})
+	register("crate-info", subcommand{summary: "Find a crate's source and the skills available for it (for agents)", hidden: true, ownLog: true, run: delegate("sym-match", "crate-info")})
+	register("init", subcommand{summary: "Set up user-wide configuration (agents, hook scope)", ownLog: true, run: delegate("sym-install", "init")})
+	register("uninstall", subcommand{summary: "Remove every hook, MCP server and skill symposium installed", ownLog: true, run: delegate("sym-install", "uninstall")})
 }
 
-func delegate(name string) func(stdio cli.Stdio, g *globals, args []string) error {
+// delegate runs `BINARY NAME GLOBALS... ARGS...`, the global options going
+// as the flags each binary's subcommands read (sym-install's take no
+// --update: they fetch nothing).
+func delegate(binary, name string) func(stdio cli.Stdio, g *globals, args []string) error {
 	return func(stdio cli.Stdio, g *globals, args []string) error {
-		exe, err := selfexe.Find("sym-match")
-		if err != nil {
-			return err
+		global := []string{name}
+		if binary == "sym-match" {
+			global = append(global, "--update="+g.update)
 		}
-		// The global options go as the flags sourcecmd.ParseGlobals reads.
-		global := []string{name, "--update=" + g.update}
 		if g.quiet {
 			global = append(global, "-q")
 		}
-		cmd := exec.Command(exe, append(global, args...)...)
-		cmd.Stdin, cmd.Stdout, cmd.Stderr = stdio.In, stdio.Out, stdio.Err
-		err = cmd.Run()
-		var exit *exec.ExitError
-		if errors.As(err, &exit) {
-			return &cli.ExitCodeError{Code: exit.ExitCode(), Err: cli.ErrSilent}
-		}
+		return run(binary, append(global, args...), stdio)
+	}
+}
+
+// run runs binary (found beside this executable, then on PATH) with args
+// on stdio; its exit status travels as an ExitCodeError with nothing more
+// to print (it reported its own failures).
+func run(binary string, args []string, stdio cli.Stdio) error {
+	exe, err := selfexe.Find(binary)
+	if err != nil {
 		return err
 	}
+	cmd := exec.Command(exe, args...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdio.In, stdio.Out, stdio.Err
+	err = cmd.Run()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		return &cli.ExitCodeError{Code: exit.ExitCode(), Err: cli.ErrSilent}
+	}
+	return err
 }

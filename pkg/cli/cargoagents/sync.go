@@ -12,16 +12,11 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/symposium-dev/symposium-go/pkg/agent"
-	"github.com/symposium-dev/symposium-go/pkg/agentfiles"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
-	"github.com/symposium-dev/symposium-go/pkg/config"
-	"github.com/symposium-dev/symposium-go/pkg/consent"
-	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 	"github.com/symposium-dev/symposium-go/pkg/pipeline"
 	"github.com/symposium-dev/symposium-go/pkg/runlog"
-	"github.com/symposium-dev/symposium-go/pkg/selfexe"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
+	"github.com/symposium-dev/symposium-go/pkg/term"
 )
 
 func init() {
@@ -66,7 +61,6 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 	}
 	sum, err := pipeline.Sync(context.Background(), pipeline.Options{
 		Dir: cwd, Update: update, DryRun: *dryRun || *check, Quiet: g.quiet, Stderr: stdio.Err, Version: cli.Version,
-		Gates: gatesFor,
 	})
 	logSync(g, sum, err)
 	if errors.Is(err, pipeline.ErrNotWorkspace) {
@@ -95,7 +89,7 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 		if again {
 			// What was just enabled installs in this same sync.
 			sum, err = pipeline.Sync(context.Background(), pipeline.Options{
-				Dir: cwd, Update: g.update, Quiet: g.quiet, Stderr: stdio.Err, Version: cli.Version, Gates: gatesFor,
+				Dir: cwd, Update: g.update, Quiet: g.quiet, Stderr: stdio.Err, Version: cli.Version,
 			})
 			logSync(g, sum, err)
 			if err != nil {
@@ -247,19 +241,28 @@ func printSummary(w io.Writer, sum *pipeline.Summary, dry bool) {
 	}
 	openable := 0
 	for _, g := range sum.Gates {
-		printGate(w, g.Agent, g.Problem, g.Fix)
+		cli.PrintGate(w, g.Agent, g.Problem, g.Fix)
 		if g.Action != "" {
 			openable++
 		}
 	}
 	if openable > 0 {
-		fmt.Fprintln(w, trustHint)
+		fmt.Fprintln(w, cli.TrustHint)
 	}
 }
 
-// printGate shows one closed gate and its fix (indented under "fix:").
-func printGate(w io.Writer, agentName, problem, fix string) {
-	fmt.Fprintf(w, "note: %s: %s\n  fix: %s\n", agentName, problem, strings.ReplaceAll(fix, "\n", "\n       "))
+// recordConsent writes the consent answers to config.toml's [plugins]
+// (auto-enable, disable). sym-install does the edit (pkg/cli/setupcmd),
+// so that cargo-agents links no TOML editor; tests replace it.
+var recordConsent = func(enable, disable []string) error {
+	args := []string{"consent", "-q"}
+	for _, n := range enable {
+		args = append(args, "--auto-enable", n)
+	}
+	for _, n := range disable {
+		args = append(args, "--disable", n)
+	}
+	return run("sym-install", args, cli.Stdio{Out: io.Discard, Err: os.Stderr})
 }
 
 // consentPrompt asks, on a terminal, about each plugin a dependency
@@ -309,32 +312,9 @@ ask:
 	if len(enable)+len(disable) == 0 {
 		return false, nil
 	}
-	dirs, err := config.ResolveDirs()
-	if err != nil {
+	if err := recordConsent(enable, disable); err != nil {
 		return false, err
 	}
-	err = consent.Edit(dirs, func(d *fileedit.TOML) (bool, error) {
-		changed := false
-		for _, n := range enable {
-			c, err := consent.AddName(d, "auto-enable", n)
-			if err != nil {
-				return false, err
-			}
-			changed = changed || c
-		}
-		for _, n := range disable {
-			c, err := consent.AddName(d, "disable", n)
-			if err != nil {
-				return false, err
-			}
-			changed = changed || c
-		}
-		return changed, nil
-	})
-	if err != nil {
-		return false, err
-	}
-	g.log.Printf(runlog.Info, "consent recorded in %s: auto-enable %v, disable %v", dirs.ConfigFile(), enable, disable)
 	if len(enable) > 0 {
 		fmt.Fprintf(stdio.Out, "enabled (recorded in [plugins] auto-enable): %s\n", strings.Join(enable, ", "))
 	}
@@ -344,28 +324,10 @@ ask:
 	return len(enable) > 0, nil
 }
 
+// isTerminal reports whether stdin is an interactive terminal; tests replace it.
+var isTerminal = func(f io.Reader) bool { return term.IsTerminal(f) }
+
 func mustGetwd() string {
 	wd, _ := os.Getwd()
 	return wd
-}
-
-// gatesFor checks the agents' gates for the workspace at root, as
-// sym-install does, and lists the files it read: the pipeline keeps both,
-// so a sync that finds nothing changed shows them without re-reading.
-func gatesFor(root string) ([]stream.Gate, []string) {
-	dirs, cfg, err := config.LoadUser(func(string) {})
-	if err != nil {
-		return nil, nil
-	}
-	var read []string
-	t := agent.Target{Workspace: root, Home: dirs.Home, Scope: cfg.HookScope, Command: selfexe.OurCommand(), Read: &read}
-	var gates []stream.Gate
-	for _, name := range cfg.Agents {
-		if a, ok := agent.Lookup(name); ok {
-			for _, g := range a.Gates(agentfiles.Real(), t) {
-				gates = append(gates, g.Record())
-			}
-		}
-	}
-	return gates, read
 }

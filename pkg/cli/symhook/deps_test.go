@@ -11,7 +11,8 @@ import (
 // to start: the manifest, version, query and skill parsers belong to sync's
 // stages (and to sym-match, which runs `cargo agents plugin`), never to
 // sym-hook or cargo-agents, nor to the pipeline they use for auto-sync; the
-// file editors belong to sync and init, never to sym-hook.
+// file editors belong to sym-install (which runs `cargo agents init`),
+// never to sym-hook or cargo-agents.
 func TestHotPathDeps(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go list")
@@ -49,7 +50,9 @@ func TestHotPathDeps(t *testing.T) {
 		// (pkg/syncstate/write), the hook only reads it.
 		{"./cmd/sym-hook", append(append(append(heavy, editing...), writing...), "github.com/symposium-dev/symposium-go/pkg/cargo")},
 		{"./pkg/hook", append(append(heavy, editing...), writing...)},
-		{"./cmd/cargo-agents", heavy},
+		// Each package a binary links adds start-up work (its init, page
+		// faults in a bigger binary) to every hook call.
+		{"./cmd/cargo-agents", append(heavy, editing...)},
 		// The pipeline (auto-sync's caller) runs the stages as processes:
 		// it links neither their parsers nor the editors (pkg/agent itself
 		// is light: it edits through agent.Files).

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/cli/setupcmd"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 	"github.com/symposium-dev/symposium-go/pkg/install"
@@ -38,7 +39,14 @@ Flags:
 `
 
 // Main runs sym-install.
+//
+// `sym-install init|uninstall|consent ...` run those cargo-agents
+// subcommands (pkg/cli/setupcmd): cargo-agents delegates them here, so
+// that it does not link the file editors they need.
 func Main(stdio cli.Stdio, args []string) int {
+	if code, ok := setupcmd.Main(stdio, args); ok {
+		return code
+	}
 	return cli.Report(stdio.Err, prog, run(stdio, args))
 }
 
@@ -113,6 +121,13 @@ func run(stdio cli.Stdio, args []string) error {
 		if key := g.Agent + "\x00" + g.Problem; !seen[key] {
 			seen[key] = true
 			out.Write(g.Record())
+		}
+	}
+	read := map[string]bool{}
+	for _, in := range res.GateInputs {
+		if key := in.Agent + "\x00" + in.Path; !read[key] {
+			read[key] = true
+			out.Write(in)
 		}
 	}
 	if err := out.Flush(); err != nil {

@@ -1,4 +1,4 @@
-package cargoagents
+package setupcmd
 
 import (
 	"encoding/json"

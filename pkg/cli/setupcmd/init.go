@@ -1,4 +1,4 @@
-package cargoagents
+package setupcmd
 
 import (
 	"bufio"
@@ -23,9 +23,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/term"
 )
 
-func init() {
-	register("init", subcommand{summary: "Set up user-wide configuration (agents, hook scope)", run: runInit})
-}
+func init() { register("init", runInit) }
 
 const initUsage = `Usage: cargo agents init [--add-agent NAME]... [--remove-agent NAME]... [--hook-scope global|project] [--trust]
 
@@ -217,7 +215,7 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 		report(stdio, g, name, onePerFile(changes), nil)
 	}
 	if declined > 0 && !interactive && !g.quiet {
-		fmt.Fprintln(stdio.Out, trustHint)
+		fmt.Fprintln(stdio.Out, cli.TrustHint)
 	}
 	if !g.quiet {
 		for _, name := range newCfg.Agents {
@@ -235,9 +233,6 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 	return nil
 }
 
-// trustHint follows the gates that init --trust could open.
-const trustHint = "  (`cargo agents init --trust` here makes these changes for you)"
-
 // openGate opens one closed gate when the user consents (--trust, or a yes
 // at the prompt); otherwise it shows the gate and its fix. It returns the
 // files it changed and whether it opened the gate.
@@ -251,7 +246,7 @@ func openGate(stdio cli.Stdio, g *globals, in *bufio.Reader, gate agent.Gate, tr
 	}
 	if gate.Open == nil || !consent {
 		if !g.quiet {
-			printGate(stdio.Out, gate.Agent, gate.Problem, gate.Fix)
+			cli.PrintGate(stdio.Out, gate.Agent, gate.Problem, gate.Fix)
 		}
 		return nil, false, nil
 	}

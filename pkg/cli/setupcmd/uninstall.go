@@ -1,4 +1,4 @@
-package cargoagents
+package setupcmd
 
 import (
 	"errors"
@@ -20,9 +20,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/syncstate"
 )
 
-func init() {
-	register("uninstall", subcommand{summary: "Remove every hook, MCP server and skill symposium installed", run: runUninstall})
-}
+func init() { register("uninstall", runUninstall) }
 
 const uninstallUsage = `Usage: cargo agents uninstall [-q] [--dry-run] [--trust]
 

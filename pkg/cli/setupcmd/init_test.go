@@ -1,4 +1,4 @@
-package cargoagents
+package setupcmd
 
 import (
 	"bytes"
@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
-	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
 func TestInitInteractive(t *testing.T) {
@@ -29,8 +28,7 @@ func TestInitInteractive(t *testing.T) {
 	// confirm, then choose project scope.
 	var out, errOut bytes.Buffer
 	in := strings.NewReader("1 6\n6 4\n\n2\n")
-	code := Main(cli.Stdio{In: in, Out: &out, Err: &errOut}, []string{"agents", "init"})
-	if code != 0 {
+	if code, _ := Main(cli.Stdio{In: in, Out: &out, Err: &errOut}, []string{"init"}); code != 0 {
 		t.Fatalf("init exit %d\nstdout:\n%s\nstderr:\n%s", code, out.String(), errOut.String())
 	}
 	data, _ := os.ReadFile(cfgPath)
@@ -67,7 +65,7 @@ func TestInitAsksBeforeOpeningGates(t *testing.T) {
 			// Gemini (4), confirm, project scope, then the answer.
 			var out, errOut bytes.Buffer
 			in := strings.NewReader("4\n\n2\n" + answer + "\n")
-			if code := Main(cli.Stdio{In: in, Out: &out, Err: &errOut}, []string{"agents", "init"}); code != 0 {
+			if code, _ := Main(cli.Stdio{In: in, Out: &out, Err: &errOut}, []string{"init"}); code != 0 {
 				t.Fatalf("init exit %d\nstdout:\n%s\nstderr:\n%s", code, out.String(), errOut.String())
 			}
 			if !strings.Contains(out.String(), "is not a trusted folder.\nLet symposium add \""+ws+"\": \"TRUST_FOLDER\" to ") {
@@ -86,43 +84,22 @@ func TestInitAsksBeforeOpeningGates(t *testing.T) {
 	}
 }
 
-// TestConsentPrompt: on a terminal each candidate gets a question; Enter
-// (later) records nothing, e enables, n declines, and both answers land
-// in [plugins] with the user's comments kept. Without a terminal nothing
-// is asked or written.
-func TestConsentPrompt(t *testing.T) {
+// TestConsentRecorded: sync's consent answers land in [plugins], with the
+// user's comments kept, each name once.
+func TestConsentRecorded(t *testing.T) {
 	home := t.TempDir()
 	t.Setenv("SYMPOSIUM_HOME", home)
 	cfgPath := filepath.Join(home, "config.toml")
 	os.WriteFile(cfgPath, []byte("# keep me\n[plugins]\nuse = [\"x\"] # mine\n"), 0o644)
-	cands := []stream.PluginStatus{
-		{Name: "a", Crate: "a", Version: "1.0.0", State: stream.StateCandidate},
-		{Name: "b", Crate: "b", Version: "2.0.0", State: stream.StateCandidate},
-		{Name: "c", Crate: "c", Version: "3.0.0", State: stream.StateCandidate},
-		{Name: "a", Crate: "a", Version: "1.0.0", State: stream.StateCandidate},
-	}
-	old := isTerminal
-	defer func() { isTerminal = old }()
-
-	isTerminal = func(io.Reader) bool { return false }
 	var out bytes.Buffer
-	again, err := consentPrompt(cli.Stdio{In: strings.NewReader("e\ne\ne\n"), Out: &out, Err: &out}, &globals{}, cands)
-	if err != nil || again || !strings.Contains(out.String(), "a 1.0.0, b 2.0.0, c 3.0.0") {
-		t.Fatalf("no terminal: again %v err %v out %q", again, err, out.String())
-	}
-
-	isTerminal = func(io.Reader) bool { return true }
-	out.Reset()
-	again, err = consentPrompt(cli.Stdio{In: strings.NewReader("\ne\nn\n"), Out: &out, Err: &out}, &globals{}, cands)
-	if err != nil || !again {
-		t.Fatalf("again %v err %v\n%s", again, err, out.String())
+	for range 2 {
+		if code, ok := Main(cli.Stdio{In: strings.NewReader(""), Out: &out, Err: &out}, []string{"consent", "-q", "--auto-enable", "b", "--disable", "c"}); code != 0 || !ok {
+			t.Fatalf("consent: exit %d (ok %v)\n%s", code, ok, out.String())
+		}
 	}
 	data, _ := os.ReadFile(cfgPath)
 	want := "# keep me\n[plugins]\nuse = [\"x\"] # mine\nauto-enable = [\"b\"]\ndisable = [\"c\"]\n"
 	if string(data) != want {
 		t.Errorf("config.toml:\n%s\nwant:\n%s", data, want)
-	}
-	if strings.Count(out.String(), "[L]ater") != 3 {
-		t.Errorf("asked %d times, want 3 (one per crate):\n%s", strings.Count(out.String(), "[L]ater"), out.String())
 	}
 }
