@@ -24,3 +24,15 @@ func TestNotTerminals(t *testing.T) {
 		}
 	}
 }
+
+// TestTerminal: a pseudo-terminal answers the terminal ioctl.
+func TestTerminal(t *testing.T) {
+	ptmx, err := os.OpenFile("/dev/ptmx", os.O_RDWR, 0)
+	if err != nil {
+		t.Skipf("no pseudo-terminal to test with: %v", err)
+	}
+	defer ptmx.Close()
+	if !IsTerminal(ptmx) {
+		t.Error("IsTerminal(/dev/ptmx) = false")
+	}
+}
