@@ -118,6 +118,5 @@ func nonEmpty(o *obj) []byte {
 // Copilot set on a Stop that a Stop hook caused. It stays among the
 // agent's own fields, for hooks written in its format.
 func stopHookActive(m map[string]json.RawMessage) bool {
-	var active bool
-	return json.Unmarshal(m["stop_hook_active"], &active) == nil && active
+	return isJSONTrue(m["stop_hook_active"])
 }

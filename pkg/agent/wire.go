@@ -62,6 +62,9 @@ func isToolEvent(event string) bool { return event == PreToolUse || event == Pos
 
 // fields decodes a JSON object into its members, keeping each value's bytes.
 func fields(payload []byte) (map[string]json.RawMessage, error) {
+	if m, ok := splitObject(payload); ok {
+		return m, nil
+	}
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(payload, &m); err != nil {
 		return nil, fmt.Errorf("payload is not a JSON object: %w", err)
@@ -91,6 +94,9 @@ func takeString(m map[string]json.RawMessage, key string) (string, error) {
 	v := take(m, key)
 	if v == nil {
 		return "", nil
+	}
+	if s, ok := plainJSONString(v); ok {
+		return s, nil
 	}
 	var s string
 	if err := json.Unmarshal(v, &s); err != nil {

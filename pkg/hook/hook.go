@@ -64,6 +64,9 @@ type Options struct {
 	Config  *config.Config // nil: loaded from Dirs
 	Cwd     string         // process working directory, used when the payload has no cwd
 	Version string         // binary version, part of the sync fingerprint
+	// Getwd finds the process working directory when Cwd is "" and the
+	// payload has no cwd (os.Getwd costs stats the common call skips).
+	Getwd func() (string, error)
 	// Sync runs an auto-sync; nil disables it.
 	Sync SyncFunc
 	// Deadline bounds the whole call; 0 means DeadlineEnv or DefaultDeadline.
@@ -149,7 +152,7 @@ func (r *run) dispatch(ctx context.Context, w hookfmt.Wire) *hookfmt.Output {
 		r.fail("%s %s payload: %v", opts.Agent, opts.Event, err)
 		return &hookfmt.Output{}
 	}
-	dir := workDir(p.Cwd, opts.Cwd)
+	dir := workDir(p.Cwd, opts.processCwd)
 	st := r.find(dir)
 	defer func() { st.Close() }()
 	defer func() { r.noteRefresh(st) }()
@@ -205,13 +208,23 @@ func (r *run) dispatch(ctx context.Context, w hookfmt.Wire) *hookfmt.Output {
 
 // workDir is the payload's cwd when it names an existing directory, else
 // the process's.
-func workDir(payloadCwd, processCwd string) string {
+func workDir(payloadCwd string, processCwd func() string) string {
 	if payloadCwd != "" && filepath.IsAbs(payloadCwd) {
 		if fi, err := os.Stat(payloadCwd); err == nil && fi.IsDir() {
 			return filepath.Clean(payloadCwd)
 		}
 	}
-	return processCwd
+	return processCwd()
+}
+
+// processCwd is Cwd, else what Getwd finds ("" on an error, as Cwd would
+// be).
+func (o *Options) processCwd() string {
+	if o.Cwd == "" && o.Getwd != nil {
+		wd, _ := o.Getwd()
+		return wd
+	}
+	return o.Cwd
 }
 
 // find returns the stored sync state of the workspace containing dir, or

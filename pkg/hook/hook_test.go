@@ -470,3 +470,27 @@ func TestHookPredicates(t *testing.T) {
 		t.Errorf("custom: %s", got)
 	}
 }
+
+// The process's working directory is looked up only when the payload's
+// cwd does not name a directory, and then it finds the workspace.
+func TestGetwdOnlyWhenNeeded(t *testing.T) {
+	f := newFixture(t, map[string]string{"ctx.sh": `echo '{"additionalContext":"here"}'`},
+		stream.Hook{Name: "c", Event: "PreToolUse", Matcher: "Bash", Command: "./scripts/ctx.sh"})
+	cfg := config.Default()
+	cfg.AutoSync = false
+	want := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"here"}}`
+	good := f.payload(t, "claude/PreToolUse.json")
+	bad := []byte(strings.ReplaceAll(string(good), `"`+f.ws+`"`, `"`+filepath.Join(f.ws, "missing")+`"`))
+	for _, c := range []struct {
+		name    string
+		payload []byte
+		calls   int
+	}{{"payload cwd", good, 0}, {"missing payload cwd", bad, 1}} {
+		calls := 0
+		getwd := func() (string, error) { calls++; return f.ws, nil }
+		res := Run(context.Background(), Options{Agent: "claude", Event: "PreToolUse", Payload: c.payload, Dirs: f.dirs, Config: cfg, Getwd: getwd, Version: "test"})
+		if got := strings.TrimSpace(string(res.Stdout)); got != want || calls != c.calls {
+			t.Errorf("%s: stdout %s, %d Getwd call(s); want %s, %d", c.name, got, calls, want, c.calls)
+		}
+	}
+}

@@ -65,9 +65,40 @@ type Log struct {
 	lines   []line
 }
 
+// line is one recorded line. Most lines are never written (a hook's debug
+// lines, below the level), so formatting waits until Flush writes one:
+// until then (done false) layout and args are kept instead of text.
 type line struct {
-	level Level
-	text  string
+	level  Level
+	at     time.Time
+	layout string
+	args   []any
+	done   bool
+	text   string
+}
+
+// format sets text, once.
+func (ln *line) format() {
+	if !ln.done {
+		ln.text = fmt.Sprintf("%s %-5s %s", ln.at.UTC().Format("15:04:05.000"), ln.level, fmt.Sprintf(ln.layout, ln.args...))
+		ln.layout, ln.args, ln.done = "", nil, true
+	}
+}
+
+// immutable reports whether formatting args later gives the text it gives
+// now: values of basic types, durations and errors (which do not change
+// once made). Anything else, a pointer or a slice say, is formatted at
+// once.
+func immutable(args []any) bool {
+	for _, a := range args {
+		switch a.(type) {
+		case nil, string, bool, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, uintptr,
+			float32, float64, time.Duration, error:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // New starts the log of one invocation of command ("sync", "hook", ...),
@@ -88,7 +119,11 @@ func (l *Log) Printf(level Level, format string, args ...any) {
 	if l == nil {
 		return
 	}
-	l.lines = append(l.lines, line{level, fmt.Sprintf("%s %-5s %s", l.now().UTC().Format("15:04:05.000"), level, fmt.Sprintf(format, args...))})
+	ln := line{level: level, at: l.now(), layout: format, args: args}
+	if !immutable(args) {
+		ln.format()
+	}
+	l.lines = append(l.lines, ln)
 }
 
 // Flush writes the lines at or above the level to a new file in dir,
@@ -107,8 +142,9 @@ func (l *Log) Flush(dir, header string) string {
 		return ""
 	}
 	var b strings.Builder
-	for _, ln := range l.lines {
-		if ln.level >= l.min || l.Context {
+	for i := range l.lines {
+		if ln := &l.lines[i]; ln.level >= l.min || l.Context {
+			ln.format()
 			b.WriteString(ln.text)
 			b.WriteByte('\n')
 		}

@@ -88,3 +88,38 @@ func TestPrune(t *testing.T) {
 		}
 	}
 }
+
+// Lines are formatted when written, not when recorded; what is written
+// must be what formatting at once would have given.
+func TestLazyFormatting(t *testing.T) {
+	dir := t.TempDir()
+	at := time.Date(2026, 11, 25, 9, 15, 0, 123e6, time.FixedZone("X", 3600))
+	l := New("hook", func() time.Time { return at })
+	l.Context = true
+	l.Printf(Debug, "")
+	l.Printf(Debug, "%s %q %d %v %.1f %v %v", "s", "q", 7, true, 1.25, 3*time.Second, fmt.Errorf("boom"))
+	names := []string{"before"}
+	l.Printf(Debug, "slice %v", names)
+	p := &struct{ N int }{1}
+	l.Printf(Debug, "pointer %v", p)
+	names[0], p.N = "after", 2
+	at = at.Add(time.Hour) // a later line's time, not the earlier ones'
+	l.Printf(Warn, "%d%%", 5)
+	data, err := os.ReadFile(l.Flush(dir, "x"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "08:15:00.123 DEBUG \n" +
+		"08:15:00.123 DEBUG s \"q\" 7 true 1.2 3s boom\n" +
+		"08:15:00.123 DEBUG slice [before]\n" +
+		"08:15:00.123 DEBUG pointer &{1}\n" +
+		"09:15:00.123 WARN  5%\n"
+	if got := string(data); !strings.HasSuffix(got, "\n"+want) {
+		t.Errorf("log file:\n%s\nwant it to end with\n%s", got, want)
+	}
+	// A second Flush writes the same lines again.
+	data, _ = os.ReadFile(l.Flush(dir, "x"))
+	if got := string(data); !strings.HasSuffix(got, "\n"+want) {
+		t.Errorf("second log file:\n%s\nwant it to end with\n%s", got, want)
+	}
+}

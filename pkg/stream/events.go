@@ -18,7 +18,7 @@ const (
 // manifest, pre-tool-use on the command line, pre_tool_use — to the
 // canonical event.
 func CanonicalEvent(s string) (string, bool) {
-	switch strings.ToLower(strings.NewReplacer("-", "", "_", "").Replace(s)) {
+	switch strings.ToLower(dropSeparators(s)) {
 	case "pretooluse":
 		return EventPreToolUse, true
 	case "posttooluse":
@@ -31,4 +31,20 @@ func CanonicalEvent(s string) (string, bool) {
 		return EventStop, true
 	}
 	return "", false
+}
+
+// dropSeparators removes every '-' and '_' from s (without a
+// strings.Replacer, whose first use builds tables: the hook path calls
+// this once per process).
+func dropSeparators(s string) string {
+	if !strings.ContainsAny(s, "-_") {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c != '-' && c != '_' {
+			b = append(b, c)
+		}
+	}
+	return string(b)
 }

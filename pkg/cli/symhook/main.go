@@ -92,13 +92,12 @@ func Run(ctx context.Context, stdio cli.Stdio, prog string, args []string) (code
 	if err != nil {
 		return proceed("%v", err)
 	}
-	cwd, _ := os.Getwd()
 	res := hook.Run(ctx, hook.Options{
 		Agent:   name,
 		Event:   event,
 		Payload: payload,
 		Dirs:    dirs,
-		Cwd:     cwd,
+		Getwd:   os.Getwd, // only when the payload's cwd is missing or not a directory
 		Version: cli.Version,
 		Sync:    Sync,
 	})
