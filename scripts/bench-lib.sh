@@ -21,18 +21,54 @@ time_runs() {
   MEDIAN_MS=$(awk '{ print $(NF-4) }' <<<"$line")
 }
 
+# time_vs_floor NAME INPUT CMD...: like time_runs, but each run of CMD
+# follows a run of the floor ($FLOOR) on the same input, so that a machine
+# whose speed drifts during a long bench moves both alike. Prints CMD's
+# median and p99, then the ratio of its median to the floor's over the same
+# runs; sets MEDIAN_MS (CMD's) and FLOOR_MS.
+time_vs_floor() {
+  local name=$1 input=$2; shift 2
+  local i t0 t1 t2 cmd=() flo=()
+  for ((i = 0; i < 10; i++)); do
+    "$FLOOR" < "$input" > /dev/null 2>&1 || true
+    "$@" < "$input" > /dev/null 2>&1 || true
+  done
+  for ((i = 0; i < RUNS; i++)); do
+    t0=${EPOCHREALTIME/./}
+    "$FLOOR" < "$input" > /dev/null 2>&1 || true
+    t1=${EPOCHREALTIME/./}
+    "$@" < "$input" > /dev/null 2>&1 || true
+    t2=${EPOCHREALTIME/./}
+    flo+=($((t1 - t0)))
+    cmd+=($((t2 - t1)))
+  done
+  local p99
+  read -r MEDIAN_MS p99 <<<"$(median_p99 "${cmd[@]}")"
+  read -r FLOOR_MS _ <<<"$(median_p99 "${flo[@]}")"
+  printf "%-48s median %7.2f ms  p99 %7.2f ms\n" "$name" "$MEDIAN_MS" "$p99"
+  echo "    = $(ratio "$MEDIAN_MS" "$FLOOR_MS")× floor (floor median $FLOOR_MS ms in the same runs)"
+}
+
+# median_p99 MICROSECONDS...: "MEDIAN P99" in milliseconds.
+median_p99() {
+  printf '%s\n' "$@" | sort -n | awk '{ s[NR] = $1 } END { p = int(NR * 0.99); if (p < 1) p = 1; printf "%.2f %.2f", s[int((NR + 1) / 2)] / 1000, s[p] / 1000 }'
+}
+
 # ratio A B: A/B with two decimals.
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
-# bench_binaries REPO TMP [BIN_DIR]: sets bin to BIN_DIR, or builds the six
-# binaries into TMP/bin when none is given, and builds the floor (a Go
-# binary that only reads stdin) into TMP/floor.
+# bench_binaries REPO TMP [BIN_DIR]: sets bin to TMP/bin, holding copies of
+# the six binaries in BIN_DIR, or builds them there when none is given, and
+# builds the floor (a Go binary that only reads stdin) into TMP/floor. All
+# start from one file system: a page fault on an executable costs what its
+# file system makes it cost, and the ratios compare start-ups.
 bench_binaries() {
-  local repo=$1 tmp=$2
-  bin=${3:-}
-  [ -z "$bin" ] || bin=$(cd "$bin" && pwd)
-  if [ -z "$bin" ]; then
-    bin=$tmp/bin
+  local repo=$1 tmp=$2 from=${3:-} b
+  bin=$tmp/bin
+  mkdir -p "$bin"
+  if [ -n "$from" ]; then
+    for b in sym-deps sym-match sym-install sym-hook sym-translate cargo-agents; do cp "$from/$b" "$bin/$b"; done
+  else
     (cd "$repo" && CGO_ENABLED=0 go build -trimpath -ldflags='-s -w' -o "$bin/" ./cmd/...)
   fi
   (cd "$repo" && CGO_ENABLED=0 go build -trimpath -ldflags='-s -w' -o "$tmp/floor" ./scripts/floor)

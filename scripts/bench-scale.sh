@@ -10,6 +10,9 @@
 #     copy (cp -R) of the three skill directories it made, on tmpfs when
 #     /dev/shm is there, and on disk ($TMPDIR or /tmp);
 #   - sym-translate hooks of a 500-hook Claude settings file.
+# Each ratio pairs every run of the command with a run of the floor just
+# before it (time_vs_floor), so a machine whose speed drifts during the
+# bench moves both alike.
 # Targets (#12): hook median ≤ 1.5× floor and p99 ≤ 10 ms everywhere;
 # no-change sync ≤ 3× floor; first sync ≤ 1.5× the copy; translate ≤ 10×.
 # Touches nothing outside a temp directory.
@@ -30,7 +33,7 @@ export PATH="$bin:$PATH"
 echo "runs: $RUNS  ($(nproc) CPUs, $(uname -sr), files on $(df -T "$tmp" | awk 'NR == 2 { print $2 }'))"
 printf '{}' > "$tmp/empty.json"
 time_runs "floor (read stdin, exit)" "$tmp/empty.json" "$tmp/floor"
-floor=$MEDIAN_MS
+FLOOR=$tmp/floor
 
 agents=$(every_agent_toml)
 
@@ -65,8 +68,7 @@ for n in 10 1000 5000; do
     for sources in 1 50; do
       setup "$n" "$match" "$sources"
       cd "$tmp/run/ws"
-      time_runs "  $n skills, $match, $sources source(s)" "$tmp/payload.json" cargo-agents hook claude pre-tool-use
-      echo "    = $(ratio "$MEDIAN_MS" "$floor")× floor"
+      time_vs_floor "  $n skills, $match, $sources source(s)" "$tmp/payload.json" cargo-agents hook claude pre-tool-use
       cd "$tmp"
     done
   done
@@ -76,8 +78,7 @@ echo
 echo "no-change cargo agents sync, 7 agents, 5,000 skills (target ≤ 3× floor)"
 setup 5000 matched 1
 cd "$tmp/run/ws"
-time_runs "  cargo agents sync, no change" "$tmp/empty.json" cargo-agents -q sync
-echo "    = $(ratio "$MEDIAN_MS" "$floor")× floor"
+time_vs_floor "  cargo agents sync, no change" "$tmp/empty.json" cargo-agents -q sync
 cd "$tmp"
 
 # first_sync DIR LABEL: the first sync of 400 crates × 5,000 skills × 7
@@ -128,5 +129,4 @@ echo "sym-translate hooks, a 500-hook Claude settings file (target ≤ 10× floo
   done
   printf ']}}\n'
 } > "$tmp/claude-500.json"
-time_runs "  sym-translate hooks --from claude --to gemini" "$tmp/claude-500.json" sym-translate hooks --from claude --to gemini
-echo "    = $(ratio "$MEDIAN_MS" "$floor")× floor"
+time_vs_floor "  sym-translate hooks --from claude --to gemini" "$tmp/claude-500.json" sym-translate hooks --from claude --to gemini
