@@ -23,12 +23,12 @@ const (
 )
 
 // CLIEvents maps the CLI event argument to the canonical event.
-var CLIEvents = map[string]string{
-	"pre-tool-use":       PreToolUse,
-	"post-tool-use":      PostToolUse,
-	"user-prompt-submit": UserPromptSubmit,
-	"session-start":      SessionStart,
-	"stop":               Stop,
+var CLIEvents = NameTable{
+	{"pre-tool-use", PreToolUse},
+	{"post-tool-use", PostToolUse},
+	{"user-prompt-submit", UserPromptSubmit},
+	{"session-start", SessionStart},
+	{"stop", Stop},
 }
 
 // Agent describes one supported agent.
@@ -45,7 +45,7 @@ type Agent struct {
 	Wire hookfmt.Wire
 	// Tools maps HIF's canonical tool names (shell, file_read, ...) to the
 	// agent's own, for the tools it has (tools_wire.go reads them).
-	Tools map[string]string
+	Tools NameTable
 	// HIF is the agent as a Hook Interchange Format provider (pkg/hif
 	// reads it); nil for agents without shell hooks.
 	HIF *HIFProvider
@@ -59,7 +59,7 @@ type Agent struct {
 	// Registers names, for a canonical event, the agent event symposium
 	// registers when it is not the one HIF's vocabulary maps it to
 	// (Antigravity's session start is its first PreInvocation).
-	Registers map[string]string
+	Registers NameTable
 	// SilenceDenies: the agent denies a tool call when the hook prints
 	// nothing, so the registered command's guard prints the agent's
 	// proceed answer when our executable is missing.
@@ -165,14 +165,14 @@ type HIFProvider struct {
 	// Events maps HIF canonical events (before_tool_execute, ...) to the
 	// agent's native names: its whole hook vocabulary, wider than the
 	// events symposium registers.
-	Events map[string]string
+	Events NameTable
 	// ToolsIn are more native tool names accepted when decoding.
-	ToolsIn map[string]string
+	ToolsIn NameTable
 	// Caps are the HIF capabilities the agent supports.
 	Caps []string
 	// Blocking maps events to prevent, retry or observe (§8.1); a missing
 	// event prevents.
-	Blocking map[string]string
+	Blocking NameTable
 	// Timeouts: the native format carries a timeout.
 	Timeouts bool
 	// ProjectHooks is the project-relative file the agent reads hooks from
@@ -185,23 +185,23 @@ type HIFProvider struct {
 func (a *Agent) HasHooks() bool { return a.Wire != nil }
 
 // hifEvents names, in HIF's vocabulary, each event symposium registers.
-var hifEvents = map[string]string{
-	PreToolUse:       "before_tool_execute",
-	PostToolUse:      "after_tool_execute",
-	UserPromptSubmit: "before_prompt",
-	SessionStart:     "session_start",
-	Stop:             "agent_stop",
+var hifEvents = NameTable{
+	{PreToolUse, "before_tool_execute"},
+	{PostToolUse, "after_tool_execute"},
+	{UserPromptSubmit, "before_prompt"},
+	{SessionStart, "session_start"},
+	{Stop, "agent_stop"},
 }
 
 // Event is a's own name for the canonical event ev ("" when it has none):
 // read from its HIF event vocabulary, the one place each agent names its
 // events.
 func (a *Agent) Event(ev string) string {
-	if n, ok := a.Registers[ev]; ok {
+	if n, ok := a.Registers.Get(ev); ok {
 		return n
 	}
 	if a.HIF == nil {
 		return ""
 	}
-	return a.HIF.Events[hifEvents[ev]]
+	return a.HIF.Events.Of(hifEvents.Of(ev))
 }

@@ -18,17 +18,17 @@ var antigravity = &Agent{
 	SkillDir: ".agents/skills", // §7: project skills; loaded for an attached folder
 	Wire:     antigravityWire{},
 	// §5: tool names are the lowercased step types.
-	Tools: map[string]string{
-		"shell": "run_command", "file_read": "view_file", "file_write": "write_to_file",
-		"file_edit": "replace_file_content", "search": "grep_search", "find": "find_by_name",
-		"web_search": "search_web", "web_fetch": "read_url_content", "agent": "invoke_subagent",
+	Tools: NameTable{
+		{"shell", "run_command"}, {"file_read", "view_file"}, {"file_write", "write_to_file"},
+		{"file_edit", "replace_file_content"}, {"search", "grep_search"}, {"find", "find_by_name"},
+		{"web_search", "search_web"}, {"web_fetch", "read_url_content"}, {"agent", "invoke_subagent"},
 	},
 	// §2: SessionStart is undocumented, absent before 1.1.27, and its answer
 	// cannot carry context; the portable session start is the first
 	// PreInvocation of a conversation (invocationNum 0), whose answer can
 	// (injectSteps). agy has no event that carries the user's prompt, so
 	// UserPromptSubmit is not registered.
-	Registers: map[string]string{SessionStart: "PreInvocation"},
+	Registers: NameTable{{SessionStart, "PreInvocation"}},
 	// §4.1: agy denies a tool call on empty output, so the guard in the
 	// registered command answers an explicit allow when cargo-agents is
 	// not installed.
@@ -40,20 +40,20 @@ var antigravity = &Agent{
 	OfferWhenFound: true,
 	HIF: &HIFProvider{
 		Slug: "antigravity", Name: "Antigravity CLI",
-		Events: map[string]string{
-			"before_tool_execute": "PreToolUse", "after_tool_execute": "PostToolUse",
-			"before_model": "PreInvocation", "after_model": "PostInvocation",
-			"agent_stop": "Stop", "session_start": "SessionStart",
+		Events: NameTable{
+			{"before_tool_execute", "PreToolUse"}, {"after_tool_execute", "PostToolUse"},
+			{"before_model", "PreInvocation"}, {"after_model", "PostInvocation"},
+			{"agent_stop", "Stop"}, {"session_start", "SessionStart"},
 		},
-		ToolsIn: map[string]string{
-			"multi_replace_file_content": "file_edit", "view_file_outline": "file_read",
-			"view_code_item": "file_read", "list_dir": "find",
+		ToolsIn: NameTable{
+			{"multi_replace_file_content", "file_edit"}, {"view_file_outline", "file_read"},
+			{"view_code_item", "file_read"}, {"list_dir", "find"},
 		},
 		// §4.1: PreToolUse's overwrite is shallow-merged into the arguments.
 		Caps: []string{"structured_output", "input_rewrite"},
-		Blocking: map[string]string{
-			"after_tool_execute": "observe", "session_start": "observe",
-			"before_model": "observe", "after_model": "observe", "agent_stop": "retry",
+		Blocking: NameTable{
+			{"after_tool_execute", "observe"}, {"session_start", "observe"},
+			{"before_model", "observe"}, {"after_model", "observe"}, {"agent_stop", "retry"},
 		},
 		ProjectHooks: ".agents/hooks.json",
 		Timeouts:     true,

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -46,21 +47,18 @@ func (antigravityWire) Proceed(event string) []byte {
 
 // antigravityArgs pairs each canonical tool's agy argument names with
 // Claude's (§5). Arguments not listed keep their names.
-var antigravityArgs = argNames{agent: antigravity, pairs: map[string][][2]string{
-	"shell":      {{"CommandLine", "command"}},
-	"file_write": {{"TargetFile", "file_path"}, {"CodeContent", "content"}},
-	"file_edit":  {{"TargetFile", "file_path"}, {"TargetContent", "old_string"}, {"ReplacementContent", "new_string"}, {"AllowMultiple", "replace_all"}},
-	"file_read":  {{"AbsolutePath", "file_path"}},
-	"search":     {{"Query", "pattern"}, {"SearchPath", "path"}},
-	"find":       {{"Pattern", "pattern"}, {"SearchDirectory", "path"}},
-	"web_fetch":  {{"Url", "url"}},
+var antigravityArgs = argNames{agent: antigravity, tools: []toolArgs{
+	{"shell", [][2]string{{"CommandLine", "command"}}},
+	{"file_write", [][2]string{{"TargetFile", "file_path"}, {"CodeContent", "content"}}},
+	{"file_edit", [][2]string{{"TargetFile", "file_path"}, {"TargetContent", "old_string"}, {"ReplacementContent", "new_string"}, {"AllowMultiple", "replace_all"}}},
+	{"file_read", [][2]string{{"AbsolutePath", "file_path"}}},
+	{"search", [][2]string{{"Query", "pattern"}, {"SearchPath", "path"}}},
+	{"find", [][2]string{{"Pattern", "pattern"}, {"SearchDirectory", "path"}}},
+	{"web_fetch", [][2]string{{"Url", "url"}}},
 }}
 
 // antigravityBools are arguments agy 1.0.0 sent as "true"/"false" strings.
-var antigravityBools = map[string]bool{
-	"Overwrite": true, "AllowMultiple": true, "SafeToAutoRun": true,
-	"IsRegex": true, "CaseInsensitive": true, "MatchPerLine": true,
-}
+var antigravityBools = []string{"Overwrite", "AllowMultiple", "SafeToAutoRun", "IsRegex", "CaseInsensitive", "MatchPerLine"}
 
 // antigravityPathArgs locate the workspace when workspacePaths is empty
 // (`agy -p` without --add-dir): the hook runs in the hooks file's directory,
@@ -170,7 +168,7 @@ func undoubled(key string, v json.RawMessage) json.RawMessage {
 	}
 	t := strings.TrimSpace(s)
 	switch {
-	case antigravityBools[key] && (t == "true" || t == "false"):
+	case slices.Contains(antigravityBools, key) && (t == "true" || t == "false"):
 		return json.RawMessage(t)
 	case strings.HasPrefix(t, `"`):
 		var inner string

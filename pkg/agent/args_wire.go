@@ -10,7 +10,23 @@ import "encoding/json"
 // (Antigravity's PascalCase, OpenCode's camelCase).
 type argNames struct {
 	agent *Agent
-	pairs map[string][][2]string
+	tools []toolArgs // a slice, laid out at build time (see NameTable)
+}
+
+// toolArgs are the pairs of one canonical tool.
+type toolArgs struct {
+	tool  string
+	pairs [][2]string
+}
+
+// pairsOf is the pairs of canonical tool canon (none when not listed).
+func (n argNames) pairsOf(canon string) [][2]string {
+	for _, t := range n.tools {
+		if t.tool == canon {
+			return t.pairs
+		}
+	}
+	return nil
 }
 
 // toClaude renames the agent's arguments of tool (any agent's name for
@@ -36,11 +52,11 @@ func (n argNames) fromClaudeJSON(tool string, in json.RawMessage) json.RawMessag
 
 func (n argNames) pairsFor(tool string) [][2]string {
 	if tool != "" {
-		return n.pairs[canonicalTool(n.agent, NativeTool(n.agent.Name, tool))]
+		return n.pairsOf(canonicalTool(n.agent, NativeTool(n.agent.Name, tool)))
 	}
 	var all [][2]string
 	for _, c := range canonicalTools {
-		all = append(all, n.pairs[c]...)
+		all = append(all, n.pairsOf(c)...)
 	}
 	return all
 }

@@ -7,20 +7,20 @@ var claude = &Agent{
 	SkillDir:  ".claude/skills",
 	HomeMarks: []string{".claude", ".claude.json"},
 	Wire:      claudeWire{snakeWire{"claude"}},
-	Tools:     map[string]string{"shell": "Bash", "file_read": "Read", "file_write": "Write", "file_edit": "Edit", "search": "Grep", "find": "Glob", "web_search": "WebSearch", "web_fetch": "WebFetch", "agent": "Agent"},
+	Tools:     NameTable{{"shell", "Bash"}, {"file_read", "Read"}, {"file_write", "Write"}, {"file_edit", "Edit"}, {"search", "Grep"}, {"find", "Glob"}, {"web_search", "WebSearch"}, {"web_fetch", "WebFetch"}, {"agent", "Agent"}},
 	// HIF hooks-v1 §7.4 / §8.2's claude-code column.
 	HIF: &HIFProvider{
 		Slug: "claude-code", Name: "Claude Code",
-		Events: map[string]string{
-			"before_tool_execute": "PreToolUse", "after_tool_execute": "PostToolUse",
-			"session_start": "SessionStart", "session_end": "SessionEnd",
-			"before_prompt": "UserPromptSubmit", "agent_stop": "Stop",
-			"before_compact": "PreCompact", "notification": "Notification",
-			"error_occurred": "StopFailure", "subagent_start": "SubagentStart",
-			"subagent_stop": "SubagentStop", "permission_request": "PermissionRequest",
-			"config_change": "ConfigChange",
+		Events: NameTable{
+			{"before_tool_execute", "PreToolUse"}, {"after_tool_execute", "PostToolUse"},
+			{"session_start", "SessionStart"}, {"session_end", "SessionEnd"},
+			{"before_prompt", "UserPromptSubmit"}, {"agent_stop", "Stop"},
+			{"before_compact", "PreCompact"}, {"notification", "Notification"},
+			{"error_occurred", "StopFailure"}, {"subagent_start", "SubagentStart"},
+			{"subagent_stop", "SubagentStop"}, {"permission_request", "PermissionRequest"},
+			{"config_change", "ConfigChange"},
 		},
-		ToolsIn:      map[string]string{"Task": "agent", "MultiEdit": "file_edit"},
+		ToolsIn:      NameTable{{"Task", "agent"}, {"MultiEdit", "file_edit"}},
 		Caps:         []string{"structured_output", "input_rewrite", "llm_evaluated", "http_handler", "async_execution"},
 		Blocking:     claudeBlocking,
 		ProjectHooks: ".claude/settings.json",
@@ -51,10 +51,10 @@ var _ = addRegistration(claude, &registration{
 
 // claudeBlocking is HIF §8.2's claude-code column (a Stop hook's block
 // asks for another turn); Codex and Gemini CLI behave the same.
-var claudeBlocking = map[string]string{
-	"after_tool_execute": "observe", "session_start": "observe",
-	"session_end": "observe", "agent_stop": "retry",
-	"before_compact": "observe", "notification": "observe",
-	"error_occurred": "observe", "subagent_start": "observe",
-	"subagent_stop": "retry", "config_change": "prevent",
+var claudeBlocking = NameTable{
+	{"after_tool_execute", "observe"}, {"session_start", "observe"},
+	{"session_end", "observe"}, {"agent_stop", "retry"},
+	{"before_compact", "observe"}, {"notification", "observe"},
+	{"error_occurred", "observe"}, {"subagent_start", "observe"},
+	{"subagent_stop", "retry"}, {"config_change", "prevent"},
 }

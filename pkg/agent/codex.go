@@ -12,19 +12,19 @@ var codex = &Agent{
 	HomeMarks: []string{".codex"},
 	Wire:      codexWire{snakeWire{"codex"}},
 	// Codex reports its shell tool as "Bash", like Claude.
-	Tools: map[string]string{"shell": "Bash", "file_read": "Read", "file_write": "Write", "file_edit": "Edit", "search": "Grep", "find": "Glob", "web_search": "WebSearch", "web_fetch": "WebFetch", "agent": "Agent"},
+	Tools: NameTable{{"shell", "Bash"}, {"file_read", "Read"}, {"file_write", "Write"}, {"file_edit", "Edit"}, {"search", "Grep"}, {"find", "Glob"}, {"web_search", "WebSearch"}, {"web_fetch", "WebFetch"}, {"agent", "Agent"}},
 	// As a HIF provider: Claude's shape from .codex/hooks.json with Codex's
 	// own event list (app-server HookEventName, codex/output-contract.md).
 	// It honours permissionDecision allow + updatedInput (observed), has no
 	// async mode and runs command handlers only.
 	HIF: &HIFProvider{
 		Slug: "codex", Name: "Codex CLI",
-		Events: map[string]string{
-			"before_tool_execute": "PreToolUse", "after_tool_execute": "PostToolUse",
-			"session_start": "SessionStart", "session_end": "SessionEnd",
-			"before_prompt": "UserPromptSubmit", "agent_stop": "Stop",
-			"before_compact": "PreCompact", "subagent_start": "SubagentStart",
-			"subagent_stop": "SubagentStop", "permission_request": "PermissionRequest",
+		Events: NameTable{
+			{"before_tool_execute", "PreToolUse"}, {"after_tool_execute", "PostToolUse"},
+			{"session_start", "SessionStart"}, {"session_end", "SessionEnd"},
+			{"before_prompt", "UserPromptSubmit"}, {"agent_stop", "Stop"},
+			{"before_compact", "PreCompact"}, {"subagent_start", "SubagentStart"},
+			{"subagent_stop", "SubagentStop"}, {"permission_request", "PermissionRequest"},
 		},
 		Caps:         []string{"structured_output", "input_rewrite"},
 		Blocking:     claudeBlocking,

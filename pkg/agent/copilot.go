@@ -13,7 +13,7 @@ var copilot = &Agent{
 	CallerEnv: "COPILOT_CLI",
 	Wire:      copilotWire{},
 	// "bash" with camelCase hook keys; PascalCase configs send Claude's names.
-	Tools: map[string]string{"shell": "bash", "file_read": "view", "file_write": "create", "file_edit": "edit", "search": "grep", "find": "glob", "web_fetch": "web_fetch", "agent": "task"},
+	Tools: NameTable{{"shell", "bash"}, {"file_read", "view"}, {"file_write", "create"}, {"file_edit", "edit"}, {"search", "grep"}, {"find", "glob"}, {"web_fetch", "web_fetch"}, {"agent", "task"}},
 	// As a HIF provider: Copilot CLI 1.0.102 accepts more camelCase keys
 	// than §7.4 lists (runtime.node config paths, copilot/output-contract.md):
 	// agentStop, preCompact, subagentStart/Stop, notification,
@@ -21,21 +21,21 @@ var copilot = &Agent{
 	// env and bash/powershell.
 	HIF: &HIFProvider{
 		Slug: "copilot-cli", Name: "Copilot CLI",
-		Events: map[string]string{
-			"before_tool_execute": "preToolUse", "after_tool_execute": "postToolUse",
-			"session_start": "sessionStart", "session_end": "sessionEnd",
-			"before_prompt": "userPromptSubmitted", "agent_stop": "agentStop",
-			"error_occurred": "errorOccurred", "before_compact": "preCompact",
-			"subagent_start": "subagentStart", "subagent_stop": "subagentStop",
-			"notification": "notification", "permission_request": "permissionRequest",
+		Events: NameTable{
+			{"before_tool_execute", "preToolUse"}, {"after_tool_execute", "postToolUse"},
+			{"session_start", "sessionStart"}, {"session_end", "sessionEnd"},
+			{"before_prompt", "userPromptSubmitted"}, {"agent_stop", "agentStop"},
+			{"error_occurred", "errorOccurred"}, {"before_compact", "preCompact"},
+			{"subagent_start", "subagentStart"}, {"subagent_stop", "subagentStop"},
+			{"notification", "notification"}, {"permission_request", "permissionRequest"},
 		},
 		Caps: []string{"structured_output", "input_rewrite", "platform_commands", "custom_env", "configurable_cwd"},
-		Blocking: map[string]string{
-			"after_tool_execute": "observe", "session_start": "observe",
-			"session_end": "observe", "before_prompt": "observe",
-			"agent_stop": "observe", "error_occurred": "observe",
-			"before_compact": "observe", "notification": "observe",
-			"subagent_start": "observe", "subagent_stop": "observe",
+		Blocking: NameTable{
+			{"after_tool_execute", "observe"}, {"session_start", "observe"},
+			{"session_end", "observe"}, {"before_prompt", "observe"},
+			{"agent_stop", "observe"}, {"error_occurred", "observe"},
+			{"before_compact", "observe"}, {"notification", "observe"},
+			{"subagent_start", "observe"}, {"subagent_stop", "observe"},
 		},
 		ProjectHooks: ".github/hooks/hooks.json",
 		Timeouts:     true,

@@ -10,7 +10,7 @@ var gemini = &Agent{
 	HomeMarks: []string{".gemini"},
 	Wire:      geminiWire{},
 	Notice:    "Gemini CLI was shut down for consumers in June 2026; its successor is Antigravity CLI (agy), which symposium also supports: cargo agents init --add-agent antigravity",
-	Tools:     map[string]string{"shell": "run_shell_command", "file_read": "read_file", "file_write": "write_file", "file_edit": "replace", "search": "grep_search", "find": "glob", "web_search": "google_web_search", "web_fetch": "web_fetch"},
+	Tools:     NameTable{{"shell", "run_shell_command"}, {"file_read", "read_file"}, {"file_write", "write_file"}, {"file_edit", "replace"}, {"search", "grep_search"}, {"find", "glob"}, {"web_search", "google_web_search"}, {"web_fetch", "web_fetch"}},
 	// As a HIF provider: Gemini CLI 0.61.0's event enum
 	// (gemini/output-contract.md). BeforeTool's hookSpecificOutput.tool_input
 	// replaces the tool arguments (observed), so input_rewrite is supported
@@ -18,15 +18,15 @@ var gemini = &Agent{
 	// and edit_file; they are accepted.
 	HIF: &HIFProvider{
 		Slug: "gemini-cli", Name: "Gemini CLI",
-		Events: map[string]string{
-			"before_tool_execute": "BeforeTool", "after_tool_execute": "AfterTool",
-			"session_start": "SessionStart", "session_end": "SessionEnd",
-			"before_prompt": "BeforeAgent", "agent_stop": "AfterAgent",
-			"before_compact": "PreCompress", "notification": "Notification",
-			"before_model": "BeforeModel", "after_model": "AfterModel",
-			"before_tool_selection": "BeforeToolSelection",
+		Events: NameTable{
+			{"before_tool_execute", "BeforeTool"}, {"after_tool_execute", "AfterTool"},
+			{"session_start", "SessionStart"}, {"session_end", "SessionEnd"},
+			{"before_prompt", "BeforeAgent"}, {"agent_stop", "AfterAgent"},
+			{"before_compact", "PreCompress"}, {"notification", "Notification"},
+			{"before_model", "BeforeModel"}, {"after_model", "AfterModel"},
+			{"before_tool_selection", "BeforeToolSelection"},
 		},
-		ToolsIn:      map[string]string{"grep": "search", "search_file_content": "search", "edit_file": "file_edit"},
+		ToolsIn:      NameTable{{"grep", "search"}, {"search_file_content", "search"}, {"edit_file", "file_edit"}},
 		Caps:         []string{"structured_output", "input_rewrite"},
 		Blocking:     claudeBlocking,
 		ProjectHooks: ".gemini/settings.json",

@@ -7,21 +7,21 @@ var kiro = &Agent{
 	SkillDir:  ".kiro/skills",
 	HomeMarks: []string{".kiro"},
 	Wire:      kiroWire{},
-	Tools:     map[string]string{"shell": "execute_bash", "file_read": "fs_read", "file_write": "fs_write", "file_edit": "fs_write", "search": "grep", "find": "glob", "web_search": "web_search", "web_fetch": "web_fetch", "agent": "use_subagent"},
+	Tools:     NameTable{{"shell", "execute_bash"}, {"file_read", "fs_read"}, {"file_write", "fs_write"}, {"file_edit", "fs_write"}, {"search", "grep"}, {"find", "glob"}, {"web_search", "web_search"}, {"web_fetch", "web_fetch"}, {"agent", "use_subagent"}},
 	// As a HIF provider: Kiro CLI agent files (book, "Kiro Hooks
 	// Reference"). session_end is not mapped: §7.4 gives Kiro's stop to both
 	// session_end and agent_stop, and a hook cannot be both; stop is
 	// agent_stop.
 	HIF: &HIFProvider{
 		Slug: "kiro", Name: "Kiro",
-		Events: map[string]string{
-			"before_tool_execute": "preToolUse", "after_tool_execute": "postToolUse",
-			"session_start": "agentSpawn", "before_prompt": "userPromptSubmit", "agent_stop": "stop",
+		Events: NameTable{
+			{"before_tool_execute", "preToolUse"}, {"after_tool_execute", "postToolUse"},
+			{"session_start", "agentSpawn"}, {"before_prompt", "userPromptSubmit"}, {"agent_stop", "stop"},
 		},
-		ToolsIn: map[string]string{"shell": "shell", "read": "file_read", "write": "file_write"},
-		Blocking: map[string]string{
-			"after_tool_execute": "observe", "session_start": "observe",
-			"before_prompt": "observe", "agent_stop": "observe",
+		ToolsIn: NameTable{{"shell", "shell"}, {"read", "file_read"}, {"write", "file_write"}},
+		Blocking: NameTable{
+			{"after_tool_execute", "observe"}, {"session_start", "observe"},
+			{"before_prompt", "observe"}, {"agent_stop", "observe"},
 		},
 		ProjectHooks: ".kiro/agents/{agent}.json",
 		Timeouts:     true,

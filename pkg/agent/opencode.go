@@ -18,12 +18,12 @@ var opencode = &Agent{
 	HomeMarks:   []string{".config/opencode"},
 	Wire:        opencodeWire{},
 	PluginHooks: true,
-	Tools:       map[string]string{"shell": "bash", "file_read": "read", "file_write": "write", "file_edit": "edit", "search": "grep", "find": "glob", "web_fetch": "webfetch", "agent": "task"},
+	Tools:       NameTable{{"shell", "bash"}, {"file_read", "read"}, {"file_write", "write"}, {"file_edit", "edit"}, {"search", "grep"}, {"find", "glob"}, {"web_fetch", "webfetch"}, {"agent", "task"}},
 	// The plugin hooks the shim forwards, by the canonical event each is;
 	// session.idle is a Stop that only observes.
-	Registers: map[string]string{
-		PreToolUse: "tool.execute.before", PostToolUse: "tool.execute.after",
-		UserPromptSubmit: "chat.message", SessionStart: "session.created", Stop: "session.idle",
+	Registers: NameTable{
+		{PreToolUse, "tool.execute.before"}, {PostToolUse, "tool.execute.after"},
+		{UserPromptSubmit, "chat.message"}, {SessionStart, "session.created"}, {Stop, "session.idle"},
 	},
 }
 

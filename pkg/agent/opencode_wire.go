@@ -27,10 +27,10 @@ func (opencodeWire) Proceed(string) []byte { return nil }
 
 // opencodeArgs: OpenCode's camelCase argument names (bash's command,
 // workdir and write's content need none).
-var opencodeArgs = argNames{agent: opencode, pairs: map[string][][2]string{
-	"file_read":  {{"filePath", "file_path"}},
-	"file_write": {{"filePath", "file_path"}},
-	"file_edit":  {{"filePath", "file_path"}, {"oldString", "old_string"}, {"newString", "new_string"}, {"replaceAll", "replace_all"}},
+var opencodeArgs = argNames{agent: opencode, tools: []toolArgs{
+	{"file_read", [][2]string{{"filePath", "file_path"}}},
+	{"file_write", [][2]string{{"filePath", "file_path"}}},
+	{"file_edit", [][2]string{{"filePath", "file_path"}, {"oldString", "old_string"}, {"newString", "new_string"}, {"replaceAll", "replace_all"}}},
 }}
 
 func (opencodeWire) Decode(event string, payload []byte) (*hookfmt.Payload, error) {

@@ -78,7 +78,7 @@ func HookCommand(command, agent, event string) string {
 // guardFallback is what the guard runs when our executable is missing:
 // nothing, or, for an agent that denies on silence, its proceed answer.
 func guardFallback(agent, event string) string {
-	if ev, ok := CLIEvents[event]; ok {
+	if ev, ok := CLIEvents.Get(event); ok {
 		event = ev
 	}
 	if a, ok := Lookup(agent); ok && a.SilenceDenies && a.Wire != nil {
@@ -96,10 +96,8 @@ func bareHookCommand(command, agent, event string) string {
 
 // cliEvent maps a canonical event to its CLI argument (pre-tool-use, …).
 func cliEvent(event string) string {
-	for cli, ev := range CLIEvents {
-		if ev == event {
-			return cli
-		}
+	if cli, ok := CLIEvents.From(event); ok {
+		return cli
 	}
 	return event
 }

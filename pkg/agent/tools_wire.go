@@ -14,18 +14,31 @@ import "github.com/symposium-dev/symposium-go/pkg/hookfmt"
 var canonicalTools = [...]string{"shell", "file_read", "file_write", "file_edit", "search", "find", "web_search", "web_fetch", "agent"}
 
 // otherSpellings are names of a canonical tool seen in the wild that no
-// agent of ours uses.
-var otherSpellings = map[string][]string{
-	"shell":      {"shell", "exec_command"},
-	"file_read":  {"read"},
-	"file_write": {"write"},
-	"file_edit":  {"apply_patch"},
-	"agent":      {"Task"},
+// agent of ours uses (a slice: see NameTable).
+var otherSpellings = []struct {
+	canon string
+	names []string
+}{
+	{"shell", []string{"shell", "exec_command"}},
+	{"file_read", []string{"read"}},
+	{"file_write", []string{"write"}},
+	{"file_edit", []string{"apply_patch"}},
+	{"agent", []string{"Task"}},
+}
+
+// otherSpellingsOf are canonical tool canon's other spellings.
+func otherSpellingsOf(canon string) []string {
+	for _, o := range otherSpellings {
+		if o.canon == canon {
+			return o.names
+		}
+	}
+	return nil
 }
 
 // toolsOf is the vocabulary of a wire format: an agent's, or Claude's for
 // the symposium format.
-func toolsOf(wire string) map[string]string {
+func toolsOf(wire string) NameTable {
 	if wire == hookfmt.Symposium {
 		wire = claude.Name
 	}
@@ -44,11 +57,11 @@ func isTool(canon, name string) bool {
 		return true
 	}
 	for _, a := range all {
-		if a.Tools[canon] == name {
+		if a.Tools.Of(canon) == name {
 			return true
 		}
 	}
-	for _, s := range otherSpellings[canon] {
+	for _, s := range otherSpellingsOf(canon) {
 		if s == name {
 			return true
 		}
@@ -81,9 +94,9 @@ func ToolAliases(name string) []string {
 		}
 		add(canon)
 		for _, a := range all {
-			add(a.Tools[canon])
+			add(a.Tools.Of(canon))
 		}
-		for _, s := range otherSpellings[canon] {
+		for _, s := range otherSpellingsOf(canon) {
 			add(s)
 		}
 	}
@@ -97,14 +110,12 @@ func NativeTool(agent, name string) string {
 		return ""
 	}
 	tools := toolsOf(agent)
-	for _, n := range tools {
-		if n == name {
-			return name // already native (fs_write is both Kiro's write and edit)
-		}
+	if _, ok := tools.From(name); ok {
+		return name // already native (fs_write is both Kiro's write and edit)
 	}
 	for _, canon := range canonicalTools {
 		if isTool(canon, name) {
-			if n := tools[canon]; n != "" {
+			if n := tools.Of(canon); n != "" {
 				return n
 			}
 			return name
@@ -118,23 +129,19 @@ func NativeTool(agent, name string) string {
 // tables take theirs from here, so each agent's tool names live in one
 // place.
 func ToolNames(agent string) map[string]string {
-	out := map[string]string{}
-	for k, v := range toolsOf(agent) {
-		out[k] = v
-	}
-	return out
+	return toolsOf(agent).Map()
 }
 
 // canonicalTool is HIF's canonical name of a's tool called name ("" for a
 // tool outside the vocabulary).
 func canonicalTool(a *Agent, name string) string {
 	for _, canon := range canonicalTools {
-		if a.Tools[canon] == name {
+		if a.Tools.Of(canon) == name {
 			return canon
 		}
 	}
 	if a.HIF != nil {
-		return a.HIF.ToolsIn[name]
+		return a.HIF.ToolsIn.Of(name)
 	}
 	return ""
 }

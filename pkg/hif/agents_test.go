@@ -21,9 +21,9 @@ func TestAgentProviders(t *testing.T) {
 		if slug, ok := ProviderSlug(a.Name); !ok || slug != h.Slug || providers[slug] == nil {
 			t.Errorf("%s: not a provider under its name (slug %q)", a.Name, h.Slug)
 		}
-		for ev := range h.Events {
-			if _, ok := Events[ev]; !ok {
-				t.Errorf("%s: %q is not a HIF event", a.Name, ev)
+		for _, p := range h.Events {
+			if _, ok := Events[p.From]; !ok {
+				t.Errorf("%s: %q is not a HIF event", a.Name, p.From)
 			}
 		}
 		for _, c := range h.Caps {
@@ -31,14 +31,14 @@ func TestAgentProviders(t *testing.T) {
 				t.Errorf("%s: %q is not a HIF capability", a.Name, c)
 			}
 		}
-		for ev, b := range h.Blocking {
-			if _, ok := Events[ev]; !ok || !behaviours[b] {
-				t.Errorf("%s: blocking %q: %q", a.Name, ev, b)
+		for _, p := range h.Blocking {
+			if _, ok := Events[p.From]; !ok || !behaviours[p.To] {
+				t.Errorf("%s: blocking %q: %q", a.Name, p.From, p.To)
 			}
 		}
-		for native, canon := range h.ToolsIn {
-			if !isTool(canon) {
-				t.Errorf("%s: tool %q maps to %q, not a HIF tool", a.Name, native, canon)
+		for _, p := range h.ToolsIn {
+			if !isTool(p.To) {
+				t.Errorf("%s: tool %q maps to %q, not a HIF tool", a.Name, p.From, p.To)
 			}
 		}
 	}

@@ -231,8 +231,8 @@ var providers = func() map[string]*provider {
 		for _, c := range h.Caps {
 			caps[c] = true
 		}
-		m[h.Slug] = &provider{slug: h.Slug, name: h.Name, events: h.Events, tools: agent.ToolNames(a.Name),
-			toolsIn: h.ToolsIn, caps: caps, blocking: h.Blocking, timeouts: h.Timeouts, projectHooks: h.ProjectHooks}
+		m[h.Slug] = &provider{slug: h.Slug, name: h.Name, events: h.Events.Map(), tools: agent.ToolNames(a.Name),
+			toolsIn: h.ToolsIn.Map(), caps: caps, blocking: h.Blocking.Map(), timeouts: h.Timeouts, projectHooks: h.ProjectHooks}
 	}
 	return m
 }()
