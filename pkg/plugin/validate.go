@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
+	"github.com/symposium-dev/symposium-go/pkg/predexpr"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/skill"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -25,6 +27,65 @@ type Report struct {
 	Errors   []string // "path:line:col: message", one per problem
 	Warnings []string
 	Crates   []CrateRef // every crate named, for a crates.io check
+
+	calls []customCall // custom predicates called, checked at the end
+}
+
+// customCall is a call of a custom predicate in one predicates entry.
+type customCall struct {
+	file, pred, name string
+	line             int
+}
+
+// preds notes the custom predicates each of ps calls (nested ones too),
+// once per entry and name; builtins are not noted.
+func (r *Report) preds(file string, ps []Pred) {
+	for _, p := range ps {
+		seen := map[string]bool{}
+		p.Expr.Walk(func(x *predexpr.Expr) {
+			if !x.Leaf() || predexpr.IsBuiltin(x.Fn) || seen[x.Fn] {
+				return
+			}
+			seen[x.Fn] = true
+			r.calls = append(r.calls, customCall{file: file, line: p.Line, pred: p.Expr.String(), name: x.Fn})
+		})
+	}
+}
+
+// undefined warns about each noted call of a custom predicate that
+// defined does not hold. It is a warning, not an error: registration is
+// global, so a plugin elsewhere in the user's sources may define it.
+// here and elsewhere word it for what was validated: for a source, only
+// another source can define it; for one plugin or skill, another plugin
+// of the same source can too.
+func (r *Report) undefined(defined map[string]string, here, elsewhere string) {
+	// In file order: the levels of a manifest are walked table by table.
+	sort.SliceStable(r.calls, func(i, j int) bool {
+		a, b := r.calls[i], r.calls[j]
+		return a.file < b.file || a.file == b.file && a.line < b.line
+	})
+	for _, c := range r.calls {
+		if _, ok := defined[c.name]; ok {
+			continue
+		}
+		where := c.file
+		if c.line > 0 {
+			where = fmt.Sprintf("%s:%d", c.file, c.line)
+		}
+		r.Warnings = append(r.Warnings, fmt.Sprintf("%s: predicate %q calls custom predicate %q, which %s: it is false unless %s defines [[predicate]] name = %q", where, c.pred, c.name, here, elsewhere, c.name))
+	}
+	r.calls = nil
+}
+
+// customNames is the set of a plugin's [[predicate]] names.
+func customNames(m *Manifest) map[string]string {
+	out := map[string]string{}
+	if m != nil {
+		for _, c := range m.Custom {
+			out[c.Name] = fmt.Sprintf("%s:%d", m.Path, c.Line)
+		}
+	}
+	return out
 }
 
 func (r *Report) addErr(err error) {
@@ -52,21 +113,30 @@ func Validate(path string) (*Report, error) {
 		return nil, err
 	}
 	rep := &Report{}
+	// One plugin or skill: what it calls may be defined by any plugin of
+	// the user's sources, this plugin's own [[predicate]]s being the only
+	// ones known here.
+	skillOnly := func(f string) (*Report, error) {
+		rep.skillFile(f, true)
+		rep.undefined(nil, "a skill cannot define", "a plugin in your sources")
+		return rep, nil
+	}
+	manifestOnly := func(f string) (*Report, error) {
+		m := rep.manifest(f)
+		rep.undefined(customNames(m), "this plugin does not define", "another plugin in your sources")
+		return rep, nil
+	}
 	if !st.IsDir() {
 		if filepath.Base(path) == SkillFile {
-			rep.skillFile(path, true)
-			return rep, nil
+			return skillOnly(path)
 		}
-		rep.manifest(path)
-		return rep, nil
+		return manifestOnly(path)
 	}
 	if isFile(filepath.Join(path, ManifestName)) {
-		rep.manifest(filepath.Join(path, ManifestName))
-		return rep, nil
+		return manifestOnly(filepath.Join(path, ManifestName))
 	}
 	if isFile(filepath.Join(path, SkillFile)) {
-		rep.skillFile(filepath.Join(path, SkillFile), true)
-		return rep, nil
+		return skillOnly(filepath.Join(path, SkillFile))
 	}
 	sc := Discover(&Source{Name: path, Dir: path})
 	for _, p := range sc.Problems {
@@ -96,23 +166,28 @@ func Validate(path string) (*Report, error) {
 	for _, s := range sc.Standalones {
 		rep.Skills++
 		rep.crates(s.Crates, s.Skill.Path, s.Skill.CratesLine)
+		rep.preds(s.Skill.Path, s.Predicates)
 	}
+	rep.undefined(defined, "no plugin here defines", "a plugin in another of your sources")
 	return rep, nil
 }
 
-func (rep *Report) manifest(path string) {
+// manifest checks one SYMPOSIUM.toml and returns it, or nil when it does
+// not load.
+func (rep *Report) manifest(path string) *Manifest {
 	rep.Plugins++
 	m, err := LoadManifest(path)
 	if err != nil {
 		if errorsIsLater(err) {
 			rep.Warnings = append(rep.Warnings, err.Error())
-			return
+			return nil
 		}
 		rep.addErr(err)
-		return
+		return nil
 	}
 	rep.Plugins--
 	rep.plugin(m)
+	return m
 }
 
 func errorsIsLater(err error) bool {
@@ -124,8 +199,13 @@ func errorsIsLater(err error) bool {
 func (rep *Report) plugin(m *Manifest) {
 	rep.Plugins++
 	rep.crates(m.Crates, m.Path, m.CratesLine)
+	rep.preds(m.Path, m.Predicates)
 	for _, s := range m.MCPServers {
 		rep.crates(s.Crates, m.Path, s.CratesLine)
+		rep.preds(m.Path, s.Predicates)
+	}
+	for _, h := range m.Hooks {
+		rep.preds(m.Path, h.Predicates)
 	}
 	if m.Dormant {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: plugin %q names no dependency anywhere, so it is dormant: it applies only where `cargo agents use %s` enables it (depends-on = [\"*\"] makes it apply everywhere)", m.Path, m.Name, m.Name))
@@ -133,9 +213,11 @@ func (rep *Report) plugin(m *Manifest) {
 	for _, ref := range m.Plugins {
 		rep.Crates = append(rep.Crates, CrateRef{Name: ref.Crate, File: m.Path, Line: ref.Line})
 		rep.crates(ref.Crates, m.Path, ref.Line)
+		rep.preds(m.Path, ref.Predicates)
 	}
 	for _, g := range m.Skills {
 		rep.crates(g.Crates, m.Path, g.CratesLine)
+		rep.preds(m.Path, g.Predicates)
 		if g.CratePath != "" {
 			// Read from each matched crate's source at sync: nothing here.
 			continue
@@ -177,8 +259,10 @@ func (rep *Report) skillFile(path string, standalone bool) {
 	if !stream.ValidSkillName(s.Name) {
 		rep.Errors = append(rep.Errors, fmt.Sprintf("%s: skill name %q: %s", path, s.Name, stream.SkillNameRule))
 	}
-	if _, err := skillPreds(path, s.PredicatesLine, s.Predicates); err != nil {
+	if ps, err := skillPreds(path, s.PredicatesLine, s.Predicates); err != nil {
 		rep.addErr(err)
+	} else {
+		rep.preds(path, ps)
 	}
 	if s.Crates == "" {
 		if standalone {

@@ -230,7 +230,9 @@ const validateUsage = `Usage: cargo agents plugin validate <PATH> [--no-check-cr
 
 Checks a plugin source, a plugin, a skill or a SYMPOSIUM.toml: manifests,
 SKILL.md frontmatter, crate predicates, and (unless --no-check-crates)
-that the crates named exist on crates.io.
+that the crates named exist on crates.io. A call of a custom predicate
+that nothing checked defines with [[predicate]] is a warning: another of
+your sources may define it.
 `
 
 func pluginValidate(stdio cli.Stdio, g Globals, args []string) error {

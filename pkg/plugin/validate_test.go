@@ -1,0 +1,189 @@
+package plugin
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestValidateUndefinedCustom: a call of a custom predicate that nothing
+// validated defines is a warning naming the file and the line of the
+// predicates entry, at every level a predicate can be written, nested
+// calls included; defined names and builtins are not.
+func TestValidateUndefinedCustom(t *testing.T) {
+	const tail = `, which no plugin here defines: it is false unless a plugin in another of your sources defines [[predicate]] name = `
+	const gpu = `"uses_gpu"`
+	tests := []struct {
+		name  string
+		files map[string]string
+		path  string // validated, relative to the temp dir ("" = the source)
+		want  []string
+	}{
+		{
+			name: "plugin level",
+			files: map[string]string{"foo/SYMPOSIUM.toml": `name = "foo"
+depends-on = ["serde"]
+predicates = [
+  "env(CI)",
+  "uses_gpu(cuda)",
+]
+`},
+			want: []string{`foo/SYMPOSIUM.toml:5: predicate "uses_gpu(cuda)" calls custom predicate "uses_gpu"` + tail + gpu},
+		},
+		{
+			name: "book's crates, skills group and skill frontmatter",
+			files: map[string]string{
+				"foo/SYMPOSIUM.toml": `name = "foo"
+crates = ["serde"]
+
+[[skills]]
+predicates = ["uses_gpu(rocm)"]
+source.path = "skills"
+`,
+				"foo/skills/a/SKILL.md": skillFile("a", "predicates: env(CI), has_docker()\n"),
+			},
+			want: []string{
+				`foo/SYMPOSIUM.toml:5: predicate "uses_gpu(rocm)" calls custom predicate "uses_gpu"` + tail + gpu,
+				`foo/skills/a/SKILL.md:4: predicate "has_docker()" calls custom predicate "has_docker"` + tail + `"has_docker"`,
+			},
+		},
+		{
+			name: "hooks, servers and chained plugins",
+			files: map[string]string{"foo/SYMPOSIUM.toml": `name = "foo"
+depends-on = ["serde"]
+
+[[hooks]]
+name = "h"
+event = "PreToolUse"
+command = "true"
+predicates = ["in_ci()"]
+
+[[mcp_servers]]
+name = "srv"
+command = "srv"
+predicates = ["has_docker()"]
+
+[[plugins]]
+source.cargo = "tokio"
+predicates = ["uses_gpu(x)"]
+`},
+			want: []string{
+				`foo/SYMPOSIUM.toml:8: predicate "in_ci()" calls custom predicate "in_ci"` + tail + `"in_ci"`,
+				`foo/SYMPOSIUM.toml:13: predicate "has_docker()" calls custom predicate "has_docker"` + tail + `"has_docker"`,
+				`foo/SYMPOSIUM.toml:17: predicate "uses_gpu(x)" calls custom predicate "uses_gpu"` + tail + gpu,
+			},
+		},
+		{
+			name: "standalone skill",
+			files: map[string]string{
+				"solo/SKILL.md": skillFile("solo", "depends-on: serde\npredicates: not(uses_gpu(cuda))\n"),
+			},
+			want: []string{`solo/SKILL.md:5: predicate "not(uses_gpu(cuda))" calls custom predicate "uses_gpu"` + tail + gpu},
+		},
+		{
+			name: "nested in not, any and all, each name once per entry",
+			files: map[string]string{"foo/SYMPOSIUM.toml": `name = "foo"
+depends-on = ["serde"]
+predicates = ["all(env(CI), any(not(uses_gpu(a)), uses_gpu(b), in_ci()))"]
+`},
+			want: []string{
+				`foo/SYMPOSIUM.toml:3: predicate "all(env(CI), any(not(uses_gpu(a)), uses_gpu(b), in_ci()))" calls custom predicate "uses_gpu"` + tail + gpu,
+				`foo/SYMPOSIUM.toml:3: predicate "all(env(CI), any(not(uses_gpu(a)), uses_gpu(b), in_ci()))" calls custom predicate "in_ci"` + tail + `"in_ci"`,
+			},
+		},
+		{
+			name: "defined in the same plugin",
+			files: map[string]string{"foo/SYMPOSIUM.toml": `name = "foo"
+depends-on = ["serde"]
+predicates = ["not(uses_gpu(cuda))"]
+
+[[hooks]]
+name = "h"
+event = "PreToolUse"
+command = "true"
+predicates = ["uses_gpu(x)"]
+
+[[predicate]]
+name = "uses_gpu"
+command = "true"
+`},
+		},
+		{
+			name: "defined in another plugin of the source, called from a skill too",
+			files: map[string]string{
+				"foo/SYMPOSIUM.toml": "name = \"foo\"\ndepends-on = [\"serde\"]\npredicates = [\"any(uses_gpu(cuda))\"]\n",
+				"bar/SYMPOSIUM.toml": "name = \"bar\"\ndepends-on = [\"*\"]\n[[predicate]]\nname = \"uses_gpu\"\ncommand = \"true\"\n",
+				"solo/SKILL.md":      skillFile("solo", "depends-on: serde\npredicates: uses_gpu(x)\n"),
+			},
+		},
+		{
+			name: "builtins",
+			files: map[string]string{"foo/SYMPOSIUM.toml": `name = "foo"
+depends-on = ["serde"]
+predicates = ["all(depends-on(serde), crate(serde), shell(true), path_exists(.git), env(CI), workspace-member())", "not(any(env(A=b)))"]
+`},
+		},
+		{
+			name: "a predicate that does not parse is an error only",
+			files: map[string]string{"foo/SYMPOSIUM.toml": `name = "foo"
+depends-on = ["serde"]
+predicates = ["uses_gpu(cuda"]
+`},
+		},
+		{
+			name: "one plugin: only its own definitions count",
+			files: map[string]string{
+				"foo/SYMPOSIUM.toml": "name = \"foo\"\ndepends-on = [\"serde\"]\npredicates = [\"uses_gpu(cuda)\", \"mine()\"]\n[[predicate]]\nname = \"mine\"\ncommand = \"true\"\n",
+				"bar/SYMPOSIUM.toml": "name = \"bar\"\ndepends-on = [\"*\"]\n[[predicate]]\nname = \"uses_gpu\"\ncommand = \"true\"\n",
+			},
+			path: "foo",
+			want: []string{`foo/SYMPOSIUM.toml:3: predicate "uses_gpu(cuda)" calls custom predicate "uses_gpu", which this plugin does not define: it is false unless another plugin in your sources defines [[predicate]] name = "uses_gpu"`},
+		},
+		{
+			name: "one manifest file",
+			files: map[string]string{
+				"foo/SYMPOSIUM.toml": "name = \"foo\"\ndepends-on = [\"serde\"]\n\n[[skills]]\npredicates = [\"uses_gpu(cuda)\"]\nsource.path = \"s\"\n",
+				"foo/s/a/SKILL.md":   skillFile("a", ""),
+			},
+			path: "foo/SYMPOSIUM.toml",
+			want: []string{`foo/SYMPOSIUM.toml:5: predicate "uses_gpu(cuda)" calls custom predicate "uses_gpu", which this plugin does not define: it is false unless another plugin in your sources defines [[predicate]] name = "uses_gpu"`},
+		},
+		{
+			name: "one skill",
+			files: map[string]string{
+				"solo/SKILL.md": skillFile("solo", "depends-on: serde\npredicates: uses_gpu(x)\n"),
+			},
+			path: "solo",
+			want: []string{`solo/SKILL.md:5: predicate "uses_gpu(x)" calls custom predicate "uses_gpu", which a skill cannot define: it is false unless a plugin in your sources defines [[predicate]] name = "uses_gpu"`},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := t.TempDir()
+			writeTree(t, root, tt.files)
+			rep, err := Validate(filepath.Join(root, filepath.FromSlash(tt.path)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, w := range rep.Warnings {
+				if strings.Contains(w, "calls custom predicate") {
+					got = append(got, filepath.ToSlash(strings.TrimPrefix(w, root+string(filepath.Separator))))
+				}
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("warnings (-want +got)\n%s\nall warnings: %q\nerrors: %q", diff, rep.Warnings, rep.Errors)
+			}
+			for _, e := range rep.Errors {
+				if strings.Contains(e, "calls custom predicate") {
+					t.Errorf("reported as an error: %s", e)
+				}
+			}
+			if strings.Contains(tt.name, "does not parse") && len(rep.Errors) != 1 {
+				t.Errorf("errors = %q, want the parse error alone", rep.Errors)
+			}
+		})
+	}
+}
