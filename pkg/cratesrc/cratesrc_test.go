@@ -434,47 +434,49 @@ func TestDownloadChecksumMismatch(t *testing.T) {
 	}
 }
 
+// TestHostileArchives: a refused archive (pkg/untar's tests have every
+// kind) is a *RefusedError naming the crate and the file, with the fix
+// that fits, and leaves nothing.
 func TestHostileArchives(t *testing.T) {
 	const p = "demo-1.0.0/"
 	manifest := entry{name: p + "Cargo.toml", body: "[package]\n"}
 	big := strings.Repeat("x", 2000)
+	const hostile, tooBig = "report it to the registry", "run `cargo fetch`"
 	for _, tc := range []struct {
 		name    string
 		entries []entry
 		want    string
+		fix     string
 	}{
-		{"absolute path", []entry{manifest, {name: "/tmp/evil", body: "x"}}, "absolute path"},
-		{"dot-dot", []entry{manifest, {name: p + "../x", body: "x"}}, "'..'"},
-		{"dot-dot deeper", []entry{manifest, {name: p + "a/../../../x", body: "x"}}, "'..'"},
-		{"outside the prefix", []entry{manifest, {name: "other-1.0.0/x", body: "x"}}, "outside demo-1.0.0/"},
-		{"symlink to /etc/passwd", []entry{manifest, {name: p + "passwd", typ: tar.TypeSymlink, linkname: "/etc/passwd"}}, "leaves the crate"},
-		{"symlink up", []entry{manifest, {name: p + "up", typ: tar.TypeSymlink, linkname: "../../x"}}, "leaves the crate"},
-		{"symlink then write through it", []entry{manifest, {name: p + "d", typ: tar.TypeSymlink, linkname: "../.."}, {name: p + "d/x", body: "x"}}, "leaves the crate"},
-		{"hard link outside", []entry{manifest, {name: p + "h", typ: tar.TypeLink, linkname: "/etc/passwd"}}, "hard link"},
-		{"oversized entry", []entry{manifest, {name: p + "big", body: big}}, "over the 1000-byte limit"},
-		{"oversized total", []entry{manifest, {name: p + "a", body: big[:900]}, {name: p + "b", body: big[:900]}, {name: p + "c", body: big[:900]}}, "over 2500 bytes"},
-		{"fifo", []entry{manifest, {name: p + "fifo", typ: tar.TypeFifo}}, "unsupported entry type"},
-		{"device", []entry{manifest, {name: p + "dev", typ: tar.TypeChar}}, "unsupported entry type"},
-		{"no Cargo.toml", []entry{{name: p + "src/lib.rs", body: ""}}, "no demo-1.0.0/Cargo.toml"},
+		{"absolute path", []entry{manifest, {name: "/tmp/evil", body: "x"}}, `entry "/tmp/evil": absolute path`, hostile},
+		{"outside the prefix", []entry{manifest, {name: "other-1.0.0/x", body: "x"}}, "outside demo-1.0.0/", hostile},
+		{"symlink up", []entry{manifest, {name: p + "up", typ: tar.TypeSymlink, linkname: "../../x"}}, "leaves demo-1.0.0/", hostile},
+		{"duplicate entry", []entry{manifest, manifest}, "a second entry for the same path", hostile},
+		{"fifo", []entry{manifest, {name: p + "fifo", typ: tar.TypeFifo}}, "unsupported entry type", hostile},
+		{"oversized entry", []entry{manifest, {name: p + "big", body: big}}, "over the 1000-byte limit", tooBig},
+		{"oversized total", []entry{manifest, {name: p + "a", body: big[:900]}, {name: p + "b", body: big[:900]}, {name: p + "c", body: big[:900]}}, "over 2500 bytes", tooBig},
+		{"too many entries", []entry{manifest, {name: p + "a/", typ: tar.TypeDir}, {name: p + "b/", typ: tar.TypeDir}, {name: p + "c/", typ: tar.TypeDir}, {name: p + "d/", typ: tar.TypeDir}}, "more than 4 entries", tooBig},
+		{"no Cargo.toml", []entry{{name: p + "src/lib.rs", body: ""}}, "no demo-1.0.0/Cargo.toml", hostile},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			data := crateFile(t, tc.entries...)
 			home := t.TempDir()
-			writeFile(t, filepath.Join(home, "registry", "cache", "idx", "demo-1.0.0.crate"), string(data))
+			file := filepath.Join(home, "registry", "cache", "idx", "demo-1.0.0.crate")
+			writeFile(t, file, string(data))
 			f := fetcher(t, home)
 			f.Offline = true
-			f.MaxEntry, f.MaxTotal = 1000, 2500
+			f.MaxEntry, f.MaxTotal, f.MaxFiles = 1000, 2500, 4
 			// The sandbox in which an escape would show: everything above the
 			// cache dir.
 			sandbox := filepath.Dir(f.CacheDir)
 			_, err := f.Source(context.Background(), Crate{Name: "demo", Version: "1.0.0", Checksum: sum(data)})
-			if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "crate demo 1.0.0") {
-				t.Fatalf("err = %v; want refused with %q", err, tc.want)
-			}
 			t.Log(err)
 			var re *RefusedError
-			if !errors.As(err, &re) || re.Fix == "" {
-				t.Fatalf("err %v has no fix", err)
+			if !errors.As(err, &re) || !errors.Is(err, ErrRefused) || !strings.Contains(re.Reason, tc.want) || re.From != file {
+				t.Fatalf("err = %v; want refused %s with %q", err, file, tc.want)
+			}
+			if !strings.HasPrefix(err.Error(), "crate demo 1.0.0: refused "+file+": ") || !strings.Contains(re.Fix, tc.fix) {
+				t.Fatalf("err = %v; want it to name the crate and the file, and a fix with %q", err, tc.fix)
 			}
 			if got := listTree(t, sandbox); len(got) > 2 { // cache/ and cache/crates/
 				t.Fatalf("refused archive left %v", got)

@@ -123,7 +123,7 @@ func TestChainedCratesDownloaded(t *testing.T) {
 	if len(res.Skills) != 1 || res.Skills[0].Name != "good-skill" || !strings.HasPrefix(res.Skills[0].Dir, cache) {
 		t.Errorf("skills = %+v, want good-skill from the cache", res.Skills)
 	}
-	wantRefused := map[string]string{"evil": "'..'", "linky": "leaves the crate", "huge": "limit", "mism": "does not match the expected checksum"}
+	wantRefused := map[string]string{"evil": "'..'", "linky": "leaves linky-1.0.0/", "huge": "limit", "mism": "does not match the expected checksum"}
 	for name, why := range wantRefused {
 		found := false
 		for _, rj := range res.Rejected {
