@@ -2,8 +2,6 @@ package installer
 
 import (
 	"archive/tar"
-	"bytes"
-	"compress/gzip"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -17,45 +15,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/symposium-dev/symposium-go/internal/tartest"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 	"github.com/symposium-dev/symposium-go/pkg/untar"
 )
-
-type entry struct {
-	name, body, link string
-	typ              byte
-}
-
-func tgz(t *testing.T, entries ...entry) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	tw := tar.NewWriter(zw)
-	for _, e := range entries {
-		typ := e.typ
-		if typ == 0 {
-			typ = tar.TypeReg
-		}
-		hdr := &tar.Header{Name: e.name, Typeflag: typ, Linkname: e.link, Mode: 0o755}
-		if typ == tar.TypeReg {
-			hdr.Size = int64(len(e.body))
-		}
-		if err := tw.WriteHeader(hdr); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := io.WriteString(tw, e.body); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := tw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
 
 // TestGitHubArchives: a github installation's archive is unpacked with
 // pkg/untar (whose tests have every hostile kind): a repository archive's
@@ -63,16 +27,16 @@ func tgz(t *testing.T, entries ...entry) []byte {
 // skipped, and a hostile archive installs nothing, with an error naming
 // the download and the entry.
 func TestGitHubArchives(t *testing.T) {
-	repo := tgz(t,
-		entry{name: "r-v1/", typ: tar.TypeDir},
-		entry{name: "r-v1/README", body: "readme"},
-		entry{name: "r-v1/hooks/check.sh", body: "echo hi"},
-		entry{name: "r-v1/hooks/passwd", typ: tar.TypeSymlink, link: "/etc/passwd"},
-		entry{name: "r-v1/hooks/copy.sh", typ: tar.TypeLink, link: "r-v1/hooks/check.sh"},
+	repo := tartest.TarGz(t,
+		tartest.Entry{Name: "r-v1/", Type: tar.TypeDir},
+		tartest.Entry{Name: "r-v1/README", Body: "readme"},
+		tartest.Entry{Name: "r-v1/hooks/check.sh", Body: "echo hi"},
+		tartest.Entry{Name: "r-v1/hooks/passwd", Type: tar.TypeSymlink, Link: "/etc/passwd"},
+		tartest.Entry{Name: "r-v1/hooks/copy.sh", Type: tar.TypeLink, Link: "r-v1/hooks/check.sh"},
 	)
-	asset := tgz(t, entry{name: "./", typ: tar.TypeDir}, entry{name: "./bin/tool", body: "tool"})
-	hostile := tgz(t, entry{name: "r-v1/hooks/check.sh", body: "echo hi"}, entry{name: "r-v1/../../evil", body: "x"})
-	device := tgz(t, entry{name: "r-v1/hooks/check.sh", body: "echo hi"}, entry{name: "r-v1/hooks/dev", typ: tar.TypeChar})
+	asset := tartest.TarGz(t, tartest.Entry{Name: "./", Type: tar.TypeDir}, tartest.Entry{Name: "./bin/tool", Body: "tool"})
+	hostile := tartest.TarGz(t, tartest.Entry{Name: "r-v1/hooks/check.sh", Body: "echo hi"}, tartest.Entry{Name: "r-v1/../../evil", Body: "x"})
+	device := tartest.TarGz(t, tartest.Entry{Name: "r-v1/hooks/check.sh", Body: "echo hi"}, tartest.Entry{Name: "r-v1/hooks/dev", Type: tar.TypeChar})
 	served := map[string][]byte{
 		"/o/r/archive/v1.tar.gz":                   repo,
 		"/o/r/archive/bad.tar.gz":                  hostile,

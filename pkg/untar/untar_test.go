@@ -11,57 +11,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/symposium-dev/symposium-go/internal/tartest"
 )
 
-// entry is one tar entry of a test archive.
-type entry struct {
-	name     string
-	body     string
-	typ      byte
-	linkname string
-	mode     int64
-	format   tar.Format // FormatGNU forces GNU long-name entries
-	pax      map[string]string
-}
+type entry = tartest.Entry
 
-func archive(t *testing.T, entries ...entry) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	tw := tar.NewWriter(zw)
-	for _, e := range entries {
-		typ := e.typ
-		if typ == 0 {
-			typ = tar.TypeReg
-		}
-		mode := e.mode
-		if mode == 0 {
-			mode = 0o644
-		}
-		hdr := &tar.Header{Name: e.name, Typeflag: typ, Linkname: e.linkname, Mode: mode, Format: e.format, PAXRecords: e.pax}
-		if typ == tar.TypeXGlobalHeader {
-			hdr = &tar.Header{Typeflag: typ, PAXRecords: e.pax}
-		}
-		if typ == tar.TypeReg {
-			hdr.Size = int64(len(e.body))
-		}
-		if err := tw.WriteHeader(hdr); err != nil {
-			t.Fatal(err)
-		}
-		if typ == tar.TypeReg {
-			if _, err := tw.Write([]byte(e.body)); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	if err := tw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
+func archive(t *testing.T, entries ...entry) []byte { return tartest.TarGz(t, entries...) }
 
 // The two ways symposium unpacks: a .crate, and a GitHub repository
 // archive for a hook installation (a release asset is install without
@@ -101,7 +57,7 @@ func TestRefused(t *testing.T) {
 	const p = "demo-1.0.0/"
 	const r = "o-r-v1/"
 	big := strings.Repeat("x", 2000)
-	manifest := entry{name: p + "Cargo.toml", body: "[package]\n"}
+	manifest := entry{Name: p + "Cargo.toml", Body: "[package]\n"}
 	long := strings.Repeat("d", 120) + "/"
 	for _, tc := range []struct {
 		name     string
@@ -112,61 +68,61 @@ func TestRefused(t *testing.T) {
 		tooLarge bool
 	}{
 		// Names.
-		{"absolute", crate, []entry{manifest, {name: "/tmp/evil", body: "x"}}, "/tmp/evil", "absolute path", false},
-		{"absolute, install", install, []entry{{name: r, typ: tar.TypeDir}, {name: "/tmp/evil", body: "x"}}, "/tmp/evil", "absolute path", false},
-		{"absolute, asset", asset, []entry{{name: "/tmp/evil", body: "x"}}, "/tmp/evil", "absolute path", false},
-		{"dot-dot", crate, []entry{manifest, {name: p + "../x", body: "x"}}, p + "../x", "'..'", false},
-		{"dot-dot deeper", crate, []entry{manifest, {name: p + "a/../../../x", body: "x"}}, p + "a/../../../x", "'..'", false},
-		{"dot-dot inside, install", install, []entry{{name: r + "a/../b", body: "x"}}, r + "a/../b", "'..'", false},
-		{"dot-dot, asset", asset, []entry{{name: "../x", body: "x"}}, "../x", "'..'", false},
-		{"dot-dot in a skipped part, install", Options{Top: AnyTop, Sub: "hooks"}, []entry{{name: r + "docs/../../x", body: "x"}}, r + "docs/../../x", "'..'", false},
-		{"backslash", asset, []entry{{name: `a\..\..\x`, body: "x"}}, `a\..\..\x`, "backslash", false},
-		{"double slash", crate, []entry{manifest, {name: p + "/etc/x", body: "x"}}, p + "/etc/x", "not a path inside demo-1.0.0/", false},
-		{"outside the top", crate, []entry{manifest, {name: "other-1.0.0/x", body: "x"}}, "other-1.0.0/x", "outside demo-1.0.0/", false},
-		{"./ before the top", crate, []entry{{name: "./" + p + "Cargo.toml", body: "x"}}, "./" + p + "Cargo.toml", "outside demo-1.0.0/", false},
-		{"second top, install", install, []entry{{name: r + "a", body: "x"}, {name: "other/b", body: "x"}}, "other/b", "outside o-r-v1/", false},
-		{"no top, install", install, []entry{{name: "./x", body: "x"}}, "./x", "not in a top directory", false},
-		{"top is a file", crate, []entry{{name: "demo-1.0.0", body: "x"}}, "demo-1.0.0", "top directory is not a directory", false},
-		{"top is a file, install", install, []entry{{name: "o-r-v1", body: "x"}}, "o-r-v1", "top directory is not a directory", false},
-		{"GNU long name with dot-dot", crate, []entry{manifest, {name: p + long + "../../../x", body: "x", format: tar.FormatGNU}}, p + long + "../../../x", "'..'", false},
+		{"absolute", crate, []entry{manifest, {Name: "/tmp/evil", Body: "x"}}, "/tmp/evil", "absolute path", false},
+		{"absolute, install", install, []entry{{Name: r, Type: tar.TypeDir}, {Name: "/tmp/evil", Body: "x"}}, "/tmp/evil", "absolute path", false},
+		{"absolute, asset", asset, []entry{{Name: "/tmp/evil", Body: "x"}}, "/tmp/evil", "absolute path", false},
+		{"dot-dot", crate, []entry{manifest, {Name: p + "../x", Body: "x"}}, p + "../x", "'..'", false},
+		{"dot-dot deeper", crate, []entry{manifest, {Name: p + "a/../../../x", Body: "x"}}, p + "a/../../../x", "'..'", false},
+		{"dot-dot inside, install", install, []entry{{Name: r + "a/../b", Body: "x"}}, r + "a/../b", "'..'", false},
+		{"dot-dot, asset", asset, []entry{{Name: "../x", Body: "x"}}, "../x", "'..'", false},
+		{"dot-dot in a skipped part, install", Options{Top: AnyTop, Sub: "hooks"}, []entry{{Name: r + "docs/../../x", Body: "x"}}, r + "docs/../../x", "'..'", false},
+		{"backslash", asset, []entry{{Name: `a\..\..\x`, Body: "x"}}, `a\..\..\x`, "backslash", false},
+		{"double slash", crate, []entry{manifest, {Name: p + "/etc/x", Body: "x"}}, p + "/etc/x", "not a path inside demo-1.0.0/", false},
+		{"outside the top", crate, []entry{manifest, {Name: "other-1.0.0/x", Body: "x"}}, "other-1.0.0/x", "outside demo-1.0.0/", false},
+		{"./ before the top", crate, []entry{{Name: "./" + p + "Cargo.toml", Body: "x"}}, "./" + p + "Cargo.toml", "outside demo-1.0.0/", false},
+		{"second top, install", install, []entry{{Name: r + "a", Body: "x"}, {Name: "other/b", Body: "x"}}, "other/b", "outside o-r-v1/", false},
+		{"no top, install", install, []entry{{Name: "./x", Body: "x"}}, "./x", "not in a top directory", false},
+		{"top is a file", crate, []entry{{Name: "demo-1.0.0", Body: "x"}}, "demo-1.0.0", "top directory is not a directory", false},
+		{"top is a file, install", install, []entry{{Name: "o-r-v1", Body: "x"}}, "o-r-v1", "top directory is not a directory", false},
+		{"GNU long name with dot-dot", crate, []entry{manifest, {Name: p + long + "../../../x", Body: "x", Fmt: tar.FormatGNU}}, p + long + "../../../x", "'..'", false},
 
 		// Symlinks.
-		{"symlink to /etc/passwd", crate, []entry{manifest, {name: p + "passwd", typ: tar.TypeSymlink, linkname: "/etc/passwd"}}, p + "passwd", `symlink to "/etc/passwd" leaves demo-1.0.0/`, false},
-		{"symlink up", crate, []entry{manifest, {name: p + "up", typ: tar.TypeSymlink, linkname: "../../x"}}, p + "up", "leaves demo-1.0.0/", false},
-		{"symlink with backslash", crate, []entry{manifest, {name: p + "up", typ: tar.TypeSymlink, linkname: `..\..\x`}}, p + "up", "leaves demo-1.0.0/", false},
-		{"empty symlink", crate, []entry{manifest, {name: p + "up", typ: tar.TypeSymlink}}, p + "up", "leaves demo-1.0.0/", false},
-		{"symlink then write through it", crate, []entry{manifest, {name: p + "d", typ: tar.TypeSymlink, linkname: "../.."}, {name: p + "d/x", body: "x"}}, p + "d", "leaves demo-1.0.0/", false},
-		{"symlink over a file", crate, []entry{manifest, {name: p + "Cargo.toml", typ: tar.TypeSymlink, linkname: "x"}}, p + "Cargo.toml", "a second entry for the same path", false},
+		{"symlink to /etc/passwd", crate, []entry{manifest, {Name: p + "passwd", Type: tar.TypeSymlink, Link: "/etc/passwd"}}, p + "passwd", `symlink to "/etc/passwd" leaves demo-1.0.0/`, false},
+		{"symlink up", crate, []entry{manifest, {Name: p + "up", Type: tar.TypeSymlink, Link: "../../x"}}, p + "up", "leaves demo-1.0.0/", false},
+		{"symlink with backslash", crate, []entry{manifest, {Name: p + "up", Type: tar.TypeSymlink, Link: `..\..\x`}}, p + "up", "leaves demo-1.0.0/", false},
+		{"empty symlink", crate, []entry{manifest, {Name: p + "up", Type: tar.TypeSymlink}}, p + "up", "leaves demo-1.0.0/", false},
+		{"symlink then write through it", crate, []entry{manifest, {Name: p + "d", Type: tar.TypeSymlink, Link: "../.."}, {Name: p + "d/x", Body: "x"}}, p + "d", "leaves demo-1.0.0/", false},
+		{"symlink over a file", crate, []entry{manifest, {Name: p + "Cargo.toml", Type: tar.TypeSymlink, Link: "x"}}, p + "Cargo.toml", "a second entry for the same path", false},
 
 		// Hard links.
-		{"hard link outside", crate, []entry{manifest, {name: p + "h", typ: tar.TypeLink, linkname: "/etc/passwd"}}, p + "h", `hard link to "/etc/passwd": absolute path`, false},
-		{"hard link outside, install", install, []entry{{name: r + "h", typ: tar.TypeLink, linkname: "/etc/passwd"}}, r + "h", `hard link to "/etc/passwd": absolute path`, false},
-		{"hard link up, asset", asset, []entry{{name: "h", typ: tar.TypeLink, linkname: "../x"}}, "h", "'..'", false},
-		{"hard link to another top", crate, []entry{manifest, {name: p + "h", typ: tar.TypeLink, linkname: "other-1.0.0/x"}}, p + "h", "is not a file in demo-1.0.0/", false},
-		{"hard link to a directory", crate, []entry{manifest, {name: p + "d/", typ: tar.TypeDir}, {name: p + "h", typ: tar.TypeLink, linkname: p + "d"}}, p + "h", "not a file of the archive", false},
-		{"hard link to nothing", crate, []entry{manifest, {name: p + "h", typ: tar.TypeLink, linkname: p + "gone"}}, p + "h", "not a file of the archive", false},
-		{"hard link to a symlink", crate, []entry{manifest, {name: p + "s", typ: tar.TypeSymlink, linkname: "Cargo.toml"}, {name: p + "h", typ: tar.TypeLink, linkname: p + "s"}}, p + "h", "not a file of the archive", false},
+		{"hard link outside", crate, []entry{manifest, {Name: p + "h", Type: tar.TypeLink, Link: "/etc/passwd"}}, p + "h", `hard link to "/etc/passwd": absolute path`, false},
+		{"hard link outside, install", install, []entry{{Name: r + "h", Type: tar.TypeLink, Link: "/etc/passwd"}}, r + "h", `hard link to "/etc/passwd": absolute path`, false},
+		{"hard link up, asset", asset, []entry{{Name: "h", Type: tar.TypeLink, Link: "../x"}}, "h", "'..'", false},
+		{"hard link to another top", crate, []entry{manifest, {Name: p + "h", Type: tar.TypeLink, Link: "other-1.0.0/x"}}, p + "h", "is not a file in demo-1.0.0/", false},
+		{"hard link to a directory", crate, []entry{manifest, {Name: p + "d/", Type: tar.TypeDir}, {Name: p + "h", Type: tar.TypeLink, Link: p + "d"}}, p + "h", "not a file of the archive", false},
+		{"hard link to nothing", crate, []entry{manifest, {Name: p + "h", Type: tar.TypeLink, Link: p + "gone"}}, p + "h", "not a file of the archive", false},
+		{"hard link to a symlink", crate, []entry{manifest, {Name: p + "s", Type: tar.TypeSymlink, Link: "Cargo.toml"}, {Name: p + "h", Type: tar.TypeLink, Link: p + "s"}}, p + "h", "not a file of the archive", false},
 
 		// Special files.
-		{"fifo", crate, []entry{manifest, {name: p + "fifo", typ: tar.TypeFifo}}, p + "fifo", "unsupported entry type", false},
-		{"char device", crate, []entry{manifest, {name: p + "dev", typ: tar.TypeChar}}, p + "dev", "unsupported entry type", false},
-		{"block device, install", install, []entry{{name: r + "dev", typ: tar.TypeBlock}}, r + "dev", "unsupported entry type", false},
-		{"fifo, asset", asset, []entry{{name: "fifo", typ: tar.TypeFifo}}, "fifo", "unsupported entry type", false},
-		{"fifo where skipped", Options{Top: AnyTop, Sub: "hooks"}, []entry{{name: "o-r-v1/docs/fifo", typ: tar.TypeFifo}}, "o-r-v1/docs/fifo", "unsupported entry type", false},
-		{"contiguous file", asset, []entry{{name: "c", typ: tar.TypeCont}}, "c", "unsupported entry type", false},
+		{"fifo", crate, []entry{manifest, {Name: p + "fifo", Type: tar.TypeFifo}}, p + "fifo", "unsupported entry type", false},
+		{"char device", crate, []entry{manifest, {Name: p + "dev", Type: tar.TypeChar}}, p + "dev", "unsupported entry type", false},
+		{"block device, install", install, []entry{{Name: r + "dev", Type: tar.TypeBlock}}, r + "dev", "unsupported entry type", false},
+		{"fifo, asset", asset, []entry{{Name: "fifo", Type: tar.TypeFifo}}, "fifo", "unsupported entry type", false},
+		{"fifo where skipped", Options{Top: AnyTop, Sub: "hooks"}, []entry{{Name: "o-r-v1/docs/fifo", Type: tar.TypeFifo}}, "o-r-v1/docs/fifo", "unsupported entry type", false},
+		{"contiguous file", asset, []entry{{Name: "c", Type: tar.TypeCont}}, "c", "unsupported entry type", false},
 
 		// Duplicates and clashes.
 		{"duplicate file", crate, []entry{manifest, manifest}, p + "Cargo.toml", "a second entry for the same path", false},
-		{"duplicate file, install", install, []entry{{name: r + "a", body: "1"}, {name: r + "a", body: "2"}}, r + "a", "a second entry for the same path", false},
-		{"file where a dir was", asset, []entry{{name: "d/", typ: tar.TypeDir}, {name: "d", body: "x"}}, "d", "a second entry for the same path", false},
-		{"dir where a file was", asset, []entry{{name: "d", body: "x"}, {name: "d/", typ: tar.TypeDir}}, "d/", "a second entry for the same path", false},
-		{"file below a file", asset, []entry{{name: "d", body: "x"}, {name: "d/x", body: "x"}}, "d/x", "a file of the archive is where its directory would be", false},
-		{"dir below a file", asset, []entry{{name: "d", body: "x"}, {name: "d/e/", typ: tar.TypeDir}}, "d/e/", "a file of the archive is where its directory would be", false},
+		{"duplicate file, install", install, []entry{{Name: r + "a", Body: "1"}, {Name: r + "a", Body: "2"}}, r + "a", "a second entry for the same path", false},
+		{"file where a dir was", asset, []entry{{Name: "d/", Type: tar.TypeDir}, {Name: "d", Body: "x"}}, "d", "a second entry for the same path", false},
+		{"dir where a file was", asset, []entry{{Name: "d", Body: "x"}, {Name: "d/", Type: tar.TypeDir}}, "d/", "a second entry for the same path", false},
+		{"file below a file", asset, []entry{{Name: "d", Body: "x"}, {Name: "d/x", Body: "x"}}, "d/x", "a file of the archive is where its directory would be", false},
+		{"dir below a file", asset, []entry{{Name: "d", Body: "x"}, {Name: "d/e/", Type: tar.TypeDir}}, "d/e/", "a file of the archive is where its directory would be", false},
 
 		// Caps.
-		{"oversized file", crate, []entry{manifest, {name: p + "big", body: big}}, p + "big", "2000 bytes, over the 1000-byte limit", true},
-		{"oversized total", crate, []entry{manifest, {name: p + "a", body: big[:900]}, {name: p + "b", body: big[:900]}, {name: p + "c", body: big[:900]}}, "", "unpacks to over 2500 bytes", true},
-		{"oversized total, install", install, []entry{{name: r + "a", body: big[:900]}, {name: r + "b", body: big[:900]}, {name: r + "c", body: big[:900]}}, "", "unpacks to over 2500 bytes", true},
+		{"oversized file", crate, []entry{manifest, {Name: p + "big", Body: big}}, p + "big", "2000 bytes, over the 1000-byte limit", true},
+		{"oversized total", crate, []entry{manifest, {Name: p + "a", Body: big[:900]}, {Name: p + "b", Body: big[:900]}, {Name: p + "c", Body: big[:900]}}, "", "unpacks to over 2500 bytes", true},
+		{"oversized total, install", install, []entry{{Name: r + "a", Body: big[:900]}, {Name: r + "b", Body: big[:900]}, {Name: r + "c", Body: big[:900]}}, "", "unpacks to over 2500 bytes", true},
 		{"too many entries", install, dirs(r, 21), "", "more than 20 entries", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -192,13 +148,13 @@ func TestRefused(t *testing.T) {
 func dirs(top string, n int) []entry {
 	var es []entry
 	for i := range n {
-		es = append(es, entry{name: top + strings.Repeat("d", i+1) + "/", typ: tar.TypeDir})
+		es = append(es, entry{Name: top + strings.Repeat("d", i+1) + "/", Type: tar.TypeDir})
 	}
 	return es
 }
 
 func TestBroken(t *testing.T) {
-	good := archive(t, entry{name: "a", body: strings.Repeat("abc", 300)})
+	good := archive(t, entry{Name: "a", Body: strings.Repeat("abc", 300)})
 	for _, tc := range []struct {
 		name, want string
 		data       []byte
@@ -243,7 +199,7 @@ func ungz(t *testing.T, data []byte) []byte {
 // too, so an archive cannot make the unpacker decompress without end.
 func TestReadCap(t *testing.T) {
 	huge := strings.Repeat("\x00", 17<<20)
-	data := archive(t, entry{name: "o-r-v1/docs/huge", body: huge}, entry{name: "o-r-v1/hooks/x", body: "x"})
+	data := archive(t, entry{Name: "o-r-v1/docs/huge", Body: huge}, entry{Name: "o-r-v1/hooks/x", Body: "x"})
 	o := install
 	o.Sub, o.MaxEntry = "hooks", 1<<30
 	_, err := unpack(t, data, o)
@@ -268,7 +224,7 @@ func TestPlantedSymlink(t *testing.T) {
 	if err := os.Symlink(outside, filepath.Join(dir, "evil")); err != nil {
 		t.Fatal(err)
 	}
-	err := Unpack(bytes.NewReader(archive(t, entry{name: "evil/x", body: "x"})), dir, asset)
+	err := Unpack(bytes.NewReader(archive(t, entry{Name: "evil/x", Body: "x"})), dir, asset)
 	var ue *Error
 	if !errors.As(err, &ue) || ue.Entry != "evil/x" {
 		t.Fatalf("err = %v; want refused", err)
@@ -294,13 +250,13 @@ func TestUnpacked(t *testing.T) {
 			name: "crate",
 			opts: crate,
 			entries: []entry{
-				{name: p, typ: tar.TypeDir},
-				{name: p + "Cargo.toml", body: "[package]\n"},
-				{name: p + "src/lib.rs", body: "fn f() {}"},
-				{name: p + "build.sh", body: "#!/bin/sh\n", mode: 0o4755},
-				{name: p + "./dot/x", body: "x"},
-				{name: p + "empty/", typ: tar.TypeDir},
-				{name: p + "empty/", typ: tar.TypeDir},
+				{Name: p, Type: tar.TypeDir},
+				{Name: p + "Cargo.toml", Body: "[package]\n"},
+				{Name: p + "src/lib.rs", Body: "fn f() {}"},
+				{Name: p + "build.sh", Body: "#!/bin/sh\n", Mode: 0o4755},
+				{Name: p + "./dot/x", Body: "x"},
+				{Name: p + "empty/", Type: tar.TypeDir},
+				{Name: p + "empty/", Type: tar.TypeDir},
 			},
 			files: map[string]string{"Cargo.toml": "[package]\n", "src/lib.rs": "fn f() {}", "build.sh": "#!/bin/sh\n", "dot/x": "x", "empty": "/"},
 		},
@@ -308,13 +264,13 @@ func TestUnpacked(t *testing.T) {
 			name: "crate links",
 			opts: crate,
 			entries: []entry{
-				{name: p + "Cargo.toml", body: "[package]\n"},
-				{name: p + "docs/guide.md", body: "guide"},
-				{name: p + "README.md", typ: tar.TypeSymlink, linkname: "docs/guide.md"},
-				{name: p + "skills/link.md", typ: tar.TypeSymlink, linkname: "../docs/guide.md"},
-				{name: p + "copy.md", typ: tar.TypeLink, linkname: p + "docs/guide.md"},
-				{name: p + "later/link", typ: tar.TypeLink, linkname: p + "late.md"},
-				{name: p + "late.md", body: "late"},
+				{Name: p + "Cargo.toml", Body: "[package]\n"},
+				{Name: p + "docs/guide.md", Body: "guide"},
+				{Name: p + "README.md", Type: tar.TypeSymlink, Link: "docs/guide.md"},
+				{Name: p + "skills/link.md", Type: tar.TypeSymlink, Link: "../docs/guide.md"},
+				{Name: p + "copy.md", Type: tar.TypeLink, Link: p + "docs/guide.md"},
+				{Name: p + "later/link", Type: tar.TypeLink, Link: p + "late.md"},
+				{Name: p + "late.md", Body: "late"},
 			},
 			files:  map[string]string{"README.md": "->docs/guide.md", "copy.md": "guide", "later/link": "late"},
 			absent: []string{"skills/link.md"},
@@ -324,14 +280,14 @@ func TestUnpacked(t *testing.T) {
 			name: "GitHub archive: PAX global header, links skipped",
 			opts: install,
 			entries: []entry{
-				{typ: tar.TypeXGlobalHeader, pax: map[string]string{"comment": "0123abcd"}},
-				{name: r, typ: tar.TypeDir},
-				{name: r + "hooks/check.sh", body: "echo", mode: 0o755},
-				{name: r + "hooks/etc", typ: tar.TypeSymlink, linkname: "/etc"},
-				{name: r + "hooks/up", typ: tar.TypeSymlink, linkname: "../../.."},
-				{name: r + "hooks/up/x", body: "not through the link"},
-				{name: r + "hooks/copy", typ: tar.TypeLink, linkname: r + "hooks/check.sh"},
-				{name: r + "hooks/other", typ: tar.TypeLink, linkname: "elsewhere/x"},
+				{Type: tar.TypeXGlobalHeader, PAX: map[string]string{"comment": "0123abcd"}},
+				{Name: r, Type: tar.TypeDir},
+				{Name: r + "hooks/check.sh", Body: "echo", Mode: 0o755},
+				{Name: r + "hooks/etc", Type: tar.TypeSymlink, Link: "/etc"},
+				{Name: r + "hooks/up", Type: tar.TypeSymlink, Link: "../../.."},
+				{Name: r + "hooks/up/x", Body: "not through the link"},
+				{Name: r + "hooks/copy", Type: tar.TypeLink, Link: r + "hooks/check.sh"},
+				{Name: r + "hooks/other", Type: tar.TypeLink, Link: "elsewhere/x"},
 			},
 			files:  map[string]string{"hooks/check.sh": "echo", "hooks/up": "/", "hooks/up/x": "not through the link"},
 			absent: []string{"hooks/etc", "hooks/copy", "hooks/other"},
@@ -340,12 +296,12 @@ func TestUnpacked(t *testing.T) {
 			name: "GitHub archive, a subdirectory",
 			opts: Options{Top: AnyTop, Sub: "tools/hooks"},
 			entries: []entry{
-				{name: r, typ: tar.TypeDir},
-				{name: r + "README", body: "readme"},
-				{name: r + "tools/", typ: tar.TypeDir},
-				{name: r + "tools/hooks", typ: tar.TypeDir},
-				{name: r + "tools/hooks/run.sh", body: "run"},
-				{name: r + "tools/hooksy/no", body: "no"},
+				{Name: r, Type: tar.TypeDir},
+				{Name: r + "README", Body: "readme"},
+				{Name: r + "tools/", Type: tar.TypeDir},
+				{Name: r + "tools/hooks", Type: tar.TypeDir},
+				{Name: r + "tools/hooks/run.sh", Body: "run"},
+				{Name: r + "tools/hooksy/no", Body: "no"},
 			},
 			files:  map[string]string{"run.sh": "run"},
 			absent: []string{"README", "tools", "no"},
@@ -354,10 +310,10 @@ func TestUnpacked(t *testing.T) {
 			name: "release asset made with tar -C dir .",
 			opts: asset,
 			entries: []entry{
-				{name: "./", typ: tar.TypeDir},
-				{name: "./bin/", typ: tar.TypeDir},
-				{name: "./bin/tool", body: "ELF", mode: 0o755},
-				{name: "README", body: "readme"},
+				{Name: "./", Type: tar.TypeDir},
+				{Name: "./bin/", Type: tar.TypeDir},
+				{Name: "./bin/tool", Body: "ELF", Mode: 0o755},
+				{Name: "README", Body: "readme"},
 			},
 			files: map[string]string{"bin/tool": "ELF", "README": "readme"},
 		},
@@ -365,10 +321,10 @@ func TestUnpacked(t *testing.T) {
 			name: "GNU and PAX long names",
 			opts: crate,
 			entries: []entry{
-				{name: p + "Cargo.toml", body: "[package]\n"},
-				{name: p + long, body: "gnu", format: tar.FormatGNU},
-				{name: p + long + "2", body: "pax", format: tar.FormatPAX},
-				{name: p + "l", typ: tar.TypeSymlink, linkname: long, format: tar.FormatGNU},
+				{Name: p + "Cargo.toml", Body: "[package]\n"},
+				{Name: p + long, Body: "gnu", Fmt: tar.FormatGNU},
+				{Name: p + long + "2", Body: "pax", Fmt: tar.FormatPAX},
+				{Name: p + "l", Type: tar.TypeSymlink, Link: long, Fmt: tar.FormatGNU},
 			},
 			files: map[string]string{long: "gnu", long + "2": "pax", "l": "->" + long},
 		},
@@ -424,9 +380,9 @@ func TestUnpacked(t *testing.T) {
 // TestModes: only the executable bit of an entry's mode is kept.
 func TestModes(t *testing.T) {
 	dir, err := unpack(t, archive(t,
-		entry{name: "setuid", body: "x", mode: 0o4755},
-		entry{name: "world", body: "x", mode: 0o666},
-		entry{name: "exec", body: "x", mode: 0o700},
+		entry{Name: "setuid", Body: "x", Mode: 0o4755},
+		entry{Name: "world", Body: "x", Mode: 0o666},
+		entry{Name: "exec", Body: "x", Mode: 0o700},
 	), asset)
 	if err != nil {
 		t.Fatal(err)
