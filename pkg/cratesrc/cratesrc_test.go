@@ -3,7 +3,6 @@ package cratesrc
 import (
 	"archive/tar"
 	"bytes"
-	"compress/gzip"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -18,63 +17,21 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/symposium-dev/symposium-go/internal/tartest"
 )
 
 // entry is one tar entry of a test archive.
-type entry struct {
-	name     string
-	body     string
-	typ      byte
-	linkname string
-	mode     int64
-	size     int64 // header size when it differs from len(body)
-}
-
-// crateFile builds a .crate (tar.gz) from entries.
-func crateFile(t *testing.T, entries ...entry) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	tw := tar.NewWriter(zw)
-	for _, e := range entries {
-		typ := e.typ
-		if typ == 0 {
-			typ = tar.TypeReg
-		}
-		mode := e.mode
-		if mode == 0 {
-			mode = 0o644
-		}
-		hdr := &tar.Header{Name: e.name, Typeflag: typ, Linkname: e.linkname, Mode: mode}
-		if typ == tar.TypeReg {
-			hdr.Size = int64(len(e.body))
-		}
-		if err := tw.WriteHeader(hdr); err != nil {
-			t.Fatal(err)
-		}
-		if typ == tar.TypeReg {
-			if _, err := tw.Write([]byte(e.body)); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	if err := tw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
+type entry = tartest.Entry
 
 // goodCrate is a well-formed archive of name-version.
 func goodCrate(t *testing.T, name, version string) []byte {
 	p := name + "-" + version + "/"
-	return crateFile(t,
-		entry{name: p, typ: tar.TypeDir},
-		entry{name: p + "Cargo.toml", body: "[package]\nname = \"" + name + "\"\nversion = \"" + version + "\"\n"},
-		entry{name: p + "skills/use-it/SKILL.md", body: "---\nname: use-it\n---\n"},
-		entry{name: p + "build.sh", body: "#!/bin/sh\n", mode: 0o4755},
+	return tartest.TarGz(t,
+		entry{Name: p, Type: tar.TypeDir},
+		entry{Name: p + "Cargo.toml", Body: "[package]\nname = \"" + name + "\"\nversion = \"" + version + "\"\n"},
+		entry{Name: p + "skills/use-it/SKILL.md", Body: "---\nname: use-it\n---\n"},
+		entry{Name: p + "build.sh", Body: "#!/bin/sh\n", Mode: 0o4755},
 	)
 }
 
@@ -434,47 +391,49 @@ func TestDownloadChecksumMismatch(t *testing.T) {
 	}
 }
 
+// TestHostileArchives: a refused archive (pkg/untar's tests have every
+// kind) is a *RefusedError naming the crate and the file, with the fix
+// that fits, and leaves nothing.
 func TestHostileArchives(t *testing.T) {
 	const p = "demo-1.0.0/"
-	manifest := entry{name: p + "Cargo.toml", body: "[package]\n"}
+	manifest := entry{Name: p + "Cargo.toml", Body: "[package]\n"}
 	big := strings.Repeat("x", 2000)
+	const hostile, tooBig = "report it to the registry", "run `cargo fetch`"
 	for _, tc := range []struct {
 		name    string
 		entries []entry
 		want    string
+		fix     string
 	}{
-		{"absolute path", []entry{manifest, {name: "/tmp/evil", body: "x"}}, "absolute path"},
-		{"dot-dot", []entry{manifest, {name: p + "../x", body: "x"}}, "'..'"},
-		{"dot-dot deeper", []entry{manifest, {name: p + "a/../../../x", body: "x"}}, "'..'"},
-		{"outside the prefix", []entry{manifest, {name: "other-1.0.0/x", body: "x"}}, "outside demo-1.0.0/"},
-		{"symlink to /etc/passwd", []entry{manifest, {name: p + "passwd", typ: tar.TypeSymlink, linkname: "/etc/passwd"}}, "leaves the crate"},
-		{"symlink up", []entry{manifest, {name: p + "up", typ: tar.TypeSymlink, linkname: "../../x"}}, "leaves the crate"},
-		{"symlink then write through it", []entry{manifest, {name: p + "d", typ: tar.TypeSymlink, linkname: "../.."}, {name: p + "d/x", body: "x"}}, "leaves the crate"},
-		{"hard link outside", []entry{manifest, {name: p + "h", typ: tar.TypeLink, linkname: "/etc/passwd"}}, "hard link"},
-		{"oversized entry", []entry{manifest, {name: p + "big", body: big}}, "over the 1000-byte limit"},
-		{"oversized total", []entry{manifest, {name: p + "a", body: big[:900]}, {name: p + "b", body: big[:900]}, {name: p + "c", body: big[:900]}}, "over 2500 bytes"},
-		{"fifo", []entry{manifest, {name: p + "fifo", typ: tar.TypeFifo}}, "unsupported entry type"},
-		{"device", []entry{manifest, {name: p + "dev", typ: tar.TypeChar}}, "unsupported entry type"},
-		{"no Cargo.toml", []entry{{name: p + "src/lib.rs", body: ""}}, "no demo-1.0.0/Cargo.toml"},
+		{"absolute path", []entry{manifest, {Name: "/tmp/evil", Body: "x"}}, `entry "/tmp/evil": absolute path`, hostile},
+		{"outside the prefix", []entry{manifest, {Name: "other-1.0.0/x", Body: "x"}}, "outside demo-1.0.0/", hostile},
+		{"symlink up", []entry{manifest, {Name: p + "up", Type: tar.TypeSymlink, Link: "../../x"}}, "leaves demo-1.0.0/", hostile},
+		{"duplicate entry", []entry{manifest, manifest}, "a second entry for the same path", hostile},
+		{"fifo", []entry{manifest, {Name: p + "fifo", Type: tar.TypeFifo}}, "unsupported entry type", hostile},
+		{"oversized entry", []entry{manifest, {Name: p + "big", Body: big}}, "over the 1000-byte limit", tooBig},
+		{"oversized total", []entry{manifest, {Name: p + "a", Body: big[:900]}, {Name: p + "b", Body: big[:900]}, {Name: p + "c", Body: big[:900]}}, "over 2500 bytes", tooBig},
+		{"too many entries", []entry{manifest, {Name: p + "a/", Type: tar.TypeDir}, {Name: p + "b/", Type: tar.TypeDir}, {Name: p + "c/", Type: tar.TypeDir}, {Name: p + "d/", Type: tar.TypeDir}}, "more than 4 entries", tooBig},
+		{"no Cargo.toml", []entry{{Name: p + "src/lib.rs", Body: ""}}, "no demo-1.0.0/Cargo.toml", hostile},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			data := crateFile(t, tc.entries...)
+			data := tartest.TarGz(t, tc.entries...)
 			home := t.TempDir()
-			writeFile(t, filepath.Join(home, "registry", "cache", "idx", "demo-1.0.0.crate"), string(data))
+			file := filepath.Join(home, "registry", "cache", "idx", "demo-1.0.0.crate")
+			writeFile(t, file, string(data))
 			f := fetcher(t, home)
 			f.Offline = true
-			f.MaxEntry, f.MaxTotal = 1000, 2500
+			f.MaxEntry, f.MaxTotal, f.MaxFiles = 1000, 2500, 4
 			// The sandbox in which an escape would show: everything above the
 			// cache dir.
 			sandbox := filepath.Dir(f.CacheDir)
 			_, err := f.Source(context.Background(), Crate{Name: "demo", Version: "1.0.0", Checksum: sum(data)})
-			if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "crate demo 1.0.0") {
-				t.Fatalf("err = %v; want refused with %q", err, tc.want)
-			}
 			t.Log(err)
 			var re *RefusedError
-			if !errors.As(err, &re) || re.Fix == "" {
-				t.Fatalf("err %v has no fix", err)
+			if !errors.As(err, &re) || !errors.Is(err, ErrRefused) || !strings.Contains(re.Reason, tc.want) || re.From != file {
+				t.Fatalf("err = %v; want refused %s with %q", err, file, tc.want)
+			}
+			if !strings.HasPrefix(err.Error(), "crate demo 1.0.0: refused "+file+": ") || !strings.Contains(re.Fix, tc.fix) {
+				t.Fatalf("err = %v; want it to name the crate and the file, and a fix with %q", err, tc.fix)
 			}
 			if got := listTree(t, sandbox); len(got) > 2 { // cache/ and cache/crates/
 				t.Fatalf("refused archive left %v", got)
@@ -485,12 +444,12 @@ func TestHostileArchives(t *testing.T) {
 
 func TestArchiveLinks(t *testing.T) {
 	const p = "demo-1.0.0/"
-	data := crateFile(t,
-		entry{name: p + "Cargo.toml", body: "[package]\n"},
-		entry{name: p + "docs/guide.md", body: "guide"},
-		entry{name: p + "README.md", typ: tar.TypeSymlink, linkname: "docs/guide.md"},
-		entry{name: p + "skills/link.md", typ: tar.TypeSymlink, linkname: "../docs/guide.md"},
-		entry{name: p + "copy.md", typ: tar.TypeLink, linkname: p + "docs/guide.md"},
+	data := tartest.TarGz(t,
+		entry{Name: p + "Cargo.toml", Body: "[package]\n"},
+		entry{Name: p + "docs/guide.md", Body: "guide"},
+		entry{Name: p + "README.md", Type: tar.TypeSymlink, Link: "docs/guide.md"},
+		entry{Name: p + "skills/link.md", Type: tar.TypeSymlink, Link: "../docs/guide.md"},
+		entry{Name: p + "copy.md", Type: tar.TypeLink, Link: p + "docs/guide.md"},
 	)
 	home := t.TempDir()
 	writeFile(t, filepath.Join(home, "registry", "cache", "idx", "demo-1.0.0.crate"), string(data))

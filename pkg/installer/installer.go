@@ -11,20 +11,16 @@
 package installer
 
 import (
-	"archive/tar"
 	"bytes"
-	"compress/gzip"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
-	"path"
 	"path/filepath"
 	"strings"
 	"time"
@@ -35,6 +31,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
 	"github.com/symposium-dev/symposium-go/pkg/proc"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
+	"github.com/symposium-dev/symposium-go/pkg/untar"
 )
 
 // EnvGitHubURL overrides https://github.com, where github installations
@@ -47,6 +44,11 @@ var (
 	CargoTimeout    = 20 * time.Minute
 	DownloadTimeout = 5 * time.Minute
 	MaxDownload     = int64(512 << 20)
+	// An archive unpacking to more (all files together), or with more
+	// entries, is refused: a 512 MiB download could otherwise fill the
+	// disk.
+	MaxUnpacked        = int64(4 << 30)
+	MaxUnpackedEntries = 1 << 20
 )
 
 // Installed reports whether in is complete.
@@ -248,11 +250,15 @@ func githubInstall(ctx context.Context, in stream.Installation, dir string) erro
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		return err
 	}
+	// Regular files and directories only: a link is skipped, so nothing
+	// a hook runs points out of its directory.
+	opts := untar.Options{Name: u, Links: untar.SkipLinks, MaxEntry: MaxUnpacked, MaxTotal: MaxUnpacked, MaxEntries: MaxUnpackedEntries}
 	switch {
 	case g.Asset == "":
-		return untar(f, dir, 1, g.Subdir) // a GitHub archive's files sit in one top directory
+		opts.Top, opts.Sub = untar.AnyTop, g.Subdir // a GitHub archive's files sit in one top directory
+		return untar.Unpack(f, dir, opts)
 	case strings.HasSuffix(g.Asset, ".tar.gz") || strings.HasSuffix(g.Asset, ".tgz"):
-		return untar(f, dir, 0, "")
+		return untar.Unpack(f, dir, opts)
 	default:
 		out, err := os.OpenFile(filepath.Join(dir, g.Asset), os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o755)
 		if err != nil {
@@ -263,68 +269,5 @@ func githubInstall(ctx context.Context, in stream.Installation, dir string) erro
 			return err
 		}
 		return out.Close()
-	}
-}
-
-// untar unpacks regular files and directories below sub (after dropping
-// strip leading components) into dir. Links, devices and any name that
-// would leave dir are skipped: an archive is someone else's.
-func untar(r io.Reader, dir string, strip int, sub string) error {
-	zr, err := gzip.NewReader(r)
-	if err != nil {
-		return fmt.Errorf("unpacking: %w", err)
-	}
-	tr := tar.NewReader(zr)
-	for {
-		hdr, err := tr.Next()
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		if err != nil {
-			return fmt.Errorf("unpacking: %w", err)
-		}
-		name := path.Clean(strings.TrimPrefix(hdr.Name, "./"))
-		parts := strings.Split(name, "/")
-		if len(parts) <= strip {
-			continue
-		}
-		name = strings.Join(parts[strip:], "/")
-		if sub != "" {
-			rest, ok := strings.CutPrefix(name, sub+"/")
-			if !ok {
-				continue
-			}
-			name = rest
-		}
-		if name == "." || name == ".." || strings.HasPrefix(name, "../") || path.IsAbs(name) {
-			continue
-		}
-		dst := filepath.Join(dir, filepath.FromSlash(name))
-		switch hdr.Typeflag {
-		case tar.TypeDir:
-			if err := os.MkdirAll(dst, 0o755); err != nil {
-				return err
-			}
-		case tar.TypeReg:
-			if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-				return err
-			}
-			mode := os.FileMode(0o644)
-			if hdr.Mode&0o111 != 0 {
-				mode = 0o755
-			}
-			// O_EXCL: a name given twice cannot replace what was checked.
-			out, err := os.OpenFile(dst, os.O_CREATE|os.O_EXCL|os.O_WRONLY, mode)
-			if err != nil {
-				return fmt.Errorf("unpacking %s: %w", name, err)
-			}
-			if _, err := io.Copy(out, tr); err != nil {
-				out.Close()
-				return err
-			}
-			if err := out.Close(); err != nil {
-				return err
-			}
-		}
 	}
 }

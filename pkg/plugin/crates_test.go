@@ -2,8 +2,6 @@ package plugin
 
 import (
 	"archive/tar"
-	"bytes"
-	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -14,42 +12,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/symposium-dev/symposium-go/internal/tartest"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
-
-type tarEntry struct {
-	name, body, link string
-	typ              byte
-}
-
-func crateArchive(t *testing.T, entries ...tarEntry) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	tw := tar.NewWriter(zw)
-	for _, e := range entries {
-		typ := e.typ
-		if typ == 0 {
-			typ = tar.TypeReg
-		}
-		hdr := &tar.Header{Name: e.name, Typeflag: typ, Linkname: e.link, Mode: 0o644}
-		if typ == tar.TypeReg {
-			hdr.Size = int64(len(e.body))
-		}
-		if err := tw.WriteHeader(hdr); err != nil {
-			t.Fatal(err)
-		}
-		if typ == tar.TypeReg {
-			tw.Write([]byte(e.body))
-		}
-	}
-	tw.Close()
-	zw.Close()
-	return buf.Bytes()
-}
 
 func sha(b []byte) string { s := sha256.Sum256(b); return hex.EncodeToString(s[:]) }
 
@@ -61,20 +29,20 @@ func sha(b []byte) string { s := sha256.Sum256(b); return hex.EncodeToString(s[:
 // the crate, nothing installed from it and nothing written outside the
 // cache; the good crate still resolves.
 func TestChainedCratesDownloaded(t *testing.T) {
-	good := crateArchive(t,
-		tarEntry{name: "good-1.0.0/Cargo.toml", body: "[package]\nname = \"good\"\nversion = \"1.0.0\"\n"},
-		tarEntry{name: "good-1.0.0/skills/good-skill/SKILL.md", body: "---\nname: good-skill\ndescription: Good.\n---\n"})
-	evil := crateArchive(t,
-		tarEntry{name: "evil-1.0.0/Cargo.toml", body: "[package]\n"},
-		tarEntry{name: "evil-1.0.0/../../../pwned", body: "x"})
-	linky := crateArchive(t,
-		tarEntry{name: "linky-1.0.0/Cargo.toml", body: "[package]\n"},
-		tarEntry{name: "linky-1.0.0/skills", typ: tar.TypeSymlink, link: "../../.."},
-		tarEntry{name: "linky-1.0.0/skills/x/SKILL.md", body: "---\nname: x\n---\n"})
-	huge := crateArchive(t,
-		tarEntry{name: "huge-1.0.0/Cargo.toml", body: "[package]\n"},
-		tarEntry{name: "huge-1.0.0/big", body: strings.Repeat("x", 5000)})
-	mism := crateArchive(t, tarEntry{name: "mism-1.0.0/Cargo.toml", body: "[package]\n"})
+	good := tartest.TarGz(t,
+		tartest.Entry{Name: "good-1.0.0/Cargo.toml", Body: "[package]\nname = \"good\"\nversion = \"1.0.0\"\n"},
+		tartest.Entry{Name: "good-1.0.0/skills/good-skill/SKILL.md", Body: "---\nname: good-skill\ndescription: Good.\n---\n"})
+	evil := tartest.TarGz(t,
+		tartest.Entry{Name: "evil-1.0.0/Cargo.toml", Body: "[package]\n"},
+		tartest.Entry{Name: "evil-1.0.0/../../../pwned", Body: "x"})
+	linky := tartest.TarGz(t,
+		tartest.Entry{Name: "linky-1.0.0/Cargo.toml", Body: "[package]\n"},
+		tartest.Entry{Name: "linky-1.0.0/skills", Type: tar.TypeSymlink, Link: "../../.."},
+		tartest.Entry{Name: "linky-1.0.0/skills/x/SKILL.md", Body: "---\nname: x\n---\n"})
+	huge := tartest.TarGz(t,
+		tartest.Entry{Name: "huge-1.0.0/Cargo.toml", Body: "[package]\n"},
+		tartest.Entry{Name: "huge-1.0.0/big", Body: strings.Repeat("x", 5000)})
+	mism := tartest.TarGz(t, tartest.Entry{Name: "mism-1.0.0/Cargo.toml", Body: "[package]\n"})
 	crates := map[string][]byte{"good": good, "evil": evil, "linky": linky, "huge": huge, "mism": mism}
 
 	var srv *httptest.Server
@@ -123,7 +91,7 @@ func TestChainedCratesDownloaded(t *testing.T) {
 	if len(res.Skills) != 1 || res.Skills[0].Name != "good-skill" || !strings.HasPrefix(res.Skills[0].Dir, cache) {
 		t.Errorf("skills = %+v, want good-skill from the cache", res.Skills)
 	}
-	wantRefused := map[string]string{"evil": "'..'", "linky": "leaves the crate", "huge": "limit", "mism": "does not match the expected checksum"}
+	wantRefused := map[string]string{"evil": "'..'", "linky": "leaves linky-1.0.0/", "huge": "limit", "mism": "does not match the expected checksum"}
 	for name, why := range wantRefused {
 		found := false
 		for _, rj := range res.Rejected {
