@@ -42,7 +42,7 @@ const gitMaxDirs = 20000
 
 // gitLock is what a Cargo.lock git source names.
 type gitLock struct {
-	url    string // the repository URL, without "git+", query or fragment
+	url    string // the repository URL for messages: no "git+", query, fragment or password
 	ident  string // cargo's directory name stem for it
 	commit string // 40 lower-case hex digits
 }
@@ -80,7 +80,7 @@ func parseGitSource(c Crate) (gitLock, error) {
 	if !validIdent(ident) {
 		return gitLock{}, bad(fmt.Sprintf("git repository name %q is not plain (ASCII letters, digits, '-', '_' and '.')", ident))
 	}
-	return gitLock{url: u.String(), ident: ident, commit: strings.ToLower(commit)}, nil
+	return gitLock{url: u.Redacted(), ident: ident, commit: strings.ToLower(commit)}, nil
 }
 
 func validCommit(s string) bool {
