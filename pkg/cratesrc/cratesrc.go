@@ -5,11 +5,18 @@
 // Fetcher.Source looks, in order, at:
 //
 //  1. a path dependency's own directory;
-//  2. cargo's unpacked sources, $CARGO_HOME/registry/src/*/<name>-<version>;
-//  3. crates this package unpacked before, CacheDir/crates/<name>-<version>;
-//  4. cargo's downloaded archives, $CARGO_HOME/registry/cache/*/<name>-<version>.crate,
+//  2. for a git dependency (Cargo.lock source "git+URL[?…]#<commit>"),
+//     only cargo's checkout of the locked commit,
+//     $CARGO_HOME/git/checkouts/<repo>-<hash>/<short-commit>/, when cargo
+//     finished it (.cargo-ok) and its .git names that commit; the package
+//     is the Cargo.toml of that name and version at the root or a few
+//     directories down (a workspace member). Git is never run: without
+//     that checkout the source is unavailable until `cargo fetch`;
+//  3. cargo's unpacked sources, $CARGO_HOME/registry/src/*/<name>-<version>;
+//  4. crates this package unpacked before, CacheDir/crates/<name>-<version>;
+//  5. cargo's downloaded archives, $CARGO_HOME/registry/cache/*/<name>-<version>.crate,
 //     unpacked into CacheDir after checking the Cargo.lock checksum;
-//  5. where cargo would get it: crates.io, or what replaces it in cargo's
+//  6. where cargo would get it: crates.io, or what replaces it in cargo's
 //     config (the workspace's .cargo/config.toml and its parents', then
 //     $CARGO_HOME's): a sparse registry, whose .crate is downloaded through
 //     its config.json "dl" template, or a `cargo vendor` directory or a
@@ -27,7 +34,9 @@
 //
 // Names and versions come from manifests the user did not necessarily
 // write (a freshly cloned repository), so both are validated before they
-// become part of a path or a URL, and unpacking goes through an os.Root so
+// become part of a path or a URL (a git source's commit must be 40 hex
+// digits and its repository name plain), no symlink in cargo's
+// directories is followed, and unpacking goes through an os.Root so
 // no entry can land outside the crate's directory.
 package cratesrc
 
@@ -40,6 +49,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -109,6 +119,7 @@ type Fetcher struct {
 
 	mu      sync.Mutex
 	configs map[string]indexConfig // config.json per index URL
+	gitPkgs map[string][]gitPkg    // packages per git checkout directory
 }
 
 // New returns a Fetcher unpacking into cacheDir/crates/, with cargo's
@@ -173,14 +184,17 @@ func (e *RefusedError) Is(target error) bool { return target == ErrRefused }
 
 // Source returns a directory holding the crate's unpacked source (its
 // Cargo.toml at the top), trying the places listed in the package comment
-// in order. Directories from cargo's registry and path dependencies are
-// returned as they are: callers must not write into them.
+// in order. Directories from cargo's registry and git checkouts and path
+// dependencies are returned as they are: callers must not write into them.
 func (f *Fetcher) Source(ctx context.Context, c Crate) (string, error) {
 	if c.PathDir != "" {
 		return pathSource(c)
 	}
 	if err := validate(c); err != nil {
 		return "", err
+	}
+	if isGit(c) {
+		return f.gitSource(c)
 	}
 	home := f.cargoHome()
 	if dir := cargoSrc(home, c); dir != "" {
@@ -212,6 +226,11 @@ func (f *Fetcher) Source(ctx context.Context, c Crate) (string, error) {
 	}
 	return dir, err
 }
+
+// isGit reports whether c is a git dependency: only cargo's checkout of
+// its locked commit is its source, never a registry's crate of the same
+// name and version.
+func isGit(c Crate) bool { return strings.HasPrefix(c.Source, "git+") }
 
 func pathSource(c Crate) (string, error) {
 	dir, err := filepath.Abs(c.PathDir)
@@ -321,8 +340,9 @@ func orDefault[T int | int64](v, def T) T {
 }
 
 // Local returns the crate's source directory when it is already unpacked
-// on disk (a path dependency, cargo's registry/src, our cache), without
-// unpacking an archive or touching the network; "" otherwise. It is what
+// on disk (a path dependency, cargo's git checkout or registry/src, our
+// cache), without unpacking an archive or touching the network; ""
+// otherwise. It is what
 // discovery uses: looking at every dependency must stay cheap.
 func (f *Fetcher) Local(c Crate) string {
 	if c.PathDir != "" {
@@ -334,6 +354,10 @@ func (f *Fetcher) Local(c Crate) string {
 	}
 	if validate(c) != nil {
 		return ""
+	}
+	if isGit(c) {
+		dir, _ := f.gitSource(c)
+		return dir
 	}
 	if dir := cargoSrc(f.cargoHome(), c); dir != "" {
 		return dir

@@ -499,7 +499,8 @@ func TestUnavailable(t *testing.T) {
 		{name: "undefined replacement", config: "[source.crates-io]\nreplace-with = \"nope\"\n", want: "not defined"},
 		{name: "replacement loop", config: "[source.crates-io]\nreplace-with = \"a\"\n[source.a]\nreplace-with = \"crates-io\"\n", want: "loops"},
 		{name: "git index", source: "registry+https://example.com/index.git", want: "git index"},
-		{name: "git dependency", source: "git+https://example.com/repo#abc", want: "not a registry"},
+		{name: "git dependency", source: "git+https://example.com/repo?branch=main#" + strings.Repeat("ab", 20), want: "no finished checkout of https://example.com/repo at commit ababab"},
+		{name: "other source", source: "sparse2+https://example.com/x", want: "not a registry"},
 		{name: "broken config", config: "[source.crates-io\n", want: "config.toml"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
