@@ -106,10 +106,16 @@ func runCrateInfo(stdio cli.Stdio, g Globals, args []string) error {
 			}
 		}
 	}
+	// A git dependency's source is cargo's checkout of it (pkg/cratesrc):
+	// a registry crate of the same name and version is another crate.
+	gitDep := dep != nil && strings.HasPrefix(dep.Source, "git+") && req == "=="+dep.Version
 	if info.Source == "" {
-		v, dir, err := findInRegistry(name, req)
-		if err != nil {
-			return err
+		var v, dir string
+		if !gitDep {
+			var err error
+			if v, dir, err = findInRegistry(name, req); err != nil {
+				return err
+			}
 		}
 		info.Version, info.Source = v, dir
 		if dir == "" {
