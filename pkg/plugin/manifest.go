@@ -751,17 +751,11 @@ func (ref *PluginRef) source(src map[string]any) string {
 }
 
 func crateList(path string, line int, what string, v any) (predicate.List, error) {
-	var items []string
-	switch c := v.(type) {
-	case string:
-		items = []string{c}
-	case []any:
-		strs, ok := stringsOf(c)
-		if !ok {
-			return nil, fmt.Errorf("%s:%d:1: %s must be a string or an array of strings", path, line, what)
-		}
-		items = strs
-	default:
+	items, list, ok := oneOrMany(v)
+	switch {
+	case !ok && list:
+		return nil, fmt.Errorf("%s:%d:1: %s must be a string or an array of strings", path, line, what)
+	case !ok:
 		return nil, fmt.Errorf("%s:%d:1: %s = %v: must be a string or an array of strings, e.g. crates = [\"serde\"]", path, line, what, v)
 	}
 	if len(items) == 0 {
@@ -779,17 +773,11 @@ func crateList(path string, line int, what string, v any) (predicate.List, error
 // here, so a bad version is reported with the rest of the manifest.
 func predList(path string, lines *lineIndex, table string, i int, v any) ([]Pred, []error) {
 	keyLine := lines.key(table, i, "predicates")
-	var items []string
-	switch c := v.(type) {
-	case string:
-		items = []string{c}
-	case []any:
-		strs, ok := stringsOf(c)
-		if !ok {
-			return nil, []error{fmt.Errorf("%s:%d:1: predicates must be an array of strings, e.g. predicates = [\"path_exists(.git)\"]", path, keyLine)}
-		}
-		items = strs
-	default:
+	items, list, ok := oneOrMany(v)
+	switch {
+	case !ok && list:
+		return nil, []error{fmt.Errorf("%s:%d:1: predicates must be an array of strings, e.g. predicates = [\"path_exists(.git)\"]", path, keyLine)}
+	case !ok:
 		return nil, []error{fmt.Errorf("%s:%d:1: predicates = %v: must be an array of strings, e.g. predicates = [\"path_exists(.git)\"]", path, keyLine, v)}
 	}
 	var out []Pred
@@ -864,6 +852,20 @@ func editDistance(a, b string) int {
 		prev = cur
 	}
 	return prev[len(b)]
+}
+
+// oneOrMany reads a field that takes a string (one item) or an array of
+// strings. ok is false for anything else; list then tells an array
+// holding something other than strings from a value of another type.
+func oneOrMany(v any) (items []string, list, ok bool) {
+	switch c := v.(type) {
+	case string:
+		return []string{c}, false, true
+	case []any:
+		items, ok = stringsOf(c)
+		return items, true, ok
+	}
+	return nil, false, false
 }
 
 func stringsOf(v []any) ([]string, bool) {
