@@ -141,12 +141,19 @@ func legacyPaths(cacheDir, root string) []string {
 // It reads the header only; HooksFor reads the hooks it needs. Close the
 // state when done with it.
 func Load(cacheDir, root string) (*State, error) {
+	st, _, err := load(cacheDir, root)
+	return st, err
+}
+
+// load is Load, also telling whether a record exists at all (Find walks
+// up past a directory that has none).
+func load(cacheDir, root string) (st *State, exists bool, err error) {
 	f, err := os.Open(Path(cacheDir, root))
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+		return nil, false, nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, true, err
 	}
 	st, whole, err := readState(f)
 	if whole || st == nil {
@@ -155,13 +162,13 @@ func Load(cacheDir, root string) (*State, error) {
 		st.file = f // HooksFor reads the hook lines from the file we read the header of
 	}
 	if err != nil {
-		return nil, err
+		return nil, true, err
 	}
 	if st == nil || st.WorkspaceRoot != filepath.Clean(root) {
 		st.Close()
-		return nil, nil // a corrupt or older state only means "sync again"
+		return nil, true, nil // a corrupt or older state only means "sync again"
 	}
-	return st, nil
+	return st, true, nil
 }
 
 // Close releases the file a loaded state reads its hooks from.
@@ -409,14 +416,16 @@ func unfield(s string) (string, error) {
 }
 
 // Find returns the state of the workspace containing dir: the nearest of
-// dir and its ancestors that has a stored state. It only stats candidate
-// state files (no manifest is read), so the hook path can afford it on every
-// call. (nil, nil) when no ancestor has one.
+// dir and its ancestors that has a stored state. It only tries to open
+// candidate state files (no manifest is read), so the hook path can afford
+// it on every call. (nil, nil) when no ancestor has one; an error when the
+// nearest one cannot be read.
 func Find(cacheDir, dir string) (*State, error) {
 	dir = filepath.Clean(dir)
 	for {
-		if _, err := os.Stat(Path(cacheDir, dir)); err == nil {
-			return Load(cacheDir, dir)
+		// One open per level: the hook path calls this on every tool call.
+		if st, exists, err := load(cacheDir, dir); exists {
+			return st, err
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
