@@ -42,6 +42,8 @@
 # permission for the tool itself, which headless mode cannot ask for.
 set -uo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=scripts/e2e/guard-source.sh
+. "$HERE/e2e/guard-source.sh"
 REPO=$(cd "$HERE/.." && pwd)
 BINDIR=$(cd "${1:-$REPO/bin}" && pwd) || { echo "no binary directory ${1:-$REPO/bin}; run make build" >&2; exit 2; }
 AGENTS=${AGENTS:-claude gemini codex copilot opencode claude+copilot}
@@ -117,32 +119,10 @@ opencode_deps() {
 # setup R: workspace R/ws, HOME R/home with the symposium config and the guard plugin.
 setup() {
   local R=$1
-  mkdir -p "$R/ws/src" "$R/home/.symposium/plugins-e2e/e2e-guard"
+  mkdir -p "$R/ws/src"
   (cd "$R/ws" && git init -q . && git -c user.email=e2e@example.invalid -c user.name=e2e commit -q --allow-empty -m init)
   cp -R "$HERE/e2e/serde-ws/." "$R/ws/"
-  local P=$R/home/.symposium/plugins-e2e/e2e-guard
-  cp "$HERE/e2e/guard.sh" "$P/guard.sh"
-  chmod +x "$P/guard.sh"
-  cat >"$P/SYMPOSIUM.toml" <<'TOML'
-name = "e2e-guard"
-crates = ["serde"]
-
-[[hooks]]
-name = "no-blocked-marker"
-event = "PreToolUse"
-matcher = "Bash"
-command = "./guard.sh"
-TOML
-  cat >"$R/home/.symposium/config.toml" <<TOML
-[defaults]
-symposium-recommendations = false
-user-plugins = false
-
-[[plugin-source]]
-name = "e2e"
-path = "$R/home/.symposium/plugins-e2e"
-auto-update = false
-TOML
+  e2e_guard_source "$R/home"
 }
 
 # env_run R CMD...: CMD in R/ws with R's HOME and the offline environment. SYMPOSIUM_HOME is

@@ -19,6 +19,8 @@
 # loads, not a model-driven tool call.
 set -uo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=scripts/e2e/guard-source.sh
+. "$HERE/e2e/guard-source.sh"
 REPO=$(cd "$HERE/.." && pwd)
 AGY=${AGY:-$(command -v agy || true)}
 if [ -z "$AGY" ]; then
@@ -31,35 +33,13 @@ FAILED=0
 trap '[ -z "${KEEP:-}" ] && [ "$FAILED" = 0 ] && rm -rf "$WORK" || echo "files kept in $WORK" >&2' EXIT
 fail() { echo "FAIL antigravity: $*" >&2; FAILED=1; }
 
-mkdir -p "$WORK/home/.symposium/plugins-e2e/e2e-guard" "$WORK/ws"
+mkdir -p "$WORK/ws"
 cp -R "$HERE/e2e/serde-ws/." "$WORK/ws/"
 [ -d "$HOME/.gemini/antigravity-cli" ] && mkdir -p "$WORK/home/.gemini" && cp -R "$HOME/.gemini/antigravity-cli" "$WORK/home/.gemini/"
-cp "$HERE/e2e/guard.sh" "$WORK/home/.symposium/plugins-e2e/e2e-guard/guard.sh"
-cat >"$WORK/home/.symposium/plugins-e2e/e2e-guard/SYMPOSIUM.toml" <<'TOML'
-name = "e2e-guard"
-crates = ["serde"]
-
-[[hooks]]
-name = "no-blocked-marker"
-event = "PreToolUse"
-matcher = "Bash"
-command = "./guard.sh"
-
-[[mcp_servers]]
+e2e_guard_source "$WORK/home" '[[mcp_servers]]
 name = "e2e-mcp"
 command = "node"
-args = ["-e", "process.stdin.resume()"]
-TOML
-cat >"$WORK/home/.symposium/config.toml" <<TOML
-[defaults]
-symposium-recommendations = false
-user-plugins = false
-
-[[plugin-source]]
-name = "e2e"
-path = "$WORK/home/.symposium/plugins-e2e"
-auto-update = false
-TOML
+args = ["-e", "process.stdin.resume()"]'
 
 run() { (cd "$WORK/ws" && env HOME="$WORK/home" SYMPOSIUM_HOME="$WORK/home/.symposium" PATH="$BINDIR:$PATH" \
   SYMPOSIUM_RECOMMENDATIONS_URL="file://$WORK/none.zip" SYMPOSIUM_CRATES_INDEX_URL=http://127.0.0.1:9/ "$@"); }
