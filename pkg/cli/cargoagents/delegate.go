@@ -26,14 +26,10 @@ func init() {
 }
 
 // delegate runs `BINARY NAME GLOBALS... ARGS...`, the global options going
-// as the flags each binary's subcommands read (sym-install's take no
-// --update: they fetch nothing).
+// as the flags both binaries' subcommands read.
 func delegate(binary, name string) func(stdio cli.Stdio, g *globals, args []string) error {
 	return func(stdio cli.Stdio, g *globals, args []string) error {
-		global := []string{name}
-		if binary == "sym-match" {
-			global = append(global, "--update="+g.update)
-		}
+		global := []string{name, "--update=" + g.update}
 		if g.quiet {
 			global = append(global, "-q")
 		}

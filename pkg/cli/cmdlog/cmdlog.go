@@ -57,6 +57,23 @@ func Start(command string, args []string, version string) *Run {
 	return r
 }
 
+// Delegated runs `cargo agents NAME ARGS...` where cargo-agents hands it
+// to another binary (sym-match, sym-install): with its log, started unless
+// args ask for help and fed with what the command writes on stderr, its
+// error reported as `cargo agents NAME: …` and its exit recorded. It
+// returns the exit code.
+func Delegated(stdio cli.Stdio, name string, args []string, version string, run func(stdio cli.Stdio, log *Run) error) int {
+	var log *Run
+	if !AsksHelp(args) {
+		log = Start(name, args, version)
+		stdio.Err = log.Tee(stdio.Err)
+	}
+	err := run(stdio, log)
+	code := cli.Report(stdio.Err, "cargo agents "+name, err)
+	log.Finish(err, code)
+	return code
+}
+
 // Printf records a line; on a nil Run (a command run without a log, as in
 // unit tests) it does nothing.
 func (r *Run) Printf(level runlog.Level, format string, args ...any) {

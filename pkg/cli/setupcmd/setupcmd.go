@@ -6,12 +6,14 @@
 // every agent hook call starts links and initialises none of those
 // editors. They are sym-install subcommands with flags of their own:
 //
-//	sym-install init [-q] [--add-agent NAME]... [--remove-agent NAME]... [--hook-scope SCOPE] [--trust]
+//	sym-install init [--update=LEVEL] [-q] [--add-agent NAME]... [--remove-agent NAME]... [--hook-scope SCOPE] [--trust]
 //	sym-install uninstall [-q] [--dry-run] [--trust]
 //	sym-install consent [-q] [--auto-enable CRATE]... [--disable CRATE]...
 package setupcmd
 
 import (
+	"strings"
+
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/cmdlog"
 )
@@ -41,15 +43,20 @@ func Main(stdio cli.Stdio, args []string) (code int, ok bool) {
 	}
 	g := &globals{}
 	rest := args[1:]
-	for len(rest) > 0 && (rest[0] == "-q" || rest[0] == "--quiet") {
-		g.quiet, rest = true, rest[1:]
+	// cargo-agents passes its global options on as it does to every stage
+	// it delegates to; these commands fetch nothing, so --update is moot.
+flags:
+	for ; len(rest) > 0; rest = rest[1:] {
+		switch a := rest[0]; {
+		case a == "-q" || a == "--quiet":
+			g.quiet = true
+		case strings.HasPrefix(a, "--update="):
+		default:
+			break flags
+		}
 	}
-	if !cmdlog.AsksHelp(rest) {
-		g.log = cmdlog.Start(args[0], rest, cli.Version)
-		stdio.Err = g.log.Tee(stdio.Err)
-	}
-	err := run(stdio, g, rest)
-	code = cli.Report(stdio.Err, "cargo agents "+args[0], err)
-	g.log.Finish(err, code)
-	return code, true
+	return cmdlog.Delegated(stdio, args[0], rest, cli.Version, func(stdio cli.Stdio, log *cmdlog.Run) error {
+		g.log = log
+		return run(stdio, g, rest)
+	}), true
 }

@@ -35,17 +35,13 @@ func Main(stdio cli.Stdio, args []string) int {
 	if len(args) > 0 {
 		if cmd, ok := sourcecmd.Commands[args[0]]; ok {
 			g, rest, err := sourcecmd.ParseGlobals(args[1:])
-			// These are cargo-agents commands: their log is cargo agents'.
-			if !cmdlog.AsksHelp(rest) {
-				g.Log = cmdlog.Start(args[0], rest, cli.Version)
-				stdio.Err = g.Log.Tee(stdio.Err)
-			}
-			if err == nil {
-				err = cmd(stdio, g, rest)
-			}
-			code := cli.Report(stdio.Err, "cargo agents "+args[0], err)
-			g.Log.Finish(err, code)
-			return code
+			return cmdlog.Delegated(stdio, args[0], rest, cli.Version, func(stdio cli.Stdio, log *cmdlog.Run) error {
+				if err != nil {
+					return err
+				}
+				g.Log = log
+				return cmd(stdio, g, rest)
+			})
 		}
 	}
 	return cli.Report(stdio.Err, prog, run(stdio, args))
