@@ -173,12 +173,6 @@ func ourHookFiles(a *Agent, t Target) []string {
 			}
 			continue
 		}
-		if h.ownKey != "" {
-			if _, ok := t.readJSONC(p)[h.ownKey]; ok {
-				out = append(out, p)
-			}
-			continue
-		}
 		if len(ourHandlers(t.readJSONC(p))) > 0 {
 			out = append(out, p)
 		}

@@ -190,9 +190,6 @@ func (r *run) dispatch(ctx context.Context, w hookfmt.Wire) *hookfmt.Output {
 		return &hookfmt.Output{}
 	}
 	out := r.runHooks(ctx, hooks, p, dir, st.WorkspaceRoot)
-	if out == nil {
-		out = &hookfmt.Output{}
-	}
 	out.Tool = p.ToolName
 	if notes != "" {
 		out.AdditionalContext = strings.TrimSpace(notes + "\n\n" + out.AdditionalContext)
