@@ -99,7 +99,8 @@ func TestAntigravityWorkspaceFromArgs(t *testing.T) {
 	f := newFixture(t, map[string]string{"deny.sh": `cat >/dev/null; echo '{"decision":"deny","reason":"found it"}'`},
 		stream.Hook{Name: "deny", Event: "PreToolUse", Command: "scripts/deny.sh"})
 	payload := `{"toolCall":{"name":"view_file","args":{"AbsolutePath":"\"` + filepath.Join(f.ws, "Cargo.toml") + `\""}},"conversationId":"c","workspacePaths":[]}`
-	res := Run(t.Context(), Options{Agent: "antigravity", Event: "PreToolUse", Payload: []byte(payload), Dirs: f.dirs, Config: noAutoSync(), Cwd: t.TempDir(), Version: "test"})
+	elsewhere := t.TempDir() // the process runs elsewhere (the hooks file's directory)
+	res := Run(t.Context(), Options{Agent: "antigravity", Event: "PreToolUse", Payload: []byte(payload), Dirs: f.dirs, Config: noAutoSync(), Getwd: func() (string, error) { return elsewhere, nil }, Version: "test"})
 	if got := string(res.Stdout); got != `{"decision":"deny","reason":"found it"}` {
 		t.Errorf("stdout = %s, want the workspace's hook to deny (stderr %q)", got, res.Stderr)
 	}

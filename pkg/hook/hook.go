@@ -62,10 +62,10 @@ type Options struct {
 
 	Dirs    config.Dirs
 	Config  *config.Config // nil: loaded from Dirs
-	Cwd     string         // process working directory, used when the payload has no cwd
 	Version string         // binary version, part of the sync fingerprint
-	// Getwd finds the process working directory when Cwd is "" and the
-	// payload has no cwd (os.Getwd costs stats the common call skips).
+	// Getwd finds the process working directory, asked only when the
+	// payload has no usable cwd (os.Getwd costs stats the common call
+	// skips); nil means none.
 	Getwd func() (string, error)
 	// Sync runs an auto-sync; nil disables it.
 	Sync SyncFunc
@@ -214,14 +214,13 @@ func workDir(payloadCwd string, processCwd func() string) string {
 	return processCwd()
 }
 
-// processCwd is Cwd, else what Getwd finds ("" on an error, as Cwd would
-// be).
+// processCwd is what Getwd finds ("" on an error or without one).
 func (o *Options) processCwd() string {
-	if o.Cwd == "" && o.Getwd != nil {
-		wd, _ := o.Getwd()
-		return wd
+	if o.Getwd == nil {
+		return ""
 	}
-	return o.Cwd
+	wd, _ := o.Getwd()
+	return wd
 }
 
 // find returns the stored sync state of the workspace containing dir, or

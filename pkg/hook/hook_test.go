@@ -89,7 +89,7 @@ func (f *fixture) run(t *testing.T, agentName, event string, payload []byte) Res
 	t.Helper()
 	cfg := config.Default()
 	cfg.AutoSync = false
-	return Run(context.Background(), Options{Agent: agentName, Event: event, Payload: payload, Dirs: f.dirs, Config: cfg, Cwd: f.ws, Version: "test"})
+	return Run(context.Background(), Options{Agent: agentName, Event: event, Payload: payload, Dirs: f.dirs, Config: cfg, Getwd: func() (string, error) { return f.ws, nil }, Version: "test"})
 }
 
 func TestDispatch(t *testing.T) {
