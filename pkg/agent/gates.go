@@ -468,7 +468,7 @@ func codexGates(a *Agent, t Target) []Gate {
 				Problem: fmt.Sprintf("Codex ignores the %s: the project %s is not trusted", strings.Join(what, " and "), t.Workspace),
 				Fix:     fmt.Sprintf("add to %s:\n[projects.%q]\ntrust_level = \"trusted\"", cfgFile, t.Workspace),
 				Action:  fmt.Sprintf(`set trust_level = "trusted" for the project %s in %s`, t.Workspace, cfgFile),
-				Open:    opener(tomlSet(t, a.Name, t.Workspace, cfgFile, "trusted", "projects", t.Workspace, "trust_level")),
+				Open:    opener(tomlSet(a.Name, t.Workspace, cfgFile, "trusted", "projects", t.Workspace, "trust_level")),
 			})
 		}
 	}
@@ -508,7 +508,7 @@ func codexGates(a *Agent, t Target) []Gate {
 		var edits []userEdit
 		for i, h := range untrusted {
 			tables[i] = fmt.Sprintf("[hooks.state.%q]\ntrusted_hash = %q", h.key, h.hash)
-			edits = append(edits, tomlSet(t, a.Name, h.workspace, cfgFile, h.hash, "hooks", "state", h.key, "trusted_hash"))
+			edits = append(edits, tomlSet(a.Name, h.workspace, cfgFile, h.hash, "hooks", "state", h.key, "trusted_hash"))
 		}
 		gates = append(gates, Gate{
 			Agent:   a.Name,

@@ -54,7 +54,7 @@ func jsonAppend(t Target, agent, file string, value string, keys ...string) user
 	return trustEdit{agent, t.Workspace, file, "json", keys, value, true}.apply
 }
 
-func tomlSet(t Target, agent, workspace, file string, value any, keys ...string) userEdit {
+func tomlSet(agent, workspace, file string, value any, keys ...string) userEdit {
 	return trustEdit{agent, workspace, file, "toml", keys, value, false}.apply
 }
 
@@ -77,7 +77,7 @@ func (e trustEdit) apply(w Files) (Change, error) {
 		if err != nil {
 			return Change{}, err
 		}
-		ent.Created = depthJSON(d, e.keys)
+		ent.Created = depth(e.keys, func(k ...string) bool { _, ok := d.Get(k...); return ok })
 		if e.append {
 			if raw, ok := d.Get(e.keys...); ok {
 				var list []any
@@ -114,7 +114,7 @@ func (e trustEdit) apply(w Files) (Change, error) {
 		if err != nil {
 			return Change{}, err
 		}
-		ent.Created = depthTOML(d, e.keys)
+		ent.Created = depth(e.keys, func(k ...string) bool { _, ok := d.Get(k...); return ok })
 		if prev, ok := d.Get(e.keys...); ok {
 			if sameValue(prev, e.value) {
 				ent = nil
@@ -139,19 +139,11 @@ func (e trustEdit) apply(w Files) (Change, error) {
 	return c, err
 }
 
-// depthJSON is how many of keys exist in d, from the top.
-func depthJSON(d JSONDoc, keys []string) int {
+// depth is how many of keys exist, from the top, has telling whether a
+// path does.
+func depth(keys []string, has func(keys ...string) bool) int {
 	for i := 1; i <= len(keys); i++ {
-		if _, ok := d.Get(keys[:i]...); !ok {
-			return i - 1
-		}
-	}
-	return len(keys)
-}
-
-func depthTOML(d TOMLDoc, keys []string) int {
-	for i := 1; i <= len(keys); i++ {
-		if _, ok := d.Get(keys[:i]...); !ok {
+		if !has(keys[:i]...) {
 			return i - 1
 		}
 	}
@@ -159,17 +151,7 @@ func depthTOML(d TOMLDoc, keys []string) int {
 }
 
 // sameValue compares two decoded values as JSON would write them.
-func sameValue(a, b any) bool {
-	ja, err1 := json.Marshal(a)
-	jb, err2 := json.Marshal(b)
-	if err1 != nil || err2 != nil {
-		return false
-	}
-	var va, vb any
-	json.Unmarshal(ja, &va)
-	json.Unmarshal(jb, &vb)
-	return reflect.DeepEqual(va, vb)
-}
+func sameValue(a, b any) bool { return reflect.DeepEqual(normalize(a), normalize(b)) }
 
 // UndoTrust takes back one recorded entry: it removes what we added (and
 // the tables or objects we made for it, when they are left empty; the
