@@ -72,10 +72,6 @@ type Agent struct {
 	OfferWhenFound bool
 	// Notice is what init tells a user who has the agent configured.
 	Notice string
-	// PluginHooks: the agent's hooks reach us through a plugin program we
-	// install (OpenCode's JS shim), not a hook configuration file, so it is
-	// no Hook Interchange Format provider.
-	PluginHooks bool
 }
 
 // Offered reports whether init's menu lists a for a user whose home is
@@ -183,6 +179,15 @@ type HIFProvider struct {
 
 // HasHooks reports whether symposium can register shell hooks for a.
 func (a *Agent) HasHooks() bool { return a.Wire != nil }
+
+// PluginHooks reports whether a's hooks reach us through a plugin program
+// we install (OpenCode's JS shim), not a hook configuration file, so that
+// it is no Hook Interchange Format provider: its registration writes a
+// script.
+func (a *Agent) PluginHooks() bool {
+	r := a.reg()
+	return r != nil && r.hooks != nil && r.hooks.script != nil
+}
 
 // hifEvents names, in HIF's vocabulary, each event symposium registers.
 var hifEvents = NameTable{

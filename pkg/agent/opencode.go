@@ -12,13 +12,12 @@ import (
 // ../shared/agent-payloads/opencode/ (plugin-contract.md: the plugin hooks
 // observed live on 1.18.33).
 var opencode = &Agent{
-	Name:        "opencode",
-	Display:     "OpenCode",
-	SkillDir:    ".agents/skills",
-	HomeMarks:   []string{".config/opencode"},
-	Wire:        opencodeWire{},
-	PluginHooks: true,
-	Tools:       NameTable{{"shell", "bash"}, {"file_read", "read"}, {"file_write", "write"}, {"file_edit", "edit"}, {"search", "grep"}, {"find", "glob"}, {"web_fetch", "webfetch"}, {"agent", "task"}},
+	Name:      "opencode",
+	Display:   "OpenCode",
+	SkillDir:  ".agents/skills",
+	HomeMarks: []string{".config/opencode"},
+	Wire:      opencodeWire{},
+	Tools:     NameTable{{"shell", "bash"}, {"file_read", "read"}, {"file_write", "write"}, {"file_edit", "edit"}, {"search", "grep"}, {"find", "glob"}, {"web_fetch", "webfetch"}, {"agent", "task"}},
 	// The plugin hooks the shim forwards, by the canonical event each is;
 	// session.idle is a Stop that only observes.
 	Registers: NameTable{

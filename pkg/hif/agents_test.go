@@ -13,7 +13,7 @@ func TestAgentProviders(t *testing.T) {
 	for _, a := range agent.All() {
 		h := a.HIF
 		if h == nil {
-			if a.HasHooks() && !a.PluginHooks {
+			if a.HasHooks() && !a.PluginHooks() {
 				t.Errorf("%s has shell hooks but no HIF description", a.Name)
 			}
 			continue
