@@ -223,7 +223,7 @@ func localPath(s string) string {
 
 func (w antigravityWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) {
 	if event == Stop {
-		return stopAnswer(out, "continue", []byte("{}")), 0, nil
+		return stopAnswer(w, out, "continue"), 0, nil
 	}
 	switch event {
 	case PreToolUse:

@@ -12,9 +12,9 @@ import (
 // as an object, additionalContext); exit 2 blocks with stderr as the reason.
 type claudeWire struct{ snakeWire }
 
-func (claudeWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) {
+func (w claudeWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) {
 	if event == Stop {
-		return stopAnswer(out, "block", nil), 0, nil
+		return stopAnswer(w, out, "block"), 0, nil
 	}
 	if out.Empty() {
 		return nil, 0, nil

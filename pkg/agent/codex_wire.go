@@ -9,9 +9,9 @@ import "github.com/symposium-dev/symposium-go/pkg/hookfmt"
 // deny needs a non-empty reason. Exit 2 blocks with stderr.
 type codexWire struct{ snakeWire }
 
-func (codexWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) {
+func (w codexWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) {
 	if event == Stop {
-		return stopAnswer(out, "block", nil), 0, nil
+		return stopAnswer(w, out, "block"), 0, nil
 	}
 	if out.Empty() {
 		return nil, 0, nil

@@ -165,9 +165,9 @@ func copilotResult(v json.RawMessage) json.RawMessage {
 	return o.bytes()
 }
 
-func (copilotWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) {
+func (w copilotWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) {
 	if event == Stop {
-		return stopAnswer(out, "block", nil), 0, nil
+		return stopAnswer(w, out, "block"), 0, nil
 	}
 	if out.Empty() {
 		return nil, 0, nil

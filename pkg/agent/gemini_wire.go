@@ -27,7 +27,7 @@ func (geminiWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) { return encod
 
 func (w geminiWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) {
 	if event == Stop {
-		return stopAnswer(out, "block", []byte("{}")), 0, nil
+		return stopAnswer(w, out, "block"), 0, nil
 	}
 	if out.Empty() {
 		return w.Proceed(event), 0, nil

@@ -335,11 +335,11 @@ func argsObject(v json.RawMessage) json.RawMessage {
 
 // stopAnswer is a Stop hook's answer in the shape every agent that lets a
 // hook keep it going shares: {"decision": decision, "reason"} when out
-// blocks the stop, else otherwise. The agent then takes the reason as its
-// next instruction.
-func stopAnswer(out *hookfmt.Output, decision string, otherwise []byte) []byte {
+// blocks the stop, else w's proceed answer. The agent then takes the
+// reason as its next instruction.
+func stopAnswer(w hookfmt.Wire, out *hookfmt.Output, decision string) []byte {
 	if !out.Denied() {
-		return otherwise
+		return w.Proceed(Stop)
 	}
 	o := newObj()
 	o.str("decision", decision)
