@@ -3,6 +3,8 @@ package hif
 import (
 	"encoding/json"
 	"fmt"
+
+	"github.com/symposium-dev/symposium-go/pkg/jsonscan"
 )
 
 // Antigravity CLI's hooks.json (../shared/agent-payloads/antigravity/
@@ -38,14 +40,14 @@ func init() {
 func WholeDocument(slug string) bool { return wholeDocument[slug] }
 
 func decodeAntigravity(p *provider, raw json.RawMessage, w *warner) ([]Hook, error) {
-	names, vals, err := orderedKeys(raw)
+	names, vals, err := jsonscan.Object(raw)
 	if err != nil {
 		return nil, fmt.Errorf("want an object of named hooks, got %s", jsonKind(raw))
 	}
 	var out []Hook
 	for _, name := range names {
 		path := "/" + name
-		events, evals, err := orderedKeys(vals[name])
+		events, evals, err := jsonscan.Object(vals[name])
 		if err != nil {
 			return nil, fmt.Errorf("%s: want an object of events, got %s", path, jsonKind(vals[name]))
 		}
@@ -73,7 +75,7 @@ func decodeAntigravity(p *provider, raw json.RawMessage, w *warner) ([]Hook, err
 				dropEvent(w, epath, native)
 				continue
 			}
-			elems, err := arrayElems(evals[native])
+			elems, err := jsonscan.Array(evals[native])
 			if err != nil {
 				return nil, fmt.Errorf("%s: want an array, got %s", epath, jsonKind(evals[native]))
 			}
@@ -81,17 +83,17 @@ func decodeAntigravity(p *provider, raw json.RawMessage, w *warner) ([]Hook, err
 				elPath := fmt.Sprintf("%s/%d", epath, i)
 				matcher, handlers := "", []json.RawMessage{el}
 				if IsToolEvent(event) {
-					_, g, err := orderedKeys(el)
+					_, g, err := jsonscan.Object(el)
 					if err != nil || g["hooks"] == nil {
 						return nil, fmt.Errorf("%s: want a matcher group {matcher, hooks}, got %s", elPath, jsonKind(el))
 					}
 					if r, ok := g["matcher"]; ok && json.Unmarshal(r, &matcher) != nil {
 						return nil, fmt.Errorf("%s/matcher: want a string", elPath)
 					}
-					if handlers, err = arrayElems(g["hooks"]); err != nil {
+					if handlers, err = jsonscan.Array(g["hooks"]); err != nil {
 						return nil, fmt.Errorf("%s/hooks: want an array of handlers", elPath)
 					}
-				} else if _, g, err := orderedKeys(el); err == nil && g["hooks"] != nil {
+				} else if _, g, err := jsonscan.Object(el); err == nil && g["hooks"] != nil {
 					return nil, fmt.Errorf("%s: a %s entry is one flat handler {type, command, timeout}; agy rejects the whole file when it is a matcher group", elPath, native)
 				}
 				for hi, hraw := range handlers {

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/symposium-dev/symposium-go/pkg/jsonscan"
 )
 
 // Warning is one loss or change found while converting (§12.2: validation
@@ -62,7 +64,7 @@ func Decode(provider, file string, data []byte) (*Manifest, []Warning, error) {
 	hooksRaw := json.RawMessage(std)
 	bare := false
 	if std[0] == '{' {
-		_, top, err := orderedKeys(std)
+		_, top, err := jsonscan.Object(std)
 		if err != nil {
 			return nil, nil, prefix(file, err)
 		}

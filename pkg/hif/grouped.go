@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/symposium-dev/symposium-go/pkg/jsonscan"
 )
 
 // The grouped shape Claude Code, Codex and Gemini CLI all read:
@@ -36,7 +38,7 @@ func decodeGrouped(p *provider, raw json.RawMessage, w *warner) ([]Hook, error) 
 	if jsonKind(raw) == "an array" && p.slug == ProviderGemini {
 		return decodeGeminiFlat(p, raw, w)
 	}
-	events, vals, err := orderedKeys(raw)
+	events, vals, err := jsonscan.Object(raw)
 	if err != nil {
 		return nil, fmt.Errorf("hooks: want an object of event → groups, got %s", jsonKind(raw))
 	}
@@ -51,13 +53,13 @@ func decodeGrouped(p *provider, raw json.RawMessage, w *warner) ([]Hook, error) 
 			dropEvent(w, path, native)
 			continue
 		}
-		groups, err := arrayElems(vals[native])
+		groups, err := jsonscan.Array(vals[native])
 		if err != nil {
 			return nil, fmt.Errorf("%s: want an array of matcher groups, got %s", path, jsonKind(vals[native]))
 		}
 		for gi, graw := range groups {
 			gpath := fmt.Sprintf("%s/%d", path, gi)
-			keys, g, err := orderedKeys(graw)
+			keys, g, err := jsonscan.Object(graw)
 			if err != nil {
 				return nil, fmt.Errorf("%s: want an object with matcher and hooks, got %s", gpath, jsonKind(graw))
 			}
@@ -73,7 +75,7 @@ func decodeGrouped(p *provider, raw json.RawMessage, w *warner) ([]Hook, error) 
 					extras = append(extras, member{k, toAny(g[k])})
 				}
 			}
-			handlers, err := arrayElems(g["hooks"])
+			handlers, err := jsonscan.Array(g["hooks"])
 			if err != nil {
 				return nil, fmt.Errorf("%s/hooks: want an array of handlers", gpath)
 			}
@@ -116,7 +118,7 @@ func objectToMap(o object) map[string]any {
 }
 
 func decodeGroupedHandler(p *provider, raw json.RawMessage, path string, hd *Handler, pd map[string]any) error {
-	keys, obj, err := orderedKeys(raw)
+	keys, obj, err := jsonscan.Object(raw)
 	if err != nil {
 		return fmt.Errorf("%s: want a handler object, got %s", path, jsonKind(raw))
 	}

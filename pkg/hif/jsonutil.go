@@ -6,9 +6,10 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
-	"strings"
 
 	"github.com/tailscale/hujson"
+
+	"github.com/symposium-dev/symposium-go/pkg/jsonscan"
 )
 
 // object is a JSON object that keeps its keys in insertion order, so that
@@ -106,148 +107,6 @@ func standardize(data []byte) ([]byte, error) {
 	return v.Pack(), nil
 }
 
-// orderedKeys returns an object's keys in document order and its values.
-func orderedKeys(raw json.RawMessage) ([]string, map[string]json.RawMessage, error) {
-	// The input is part of a document already read as valid JSON
-	// (standardize), so this only finds the members' bounds: a second
-	// validating decode at every nesting level made conversion quadratic
-	// in the depth. Anything unexpected is still an error.
-	i := skipSpace(raw, 0)
-	if i >= len(raw) || raw[i] != '{' {
-		return nil, nil, fmt.Errorf("want an object")
-	}
-	var keys []string
-	vals := map[string]json.RawMessage{}
-	i = skipSpace(raw, i+1)
-	if i < len(raw) && raw[i] == '}' {
-		return keys, vals, nil
-	}
-	for i < len(raw) {
-		if raw[i] != '"' {
-			return nil, nil, fmt.Errorf("want a key at offset %d", i)
-		}
-		end := scanValue(raw, i)
-		if end < 0 {
-			return nil, nil, fmt.Errorf("unterminated key")
-		}
-		k := string(raw[i+1 : end-1])
-		if bytes.IndexByte(raw[i:end], '\\') >= 0 {
-			if err := json.Unmarshal(raw[i:end], &k); err != nil {
-				return nil, nil, err
-			}
-		}
-		i = skipSpace(raw, end)
-		if i >= len(raw) || raw[i] != ':' {
-			return nil, nil, fmt.Errorf("want : after key %q", k)
-		}
-		start := skipSpace(raw, i+1)
-		end = scanValue(raw, start)
-		if end < 0 {
-			return nil, nil, fmt.Errorf("bad value for key %q", k)
-		}
-		if _, dup := vals[k]; !dup {
-			keys = append(keys, k)
-		}
-		vals[k] = raw[start:end]
-		i = skipSpace(raw, end)
-		if i < len(raw) && raw[i] == ',' {
-			i = skipSpace(raw, i+1)
-			continue
-		}
-		if i < len(raw) && raw[i] == '}' {
-			return keys, vals, nil
-		}
-		return nil, nil, fmt.Errorf("want , or } after key %q", k)
-	}
-	return nil, nil, fmt.Errorf("unterminated object")
-}
-
-// arrayElems splits a JSON array from an already valid document into its
-// elements (see orderedKeys).
-func arrayElems(raw json.RawMessage) ([]json.RawMessage, error) {
-	i := skipSpace(raw, 0)
-	if i >= len(raw) || raw[i] != '[' {
-		return nil, fmt.Errorf("want an array")
-	}
-	var out []json.RawMessage
-	i = skipSpace(raw, i+1)
-	if i < len(raw) && raw[i] == ']' {
-		return out, nil
-	}
-	for i < len(raw) {
-		end := scanValue(raw, i)
-		if end < 0 {
-			return nil, fmt.Errorf("bad array element at offset %d", i)
-		}
-		out = append(out, raw[i:end])
-		i = skipSpace(raw, end)
-		if i < len(raw) && raw[i] == ',' {
-			i = skipSpace(raw, i+1)
-			continue
-		}
-		if i < len(raw) && raw[i] == ']' {
-			return out, nil
-		}
-		return nil, fmt.Errorf("want , or ] at offset %d", i)
-	}
-	return nil, fmt.Errorf("unterminated array")
-}
-
-func skipSpace(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
-	}
-	return i
-}
-
-// scanValue returns the end of the JSON value starting at b[i], or -1.
-func scanValue(b []byte, i int) int {
-	if i >= len(b) {
-		return -1
-	}
-	switch b[i] {
-	case '"':
-		for j := i + 1; j < len(b); j++ {
-			switch b[j] {
-			case '\\':
-				j++
-			case '"':
-				return j + 1
-			}
-		}
-		return -1
-	case '{', '[':
-		depth := 0
-		for j := i; j < len(b); j++ {
-			switch b[j] {
-			case '"':
-				end := scanValue(b, j)
-				if end < 0 {
-					return -1
-				}
-				j = end - 1
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return j + 1
-				}
-			}
-		}
-		return -1
-	default:
-		j := i
-		for j < len(b) && !strings.ContainsRune(",}] \t\r\n", rune(b[j])) {
-			j++
-		}
-		if j == i {
-			return -1
-		}
-		return j
-	}
-}
-
 // jsonKind names the JSON type of raw for error messages.
 func jsonKind(raw json.RawMessage) string {
 	b := bytes.TrimSpace(raw)
@@ -299,7 +158,7 @@ func toAny(raw json.RawMessage) any {
 func eachEntry(raw json.RawMessage, single bool,
 	event func(native, path string, val json.RawMessage) (bool, error),
 	entry func(native, epath string, keys []string, e map[string]json.RawMessage) error) error {
-	events, vals, err := orderedKeys(raw)
+	events, vals, err := jsonscan.Object(raw)
 	if err != nil {
 		return fmt.Errorf("hooks: want an object of event → entries, got %s", jsonKind(raw))
 	}
@@ -323,7 +182,7 @@ func eachEntry(raw json.RawMessage, single bool,
 		}
 		for i, eraw := range entries {
 			epath := fmt.Sprintf("%s/%d", path, i)
-			keys, e, err := orderedKeys(eraw)
+			keys, e, err := jsonscan.Object(eraw)
 			if err != nil {
 				return fmt.Errorf("%s: want a hook entry object, got %s", epath, jsonKind(eraw))
 			}

@@ -1,4 +1,4 @@
-package hif
+package jsonscan
 
 import (
 	"encoding/json"
@@ -6,11 +6,11 @@ import (
 	"testing"
 )
 
-// TestOrderedKeys: the member splitter agrees with encoding/json on what
+// TestObjectAndArray: the member splitter agrees with encoding/json on what
 // tricky valid input holds (escapes, brackets and quotes inside strings,
 // nesting, duplicates: the last value wins, the first position stays), and
 // refuses what is not an object.
-func TestOrderedKeys(t *testing.T) {
+func TestObjectAndArray(t *testing.T) {
 	tests := []struct {
 		in   string
 		keys []string
@@ -22,9 +22,9 @@ func TestOrderedKeys(t *testing.T) {
 		{`{"\u00e9":{"x":[[]]}}`, []string{"é"}},
 	}
 	for _, tc := range tests {
-		keys, vals, err := orderedKeys(json.RawMessage(tc.in))
+		keys, vals, err := Object(json.RawMessage(tc.in))
 		if err != nil || !reflect.DeepEqual(keys, tc.keys) {
-			t.Errorf("orderedKeys(%s) = %q, %v; want %q", tc.in, keys, err, tc.keys)
+			t.Errorf("Object(%s) = %q, %v; want %q", tc.in, keys, err, tc.keys)
 			continue
 		}
 		var want map[string]any
@@ -34,22 +34,22 @@ func TestOrderedKeys(t *testing.T) {
 		for k, raw := range vals {
 			var got any
 			if err := json.Unmarshal(raw, &got); err != nil || !reflect.DeepEqual(got, want[k]) {
-				t.Errorf("orderedKeys(%s)[%q] = %s, want %v", tc.in, k, raw, want[k])
+				t.Errorf("Object(%s)[%q] = %s, want %v", tc.in, k, raw, want[k])
 			}
 		}
 	}
 	for _, bad := range []string{``, `[]`, `"s"`, `{"a"}`, `{"a":1`, `{"a":1 "b":2}`, `{1:2}`} {
-		if _, _, err := orderedKeys(json.RawMessage(bad)); err == nil {
-			t.Errorf("orderedKeys(%s) = nil error", bad)
+		if _, _, err := Object(json.RawMessage(bad)); err == nil {
+			t.Errorf("Object(%s) = nil error", bad)
 		}
 	}
-	elems, err := arrayElems(json.RawMessage(` [ 1, "a,]", {"b":[2]} , [] ] `))
+	elems, err := Array(json.RawMessage(` [ 1, "a,]", {"b":[2]} , [] ] `))
 	if err != nil || len(elems) != 4 || string(elems[1]) != `"a,]"` || string(elems[2]) != `{"b":[2]}` {
-		t.Errorf("arrayElems = %q, %v", elems, err)
+		t.Errorf("Array = %q, %v", elems, err)
 	}
 	for _, bad := range []string{`{}`, `[1,`, `[1 2]`} {
-		if _, err := arrayElems(json.RawMessage(bad)); err == nil {
-			t.Errorf("arrayElems(%s) = nil error", bad)
+		if _, err := Array(json.RawMessage(bad)); err == nil {
+			t.Errorf("Array(%s) = nil error", bad)
 		}
 	}
 }
