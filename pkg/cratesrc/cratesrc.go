@@ -54,6 +54,8 @@ import (
 	"time"
 
 	"github.com/Masterminds/semver/v3"
+
+	"github.com/symposium-dev/symposium-go/pkg/cratesindex"
 )
 
 // Defaults for the Fetcher's limits. crates.io refuses uploads over 10 MiB
@@ -122,10 +124,13 @@ type Fetcher struct {
 	gitPkgs map[string][]gitPkg    // packages per git checkout directory
 }
 
-// New returns a Fetcher unpacking into cacheDir/crates/, with cargo's
-// home from the environment.
-func New(cacheDir string) *Fetcher {
-	return &Fetcher{CacheDir: cacheDir}
+// New returns the Fetcher the commands use: unpacking into
+// cacheDir/crates/ ("" unpacks nothing), reading cargo's config as cargo
+// run in workDir would, never using the network when offline, with cargo's
+// home from the environment and crates.io's index overridden by
+// $SYMPOSIUM_CRATES_INDEX_URL (cratesindex.EnvURL) when set.
+func New(cacheDir, workDir string, offline bool) *Fetcher {
+	return &Fetcher{CacheDir: cacheDir, WorkDir: workDir, Offline: offline, CratesIO: os.Getenv(cratesindex.EnvURL)}
 }
 
 // ErrUnavailable and ErrRefused let callers use errors.Is on the two kinds
