@@ -56,16 +56,18 @@ import (
 	"github.com/Masterminds/semver/v3"
 
 	"github.com/symposium-dev/symposium-go/pkg/cratesindex"
+	"github.com/symposium-dev/symposium-go/pkg/untar"
 )
 
 // Defaults for the Fetcher's limits. crates.io refuses uploads over 10 MiB
 // compressed; the caps leave room for other registries while still
-// stopping a decompression bomb.
+// stopping a decompression bomb. The unpacking caps are pkg/untar's, which
+// applies them when the Fetcher's are 0.
 const (
-	DefaultMaxArchive = 50 << 20  // bytes of one .crate file
-	DefaultMaxEntry   = 50 << 20  // bytes of one unpacked file
-	DefaultMaxTotal   = 200 << 20 // bytes of all unpacked files of a crate
-	DefaultMaxFiles   = 50000     // entries of one archive
+	DefaultMaxArchive = 50 << 20                // bytes of one .crate file
+	DefaultMaxEntry   = untar.DefaultMaxEntry   // bytes of one unpacked file
+	DefaultMaxTotal   = untar.DefaultMaxTotal   // bytes of all unpacked files of a crate
+	DefaultMaxFiles   = untar.DefaultMaxEntries // entries of one archive
 	DefaultTimeout    = 10 * time.Second
 )
 
@@ -337,11 +339,12 @@ func (f *Fetcher) warn(format string, args ...any) {
 	}
 }
 
-func orDefault[T int | int64](v, def T) T {
-	if v <= 0 {
-		return def
+// maxArchive is MaxArchive, or DefaultMaxArchive when it is 0.
+func (f *Fetcher) maxArchive() int64 {
+	if f.MaxArchive <= 0 {
+		return DefaultMaxArchive
 	}
-	return v
+	return f.MaxArchive
 }
 
 // Local returns the crate's source directory when it is already unpacked

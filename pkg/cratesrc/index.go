@@ -210,7 +210,7 @@ func (f *Fetcher) download(ctx context.Context, c Crate) (string, error) {
 		}
 	}
 	url := dlURL(cfg.DL, c, want)
-	data, err := f.get(ctx, c, url, orDefault(f.MaxArchive, DefaultMaxArchive))
+	data, err := f.get(ctx, c, url, f.maxArchive())
 	if errors.Is(err, errNotFound) {
 		return "", &UnavailableError{Crate: c, Reason: "registry " + reg.name + " has no " + url}
 	}
