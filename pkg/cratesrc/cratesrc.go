@@ -200,7 +200,7 @@ func (f *Fetcher) Source(ctx context.Context, c Crate) (string, error) {
 	if err := validate(c); err != nil {
 		return "", err
 	}
-	if isGit(c) {
+	if IsGit(c.Source) {
 		return f.gitSource(c)
 	}
 	home := f.cargoHome()
@@ -234,10 +234,10 @@ func (f *Fetcher) Source(ctx context.Context, c Crate) (string, error) {
 	return dir, err
 }
 
-// isGit reports whether c is a git dependency: only cargo's checkout of
-// its locked commit is its source, never a registry's crate of the same
-// name and version.
-func isGit(c Crate) bool { return strings.HasPrefix(c.Source, "git+") }
+// IsGit reports whether source, a Cargo.lock source, is a git
+// dependency's: only cargo's checkout of its locked commit is its source,
+// never a registry's crate of the same name and version.
+func IsGit(source string) bool { return strings.HasPrefix(source, "git+") }
 
 func pathSource(c Crate) (string, error) {
 	dir, err := filepath.Abs(c.PathDir)
@@ -363,7 +363,7 @@ func (f *Fetcher) Local(c Crate) string {
 	if validate(c) != nil {
 		return ""
 	}
-	if isGit(c) {
+	if IsGit(c.Source) {
 		dir, _ := f.gitSource(c)
 		return dir
 	}

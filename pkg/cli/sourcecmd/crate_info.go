@@ -107,7 +107,7 @@ func runCrateInfo(stdio cli.Stdio, g Globals, args []string) error {
 	}
 	// A git dependency's source is cargo's checkout of it (pkg/cratesrc):
 	// a registry crate of the same name and version is another crate.
-	gitDep := dep != nil && strings.HasPrefix(dep.Source, "git+") && req == "=="+dep.Version
+	gitDep := dep != nil && cratesrc.IsGit(dep.Source) && req == "=="+dep.Version
 	if info.Source == "" {
 		var v, dir string
 		if !gitDep {
