@@ -105,7 +105,7 @@ func (c *Client) Exists(ctx context.Context, name string) (bool, error) {
 		return v, nil
 	}
 	exists := false
-	for _, n := range spellings(name) {
+	for _, n := range Spellings(name) {
 		ok, err := c.fetch(ctx, n)
 		if err != nil {
 			return false, err
@@ -119,9 +119,9 @@ func (c *Client) Exists(ctx context.Context, name string) (bool, error) {
 	return exists, nil
 }
 
-// spellings returns name, then its all-'_' and all-'-' forms when they
+// Spellings returns name, then its all-'_' and all-'-' forms when they
 // differ: the index files a crate under its own spelling only.
-func spellings(name string) []string {
+func Spellings(name string) []string {
 	out := []string{name}
 	for _, alt := range []string{strings.ReplaceAll(name, "-", "_"), strings.ReplaceAll(name, "_", "-")} {
 		if alt != out[len(out)-1] && alt != name {

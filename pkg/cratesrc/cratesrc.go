@@ -54,16 +54,20 @@ import (
 	"time"
 
 	"github.com/Masterminds/semver/v3"
+
+	"github.com/symposium-dev/symposium-go/pkg/cratesindex"
+	"github.com/symposium-dev/symposium-go/pkg/untar"
 )
 
 // Defaults for the Fetcher's limits. crates.io refuses uploads over 10 MiB
 // compressed; the caps leave room for other registries while still
-// stopping a decompression bomb.
+// stopping a decompression bomb. The unpacking caps are pkg/untar's, which
+// applies them when the Fetcher's are 0.
 const (
-	DefaultMaxArchive = 50 << 20  // bytes of one .crate file
-	DefaultMaxEntry   = 50 << 20  // bytes of one unpacked file
-	DefaultMaxTotal   = 200 << 20 // bytes of all unpacked files of a crate
-	DefaultMaxFiles   = 50000     // entries of one archive
+	DefaultMaxArchive = 50 << 20                // bytes of one .crate file
+	DefaultMaxEntry   = untar.DefaultMaxEntry   // bytes of one unpacked file
+	DefaultMaxTotal   = untar.DefaultMaxTotal   // bytes of all unpacked files of a crate
+	DefaultMaxFiles   = untar.DefaultMaxEntries // entries of one archive
 	DefaultTimeout    = 10 * time.Second
 )
 
@@ -122,10 +126,13 @@ type Fetcher struct {
 	gitPkgs map[string][]gitPkg    // packages per git checkout directory
 }
 
-// New returns a Fetcher unpacking into cacheDir/crates/, with cargo's
-// home from the environment.
-func New(cacheDir string) *Fetcher {
-	return &Fetcher{CacheDir: cacheDir}
+// New returns the Fetcher the commands use: unpacking into
+// cacheDir/crates/ ("" unpacks nothing), reading cargo's config as cargo
+// run in workDir would, never using the network when offline, with cargo's
+// home from the environment and crates.io's index overridden by
+// $SYMPOSIUM_CRATES_INDEX_URL (cratesindex.EnvURL) when set.
+func New(cacheDir, workDir string, offline bool) *Fetcher {
+	return &Fetcher{CacheDir: cacheDir, WorkDir: workDir, Offline: offline, CratesIO: os.Getenv(cratesindex.EnvURL)}
 }
 
 // ErrUnavailable and ErrRefused let callers use errors.Is on the two kinds
@@ -193,7 +200,7 @@ func (f *Fetcher) Source(ctx context.Context, c Crate) (string, error) {
 	if err := validate(c); err != nil {
 		return "", err
 	}
-	if isGit(c) {
+	if IsGit(c.Source) {
 		return f.gitSource(c)
 	}
 	home := f.cargoHome()
@@ -227,10 +234,10 @@ func (f *Fetcher) Source(ctx context.Context, c Crate) (string, error) {
 	return dir, err
 }
 
-// isGit reports whether c is a git dependency: only cargo's checkout of
-// its locked commit is its source, never a registry's crate of the same
-// name and version.
-func isGit(c Crate) bool { return strings.HasPrefix(c.Source, "git+") }
+// IsGit reports whether source, a Cargo.lock source, is a git
+// dependency's: only cargo's checkout of its locked commit is its source,
+// never a registry's crate of the same name and version.
+func IsGit(source string) bool { return strings.HasPrefix(source, "git+") }
 
 func pathSource(c Crate) (string, error) {
 	dir, err := filepath.Abs(c.PathDir)
@@ -332,11 +339,12 @@ func (f *Fetcher) warn(format string, args ...any) {
 	}
 }
 
-func orDefault[T int | int64](v, def T) T {
-	if v <= 0 {
-		return def
+// maxArchive is MaxArchive, or DefaultMaxArchive when it is 0.
+func (f *Fetcher) maxArchive() int64 {
+	if f.MaxArchive <= 0 {
+		return DefaultMaxArchive
 	}
-	return v
+	return f.MaxArchive
 }
 
 // Local returns the crate's source directory when it is already unpacked
@@ -355,7 +363,7 @@ func (f *Fetcher) Local(c Crate) string {
 	if validate(c) != nil {
 		return ""
 	}
-	if isGit(c) {
+	if IsGit(c.Source) {
 		dir, _ := f.gitSource(c)
 		return dir
 	}

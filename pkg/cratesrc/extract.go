@@ -88,9 +88,9 @@ func (f *Fetcher) untar(c Crate, from string, data []byte, dir string) error {
 		Name:       from,
 		Top:        dirName(c),
 		Links:      untar.MakeLinks,
-		MaxEntry:   orDefault(f.MaxEntry, DefaultMaxEntry),
-		MaxTotal:   orDefault(f.MaxTotal, DefaultMaxTotal),
-		MaxEntries: orDefault(f.MaxFiles, DefaultMaxFiles),
+		MaxEntry:   f.MaxEntry, // untar puts its defaults, ours, in for 0
+		MaxTotal:   f.MaxTotal,
+		MaxEntries: f.MaxFiles,
 		Warn:       func(msg string) { f.warn("%s: %s", c, msg) },
 	})
 	var ue *untar.Error

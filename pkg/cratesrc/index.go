@@ -59,7 +59,7 @@ func (f *Fetcher) Newest(ctx context.Context, name string, accept func(version s
 		return c, err
 	}
 	var entries []indexEntry
-	for _, n := range spellings(name) {
+	for _, n := range cratesindex.Spellings(name) {
 		entries, err = f.indexEntries(ctx, c, reg, n)
 		if err == nil {
 			break
@@ -96,18 +96,6 @@ func (f *Fetcher) Newest(ctx context.Context, name string, accept func(version s
 		return c, &UnavailableError{Crate: c, Reason: "the index " + reg.index + " lists no usable version (all yanked or excluded)"}
 	}
 	return Crate{Name: pick.Name, Version: pick.Vers, Checksum: pick.Cksum}, nil
-}
-
-// spellings returns name, then its all-'_' and all-'-' forms when they
-// differ: the index files a crate under its own spelling only.
-func spellings(name string) []string {
-	out := []string{name}
-	for _, alt := range []string{strings.ReplaceAll(name, "-", "_"), strings.ReplaceAll(name, "_", "-")} {
-		if alt != name && alt != out[len(out)-1] {
-			out = append(out, alt)
-		}
-	}
-	return out
 }
 
 // indexEntries reads the index file of the crate spelled name. Lines that
@@ -210,7 +198,7 @@ func (f *Fetcher) download(ctx context.Context, c Crate) (string, error) {
 		}
 	}
 	url := dlURL(cfg.DL, c, want)
-	data, err := f.get(ctx, c, url, orDefault(f.MaxArchive, DefaultMaxArchive))
+	data, err := f.get(ctx, c, url, f.maxArchive())
 	if errors.Is(err, errNotFound) {
 		return "", &UnavailableError{Crate: c, Reason: "registry " + reg.name + " has no " + url}
 	}

@@ -86,7 +86,7 @@ func isRegular(p string) bool {
 
 // readArchive reads a .crate file from disk, refusing one over MaxArchive.
 func (f *Fetcher) readArchive(c Crate, file string) ([]byte, error) {
-	max := orDefault(f.MaxArchive, DefaultMaxArchive)
+	max := f.maxArchive()
 	fh, err := os.Open(file)
 	if err != nil {
 		return nil, &UnavailableError{Crate: c, Reason: "reading " + file, Err: err}

@@ -13,7 +13,6 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/consent"
-	"github.com/symposium-dev/symposium-go/pkg/cratesindex"
 	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 	"github.com/symposium-dev/symposium-go/pkg/jqout"
@@ -80,7 +79,7 @@ func workspaceStatus(dir string, warn func(string)) (*cargo.Result, *plugin.Resu
 	for _, d := range ws.Deps {
 		deps = append(deps, predicate.Dep{Name: d.Name, Version: d.Version, Unresolved: d.Unresolved})
 	}
-	f := &cratesrc.Fetcher{CacheDir: dirs.Cache, WorkDir: ws.Workspace.Root, Offline: true, CratesIO: os.Getenv(cratesindex.EnvURL)}
+	f := cratesrc.New(dirs.Cache, ws.Workspace.Root, true)
 	res := plugin.MatchConfigured(context.Background(), cfg, dirs, plugin.UpdateOffline, predicate.NewSet(deps),
 		plugin.WorkspaceOf(ws.Workspace), ws.Deps, f, func(string) {})
 	return ws, res, dirs, cfg, nil
@@ -251,7 +250,7 @@ func runUse(stdio cli.Stdio, g Globals, args []string) error {
 		}
 	}
 	if known == "" && cratesrc.ValidName(name) {
-		f := &cratesrc.Fetcher{CacheDir: dirs.Cache, WorkDir: cwd, Offline: g.Update == plugin.UpdateOffline, CratesIO: os.Getenv(cratesindex.EnvURL)}
+		f := cratesrc.New(dirs.Cache, cwd, g.Update == plugin.UpdateOffline)
 		if c, err := f.Newest(context.Background(), name, nil); err == nil {
 			known = "crate " + c.Name + " " + c.Version
 		} else if !errors.Is(err, cratesrc.ErrUnavailable) || !strings.Contains(err.Error(), "not") {
@@ -328,7 +327,7 @@ func runSearch(stdio cli.Stdio, g Globals, args []string) error {
 	// query up as a crate name, and see whether that crate embeds a plugin.
 	if cratesrc.ValidName(rest[0]) {
 		cwd, _ := os.Getwd()
-		f := &cratesrc.Fetcher{CacheDir: dirs.Cache, WorkDir: cwd, Offline: g.Update == plugin.UpdateOffline, CratesIO: os.Getenv(cratesindex.EnvURL)}
+		f := cratesrc.New(dirs.Cache, cwd, g.Update == plugin.UpdateOffline)
 		ctx := context.Background()
 		c, err := f.Newest(ctx, rest[0], nil)
 		if err == nil {

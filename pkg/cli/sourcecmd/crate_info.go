@@ -16,7 +16,6 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cargofind"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/config"
-	"github.com/symposium-dev/symposium-go/pkg/cratesindex"
 	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
 	"github.com/symposium-dev/symposium-go/pkg/jqout"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
@@ -108,7 +107,7 @@ func runCrateInfo(stdio cli.Stdio, g Globals, args []string) error {
 	}
 	// A git dependency's source is cargo's checkout of it (pkg/cratesrc):
 	// a registry crate of the same name and version is another crate.
-	gitDep := dep != nil && strings.HasPrefix(dep.Source, "git+") && req == "=="+dep.Version
+	gitDep := dep != nil && cratesrc.IsGit(dep.Source) && req == "=="+dep.Version
 	if info.Source == "" {
 		var v, dir string
 		if !gitDep {
@@ -187,7 +186,7 @@ func runCrateInfo(stdio cli.Stdio, g Globals, args []string) error {
 // returns the version and the directory.
 func fetchSource(name, req string, dep *stream.Dep, update string) (string, string, error) {
 	// WorkDir ".": cargo's own config lookup starts where it runs.
-	f := &cratesrc.Fetcher{WorkDir: ".", Offline: update == plugin.UpdateOffline, CratesIO: os.Getenv(cratesindex.EnvURL)}
+	f := cratesrc.New("", ".", update == plugin.UpdateOffline)
 	if dirs, err := config.ResolveDirs(); err == nil {
 		f.CacheDir = dirs.Cache
 	}

@@ -10,13 +10,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/cmdlog"
 	"github.com/symposium-dev/symposium-go/pkg/cli/sourcecmd"
 	"github.com/symposium-dev/symposium-go/pkg/config"
-	"github.com/symposium-dev/symposium-go/pkg/cratesindex"
 	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
@@ -99,8 +97,9 @@ func run(stdio cli.Stdio, args []string) error {
 // plugin: cargo's caches first, the registry cargo's config names (or
 // $SYMPOSIUM_CRATES_INDEX_URL) only when update allows the network.
 func CrateFetcher(dirs config.Dirs, root, update string, warn func(string)) *cratesrc.Fetcher {
-	return &cratesrc.Fetcher{CacheDir: dirs.Cache, WorkDir: root, Offline: update == plugin.UpdateOffline,
-		CratesIO: os.Getenv(cratesindex.EnvURL), Warn: warn}
+	f := cratesrc.New(dirs.Cache, root, update == plugin.UpdateOffline)
+	f.Warn = warn
+	return f
 }
 
 // readDeps forwards the workspace record (and kinds it does not know) and
