@@ -198,7 +198,7 @@ func ourHandlers(doc map[string]any) []ourHandler {
 	sort.Strings(events)
 	var out []ourHandler
 	isOurs := func(h map[string]any) bool {
-		for _, k := range []string{"command", "bash", "powershell"} {
+		for _, k := range commandKeys {
 			if s, ok := h[k].(string); ok && IsOurCommand(s) {
 				return true
 			}

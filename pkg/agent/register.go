@@ -406,7 +406,7 @@ func editHooks(doc JSONDoc, p string, grouped bool, want map[string]ordered) (ch
 
 // handlerIsOurs looks at the command fields an agent may use.
 func handlerIsOurs(h map[string]json.RawMessage) bool {
-	for _, k := range []string{"command", "bash", "powershell"} {
+	for _, k := range commandKeys {
 		var s string
 		if raw, ok := h[k]; ok && json.Unmarshal(raw, &s) == nil && IsOurCommand(s) {
 			return true
@@ -414,6 +414,10 @@ func handlerIsOurs(h map[string]json.RawMessage) bool {
 	}
 	return false
 }
+
+// commandKeys are where a hook handler names its command (Claude-style
+// "command"; Copilot's "bash" and "powershell").
+var commandKeys = [...]string{"command", "bash", "powershell"}
 
 // editOwnKey makes doc's member key hold exactly the events in want (with
 // want nil: removes it). The member is ours only when every handler in it
