@@ -69,7 +69,7 @@ func newEvaluator(scans []*Scan, set *predicate.Set, r *Resolver) *evaluator {
 					ev.custom[c.Name] = prev
 					continue
 				}
-				ev.custom[c.Name] = customDef{cmd: predexpr.Command{Line: c.Command, Args: c.Args, Dir: m.Dir}, where: where}
+				ev.custom[c.Name] = customDef{cmd: predexpr.Command{Command: c.Command, Args: c.Args, Dir: m.Dir}, where: where}
 			}
 		}
 	}
@@ -175,7 +175,7 @@ func (ev *evaluator) forDispatch(plugin, hook []Pred) ([]string, map[string]stre
 			if cmds == nil {
 				cmds = map[string]stream.PredicateCommand{}
 			}
-			cmds[x.Fn] = stream.PredicateCommand{Command: c.Line, Args: c.Args, Dir: c.Dir}
+			cmds[x.Fn] = *c
 		})
 		if bad != "" {
 			return nil, nil, bad
@@ -187,7 +187,7 @@ func (ev *evaluator) forDispatch(plugin, hook []Pred) ([]string, map[string]stre
 
 func unknownWhy(name string, err error) string {
 	if err == predexpr.ErrUnknown {
-		return fmt.Sprintf("unknown predicate %q (no plugin defines [[predicate]] name = %q)", name, name)
+		return predexpr.UnknownWhy(name)
 	}
 	return err.Error()
 }
