@@ -17,6 +17,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/symposium-dev/symposium-go/pkg/proc"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -566,5 +567,5 @@ func shQuote(s string) string {
 	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%") == "" {
 		return s
 	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	return proc.ShellQuote(s)
 }
