@@ -373,7 +373,7 @@ func (r *run) holds(ctx context.Context, c *predexpr.Context, h *stream.Hook) bo
 		if !ok {
 			return nil, predexpr.ErrUnknown
 		}
-		return &predexpr.Command{Line: pc.Command, Args: pc.Args, Dir: pc.Dir}, nil
+		return &pc, nil
 	}
 	for _, text := range h.Predicates {
 		e, err := predexpr.Parse(text)

@@ -47,7 +47,7 @@ func extractMetadata(data []byte) ([]byte, bool) {
 
 func keepLines(data []byte) []byte {
 	lines := strings.Split(string(data), "\n")
-	in, top, sawSub := false, false, false
+	in, sawSub := false, false
 	for i, l := range lines {
 		t := strings.TrimSpace(l)
 		if strings.HasPrefix(t, "[") {
@@ -62,7 +62,7 @@ func keepLines(data []byte) []byte {
 				if sawSub {
 					return nil // its keys would land in the sub-table
 				}
-				in, top = true, true
+				in = true
 				lines[i] = ""
 			case strings.HasPrefix(name, metaPrefix+"."):
 				in, sawSub = true, true
@@ -82,7 +82,6 @@ func keepLines(data []byte) []byte {
 			lines[i] = ""
 		}
 	}
-	_ = top
 	return []byte(strings.Join(lines, "\n"))
 }
 

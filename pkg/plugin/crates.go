@@ -2,7 +2,6 @@ package plugin
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -550,25 +549,11 @@ func (cr *crates) groupIn(dir, rel, crate, version, group, plugin, file string) 
 // insideCrate joins rel to the crate directory and checks the result,
 // symlinks resolved, stays inside it. ok is false when it does not exist.
 func insideCrate(dir, rel string) (string, bool, error) {
-	if !relInside(rel) {
-		return "", false, fmt.Errorf("%q is not a relative path inside the crate", rel)
-	}
-	p := filepath.Join(dir, filepath.FromSlash(rel))
-	real, err := filepath.EvalSymlinks(p)
-	if errors.Is(err, os.ErrNotExist) {
-		return "", false, nil
-	}
-	if err != nil {
-		return "", false, err
-	}
-	root, err := filepath.EvalSymlinks(dir)
-	if err != nil || !within(root, real) {
-		return "", false, fmt.Errorf("%s leaves the crate's source", rel)
-	}
-	if st, err := os.Stat(real); err != nil || !st.IsDir() {
-		return "", false, nil
-	}
-	return p, true, nil
+	return inside(dir, rel, true, func() error {
+		return fmt.Errorf("%q is not a relative path inside the crate", rel)
+	}, func(string, error) error {
+		return fmt.Errorf("%s leaves the crate's source", rel)
+	})
 }
 
 // EmbedsPlugin reports whether a crate source carries an agent plugin: a

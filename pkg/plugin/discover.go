@@ -304,6 +304,35 @@ func within(root, p string) bool {
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }
 
+// inside joins rel to dir and checks that the result, symlinks resolved,
+// stays inside dir (also resolved). ok is false when the path does not
+// exist or, with dirOnly, is not a directory. A rel that is absolute or
+// climbs with ".." is refused with notRel(); one that leads out of dir,
+// or whose dir cannot be resolved (then err is why), with out(p, err).
+func inside(dir, rel string, dirOnly bool, notRel func() error, out func(p string, err error) error) (string, bool, error) {
+	if !relInside(rel) {
+		return "", false, notRel()
+	}
+	p := filepath.Join(dir, filepath.FromSlash(rel))
+	real, err := filepath.EvalSymlinks(p)
+	if errors.Is(err, os.ErrNotExist) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, err
+	}
+	root, err := filepath.EvalSymlinks(dir)
+	if err != nil || !within(root, real) {
+		return "", false, out(p, err)
+	}
+	if dirOnly {
+		if st, err := os.Stat(real); err != nil || !st.IsDir() {
+			return "", false, nil
+		}
+	}
+	return p, true, nil
+}
+
 // GroupSkills lists the skills of a group directory: SKILL.md in the
 // directory itself, then each subdirectory holding one. tree is what shows
 // a skill added, removed or renamed: the group directory and each

@@ -12,12 +12,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
 
+	"github.com/symposium-dev/symposium-go/pkg/proc"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -520,25 +520,18 @@ func runnableFor(m *Manifest, cache string) runnableFunc {
 // path that leaves it, through ".." or a symlink: a manifest may only
 // point at its own files. The file must exist.
 func insidePlugin(dir, rel string) (string, error) {
-	if !relInside(rel) {
-		return "", fmt.Errorf("%q must be a relative path inside the plugin directory", rel)
-	}
-	p := filepath.Join(dir, filepath.FromSlash(rel))
-	real, err := filepath.EvalSymlinks(p)
-	if err != nil {
-		if os.IsNotExist(err) {
-			return "", fmt.Errorf("%s does not exist", p)
+	p, ok, err := inside(dir, rel, false, func() error {
+		return fmt.Errorf("%q must be a relative path inside the plugin directory", rel)
+	}, func(p string, err error) error {
+		if err != nil {
+			return err
 		}
-		return "", err
+		return fmt.Errorf("%s leads out of the plugin directory (through a symlink)", p)
+	})
+	if err == nil && !ok {
+		return "", fmt.Errorf("%s does not exist", filepath.Join(dir, filepath.FromSlash(rel)))
 	}
-	root, err := filepath.EvalSymlinks(dir)
-	if err != nil {
-		return "", err
-	}
-	if !within(root, real) {
-		return "", fmt.Errorf("%s leads out of the plugin directory (through a symlink)", p)
-	}
-	return p, nil
+	return p, err
 }
 
 // withInstallations fills a hook record from its installations: argv,
@@ -574,5 +567,5 @@ func shQuote(s string) string {
 	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%") == "" {
 		return s
 	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	return proc.ShellQuote(s)
 }

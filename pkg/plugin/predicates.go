@@ -49,6 +49,25 @@ type customDef struct {
 	collided string // "" or the message
 }
 
+// registerCustom adds m's [[predicate]]s to custom. Two definitions of a
+// name cancel out: warn is told of each later one, first being true for
+// the first such of a name.
+func registerCustom(custom map[string]customDef, m *Manifest, warn func(msg string, first bool)) {
+	for _, c := range m.Custom {
+		where := fmt.Sprintf("%s:%d", m.Path, c.Line)
+		if prev, ok := custom[c.Name]; ok {
+			first := prev.collided == ""
+			if first {
+				prev.collided = fmt.Sprintf("custom predicate %q is defined twice (%s and %s), so neither is used", c.Name, prev.where, where)
+				custom[c.Name] = prev
+			}
+			warn(fmt.Sprintf("%s: [[predicate]] %q is also defined at %s: both definitions are skipped and %s(...) is false; rename one", where, c.Name, prev.where, c.Name), first)
+			continue
+		}
+		custom[c.Name] = customDef{cmd: predexpr.Command{Command: c.Command, Args: c.Args, Dir: m.Dir}, where: where}
+	}
+}
+
 func newEvaluator(scans []*Scan, set *predicate.Set, r *Resolver) *evaluator {
 	ev := &evaluator{set: set, ws: r.Workspace, ctx: r.Ctx, custom: map[string]customDef{}}
 	if ev.ctx == nil {
@@ -56,21 +75,15 @@ func newEvaluator(scans []*Scan, set *predicate.Set, r *Resolver) *evaluator {
 	}
 	// Registration is global and unconditional (upstream: "How custom
 	// predicates work"): a plugin's [[predicate]] counts even where the
-	// plugin itself does not apply. Two definitions of a name cancel out.
+	// plugin itself does not apply.
+	warn := func(msg string, first bool) {
+		if first {
+			r.warn("%s", msg)
+		}
+	}
 	for _, sc := range scans {
 		for _, m := range sc.Plugins {
-			for _, c := range m.Custom {
-				where := fmt.Sprintf("%s:%d", m.Path, c.Line)
-				if prev, ok := ev.custom[c.Name]; ok {
-					if prev.collided == "" {
-						prev.collided = fmt.Sprintf("custom predicate %q is defined twice (%s and %s), so neither is used", c.Name, prev.where, where)
-						r.warn("%s: [[predicate]] %q is also defined at %s: both definitions are skipped and %s(...) is false; rename one", where, c.Name, prev.where, c.Name)
-					}
-					ev.custom[c.Name] = prev
-					continue
-				}
-				ev.custom[c.Name] = customDef{cmd: predexpr.Command{Line: c.Command, Args: c.Args, Dir: m.Dir}, where: where}
-			}
+			registerCustom(ev.custom, m, warn)
 		}
 	}
 	ev.pctx = &predexpr.Context{Dir: ev.ws.Root, Static: ev.static, Custom: ev.lookup}
@@ -175,7 +188,7 @@ func (ev *evaluator) forDispatch(plugin, hook []Pred) ([]string, map[string]stre
 			if cmds == nil {
 				cmds = map[string]stream.PredicateCommand{}
 			}
-			cmds[x.Fn] = stream.PredicateCommand{Command: c.Line, Args: c.Args, Dir: c.Dir}
+			cmds[x.Fn] = *c
 		})
 		if bad != "" {
 			return nil, nil, bad
@@ -187,7 +200,7 @@ func (ev *evaluator) forDispatch(plugin, hook []Pred) ([]string, map[string]stre
 
 func unknownWhy(name string, err error) string {
 	if err == predexpr.ErrUnknown {
-		return fmt.Sprintf("unknown predicate %q (no plugin defines [[predicate]] name = %q)", name, name)
+		return predexpr.UnknownWhy(name)
 	}
 	return err.Error()
 }

@@ -58,7 +58,7 @@ func (r *Report) preds(file string, ps []Pred) {
 // here and elsewhere word it for what was validated: for a source, only
 // another source can define it; for one plugin or skill, another plugin
 // of the same source can too.
-func (r *Report) undefined(defined map[string]string, here, elsewhere string) {
+func (r *Report) undefined(defined map[string]customDef, here, elsewhere string) {
 	// In file order: the levels of a manifest are walked table by table.
 	sort.SliceStable(r.calls, func(i, j int) bool {
 		a, b := r.calls[i], r.calls[j]
@@ -77,13 +77,11 @@ func (r *Report) undefined(defined map[string]string, here, elsewhere string) {
 	r.calls = nil
 }
 
-// customNames is the set of a plugin's [[predicate]] names.
-func customNames(m *Manifest) map[string]string {
-	out := map[string]string{}
+// customNames is a plugin's [[predicate]]s, by name.
+func customNames(m *Manifest) map[string]customDef {
+	out := map[string]customDef{}
 	if m != nil {
-		for _, c := range m.Custom {
-			out[c.Name] = fmt.Sprintf("%s:%d", m.Path, c.Line)
-		}
+		registerCustom(out, m, func(string, bool) {})
 	}
 	return out
 }
@@ -151,17 +149,11 @@ func Validate(path string) (*Report, error) {
 			rep.Skills++
 		}
 	}
-	defined := map[string]string{}
+	defined := map[string]customDef{}
+	warn := func(msg string, _ bool) { rep.Warnings = append(rep.Warnings, msg) }
 	for _, m := range sc.Plugins {
 		rep.plugin(m)
-		for _, c := range m.Custom {
-			where := fmt.Sprintf("%s:%d", m.Path, c.Line)
-			if prev, ok := defined[c.Name]; ok {
-				rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: [[predicate]] %q is also defined at %s: both definitions are skipped and %s(...) is false; rename one", where, c.Name, prev, c.Name))
-				continue
-			}
-			defined[c.Name] = where
-		}
+		registerCustom(defined, m, warn)
 	}
 	for _, s := range sc.Standalones {
 		rep.Skills++

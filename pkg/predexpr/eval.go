@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/symposium-dev/symposium-go/pkg/proc"
+	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
 // DefaultTimeout bounds one shell or custom predicate: they run on every
@@ -19,18 +20,20 @@ import (
 // either.
 const DefaultTimeout = 5 * time.Second
 
-// Command is how a custom predicate runs: Line (the [[predicate]]'s
+// Command is how a custom predicate runs: Command (the [[predicate]]'s
 // command, its leading relative path resolved against Dir, the defining
 // plugin's directory) through `sh -c`, with Args and then the call's
-// argument (when not empty) as its positional parameters.
-type Command struct {
-	Line string   `json:"command"`
-	Args []string `json:"args,omitempty"`
-	Dir  string   `json:"dir"`
-}
+// argument (when not empty) as its positional parameters. It is the
+// record's own type, so what sym-match writes is what a hook runs.
+type Command = stream.PredicateCommand
 
 // ErrUnknown is what Context.Custom returns for a name no plugin defines.
 var ErrUnknown = errors.New("unknown predicate")
+
+// UnknownWhy says that no plugin defines the custom predicate name.
+func UnknownWhy(name string) string {
+	return fmt.Sprintf("unknown predicate %q (no plugin defines [[predicate]] name = %q)", name, name)
+}
 
 // Context evaluates predicates for one run. Results of shell, path_exists
 // and custom predicates are cached by (name, argument) for the Context's
@@ -178,18 +181,18 @@ func (c *Context) pathExists(arg string) bool {
 
 func (c *Context) custom(ctx context.Context, e *Expr) result {
 	if c.Custom == nil {
-		return result{why: fmt.Sprintf("%s: unknown predicate %q (no plugin defines [[predicate]] name = %q)", e, e.Fn, e.Fn)}
+		return result{why: fmt.Sprintf("%s: %s", e, UnknownWhy(e.Fn))}
 	}
 	cmd, err := c.Custom(e.Fn)
 	if err != nil {
 		if errors.Is(err, ErrUnknown) {
-			return result{why: fmt.Sprintf("%s: unknown predicate %q (no plugin defines [[predicate]] name = %q)", e, e.Fn, e.Fn)}
+			return result{why: fmt.Sprintf("%s: %s", e, UnknownWhy(e.Fn))}
 		}
 		return result{why: fmt.Sprintf("%s: %v", e, err)}
 	}
 	// The line goes through sh like a hook's command; the arguments are
 	// positional parameters, so no quoting of the argument is needed.
-	args := append([]string{"-c", proc.ResolvePath(cmd.Line, cmd.Dir) + ` "$@"`, e.Fn}, cmd.Args...)
+	args := append([]string{"-c", proc.ResolvePath(cmd.Command, cmd.Dir) + ` "$@"`, e.Fn}, cmd.Args...)
 	if e.Arg != "" {
 		args = append(args, e.Arg)
 	}

@@ -126,7 +126,7 @@ func TestEval(t *testing.T) {
 		},
 		Custom: func(name string) (*Command, error) {
 			if name == "battery_pack" {
-				return &Command{Line: "./check.sh", Args: []string{"static"}, Dir: dir}, nil
+				return &Command{Command: "./check.sh", Args: []string{"static"}, Dir: dir}, nil
 			}
 			return nil, ErrUnknown
 		},

@@ -88,8 +88,5 @@ func saveTrustRecord(d config.Dirs, r *trustRecord) error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(d.Config, 0o755); err != nil {
-		return err
-	}
 	return atomicfile.Write(p, append(data, '\n'), 0o600)
 }
