@@ -27,6 +27,8 @@ import (
 	"github.com/goccy/go-yaml"
 	"github.com/pelletier/go-toml/v2"
 	"github.com/tailscale/hujson"
+
+	"github.com/symposium-dev/symposium-go/pkg/atomicfile"
 )
 
 // robustKills is how many syncs are killed at a random moment.
@@ -94,6 +96,10 @@ func TestRobustSyncUnderKillsAndConcurrency(t *testing.T) {
 	// Let orphaned stages of the last kills finish or fail on their own:
 	// one still running after the final sync would change its tree.
 	e.waitOrphans(60 * time.Second)
+	// A write killed between its temp file and the rename leaves the temp
+	// file; the next write of that file sweeps it once it is older than
+	// atomicfile.Stale (younger, it may be a live writer's).
+	time.Sleep(atomicfile.Stale)
 
 	// The next sync repairs everything.
 	e.flip(false)
