@@ -90,12 +90,16 @@ func alternative(alts, name string) bool {
 func pick(hooks []stream.Hook, caller string, skipped func(h *stream.Hook, why string)) []stream.Hook {
 	type plugin struct{ source, name string }
 	rank := func(h *stream.Hook) int {
+		format := h.Format
+		if format == "" {
+			format = hookfmt.Symposium
+		}
 		switch {
 		case h.Agent != "" && h.Agent != caller:
 			return 0
-		case h.Format == caller:
+		case format == caller:
 			return 2
-		case h.Format == "" || h.Format == hookfmt.Symposium:
+		case format == hookfmt.Symposium:
 			return 1
 		}
 		return 0

@@ -127,3 +127,22 @@ func fired(t *testing.T, f *fixture, agentName, file string) []string {
 	}
 	return got
 }
+
+// TestPickFormatNames: a hook without a format is a symposium-format one,
+// also when the caller is symposium itself; the first of two equals loses.
+func TestPickFormatNames(t *testing.T) {
+	hooks := []stream.Hook{
+		{Plugin: "p", Name: "explicit", Format: "symposium"},
+		{Plugin: "p", Name: "default"},
+		{Plugin: "q", Source: "other", Name: "q"},
+	}
+	for _, caller := range []string{"symposium", "claude"} {
+		var names []string
+		for _, h := range pick(hooks, caller, func(*stream.Hook, string) {}) {
+			names = append(names, h.Name)
+		}
+		if want := []string{"default", "q"}; !slices.Equal(names, want) {
+			t.Errorf("caller %s: picked %q, want %q", caller, names, want)
+		}
+	}
+}
