@@ -270,6 +270,7 @@ func (cr *crates) activate(m *Manifest, c cratesrc.Crate, dir string, t trust, d
 		st.State, st.Reason = stream.StateDormant, "its predicates do not hold here: "+why
 		cr.status(st)
 		cr.reject("plugin", m.Name, why, m.Name, m.Path)
+		cr.res.rejectSubcommands(m, "plugin "+m.Name+" does not apply: "+why)
 		return
 	}
 	cr.status(st)
@@ -323,6 +324,10 @@ func (cr *crates) activate(m *Manifest, c cratesrc.Crate, dir string, t trust, d
 	for _, s := range m.MCPServers {
 		cr.reject("mcp_server", s.Name, "MCP servers declared in a crate's own manifest are not registered (only its skills load)", m.Name, fmt.Sprintf("%s:%d", m.Path, s.Line))
 	}
+	// A subcommand runs only when the user types it, and this plugin is
+	// enabled (consent, or a registry's vouching chain): upstream
+	// dispatches a crate's subcommands like a registry plugin's.
+	cr.res.addSubcommands(cr.r, cr.ev, m, t.source)
 	for _, ref := range m.Plugins {
 		cr.ev.plugin(dir)
 		cr.chain(m, ref, trust{root: t.root, source: t.source, fetch: t.fetch, via: m.Name}, depth+1, path)
@@ -643,6 +648,8 @@ func (cr *crates) manifestOf(dir string, c cratesrc.Crate) (*Manifest, []error) 
 		m.Hooks = append(m.Hooks, l.Hooks...)
 		m.MCPServers = append(m.MCPServers, l.MCPServers...)
 		m.Plugins = append(m.Plugins, l.Plugins...)
+		m.Installations = append(m.Installations, l.Installations...)
+		m.Subcommands = append(m.Subcommands, l.Subcommands...)
 		if l.DefaultSkills != nil {
 			m.DefaultSkills = l.DefaultSkills
 		}
