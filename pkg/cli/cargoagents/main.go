@@ -63,9 +63,13 @@ func Main(io cli.Stdio, args []string) int {
 		}
 		args = args[1:]
 	}
-	if len(args) > 1 && args[0] == "help" {
+	if len(args) > 0 && args[0] == "help" {
 		// `help CMD [SUB]` is `CMD [SUB] --help`; plain `help` is the overview.
-		args = append(args[1:], "--help")
+		if rest := g.takeAll(args[1:]); len(rest) > 0 {
+			args = append(rest, "--help")
+		} else {
+			args = args[:1]
+		}
 	}
 	if len(args) > 0 && !isBuiltin(args[0]) {
 		// A plugin's command owns all its arguments: none is taken as ours.
