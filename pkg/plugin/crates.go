@@ -274,6 +274,7 @@ func (cr *crates) activate(m *Manifest, c cratesrc.Crate, dir string, t trust, d
 		st.State, st.Reason = stream.StateDormant, "its predicates do not hold here: "+why
 		cr.status(st)
 		cr.reject("plugin", m.Name, why, m.Name, m.Path)
+		cr.res.rejectSubcommands(m, "plugin "+m.Name+" does not apply: "+why)
 		return
 	}
 	cr.status(st)
@@ -342,11 +343,18 @@ func (cr *crates) commands(m *Manifest, c cratesrc.Crate, dir string, t trust) {
 		for _, s := range m.MCPServers {
 			cr.reject("mcp_server", s.Name, why, m.Name, fmt.Sprintf("%s:%d", m.Path, s.Line))
 		}
+		for _, sc := range m.Subcommands {
+			cr.reject("subcommand", sc.Name, why, m.Name, fmt.Sprintf("%s:%d", m.Path, sc.Line))
+		}
 		return
 	}
 	cr.ev.plugin(dir)
 	cr.res.addHooks(cr.r, cr.ev, m, t.source)
 	cr.res.addServers(cr.ev, m, t.source)
+	// A subcommand runs only when the user types it, and this plugin is
+	// enabled (consent, or a registry's vouching chain): upstream
+	// dispatches a crate's subcommands like a registry plugin's.
+	cr.res.addSubcommands(cr.r, cr.ev, m, t.source)
 }
 
 // consented reports whether the user enabled crate name's plugin by name
@@ -670,6 +678,8 @@ func (cr *crates) manifestOf(dir string, c cratesrc.Crate) (*Manifest, []error) 
 		m.Hooks = append(m.Hooks, l.Hooks...)
 		m.MCPServers = append(m.MCPServers, l.MCPServers...)
 		m.Plugins = append(m.Plugins, l.Plugins...)
+		m.Installations = append(m.Installations, l.Installations...)
+		m.Subcommands = append(m.Subcommands, l.Subcommands...)
 		if l.DefaultSkills != nil {
 			m.DefaultSkills = l.DefaultSkills
 		}

@@ -19,6 +19,10 @@ type Result struct {
 	Servers  []stream.MCPServer
 	Statuses []stream.PluginStatus // one per plugin loaded (registry and crate-embedded)
 	Rejected []stream.Rejected
+
+	// Subcommands are the plugin-vended `cargo agents <name>` commands
+	// (subcommand.go).
+	Subcommands []stream.Subcommand
 }
 
 // ScanConfigured resolves (fetching git sources as update allows) and scans
@@ -181,6 +185,7 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 			}
 			res.addHooks(r, ev, m, sc.Source.Name)
 			res.addServers(ev, m, sc.Source.Name)
+			res.addSubcommands(r, ev, m, sc.Source.Name)
 			// A trusted plugin's chained reference needs no consent of its
 			// own: the registry vouches for the crate it names.
 			for _, ref := range m.Plugins {
@@ -254,6 +259,7 @@ func (res *Result) rejectContents(m *Manifest, reason string) {
 	for _, s := range m.MCPServers {
 		res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "mcp_server", Name: s.Name, Reason: reason, Plugin: m.Name, File: fmt.Sprintf("%s:%d", m.Path, s.Line)})
 	}
+	res.rejectSubcommands(m, reason)
 }
 
 // addSkill keeps every skill of a name that comes from its own directory:
