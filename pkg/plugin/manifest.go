@@ -323,6 +323,9 @@ func parseManifest(path string, data []byte, of manifestOf) (*Manifest, error) {
 		errs = append(errs, fmt.Errorf("%s: missing required field name: add `name = \"<plugin-name>\"` at the top", path))
 	default:
 		m.Name = *fm.Name
+		if err := checkPrintable(path, lines.key("", 0, "name"), "name", m.Name); err != nil {
+			errs = append(errs, err)
+		}
 	}
 	anyCrates := false
 	// dependsOn reads a level's crates or depends-on (the same list in the
