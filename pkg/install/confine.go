@@ -99,6 +99,17 @@ type confinedWriter struct {
 	root, realRoot string
 }
 
+// Confine wraps w so that nothing under root (a workspace) is written or
+// removed through a symlink that leads out of it, for writers outside Run
+// (init registers a project's hooks in the workspace it runs in).
+func Confine(w fileedit.Writer, root string) fileedit.Writer {
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		realRoot = filepath.Clean(root)
+	}
+	return confinedWriter{Writer: w, root: filepath.Clean(root), realRoot: realRoot}
+}
+
 func (c confinedWriter) check(p string) error {
 	if !within(c.root, filepath.Clean(p)) {
 		return nil
