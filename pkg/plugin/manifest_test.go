@@ -363,6 +363,15 @@ func TestNonPrintingNames(t *testing.T) {
 			})
 		}
 	}
+	// Hook and MCP server names are printed and logged as well.
+	for _, tc := range []struct{ src, want string }{
+		{"name = \"x\"\ncrates = \"*\"\n[[hooks]]\nevent = \"PreToolUse\"\nname = \"h\\u001b]0;t\"\ncommand = \"c\"\n", `p:5:1: [[hooks]] name "h\x1b]0;t" holds U+001B`},
+		{"name = \"x\"\ncrates = \"*\"\n[[mcp_servers]]\nname = \"s\\u202e\"\ncommand = \"c\"\n", `p:4:1: [[mcp_servers]] name "s\u202e" holds U+202E`},
+	} {
+		if _, err := ParseManifest("p", []byte(tc.src)); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("err = %v; want %s", err, tc.want)
+		}
+	}
 	for _, ok := range []string{"widget", "team tools", "Ünïcode-名前"} {
 		if _, err := ParseCrateManifest("p", []byte("name = \""+ok+"\"\n"), "widget"); err != nil {
 			t.Errorf("%q: %v", ok, err)
