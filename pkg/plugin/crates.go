@@ -281,7 +281,7 @@ func (cr *crates) activate(m *Manifest, c cratesrc.Crate, dir string, t trust, d
 	for _, g := range m.Skills {
 		gname := g.SourcePath
 		if gname == "" {
-			gname = g.SourceGit
+			gname = RedactURL(g.SourceGit)
 		}
 		file := fmt.Sprintf("%s:%d", m.Path, g.Line)
 		cr.ev.plugin(dir)

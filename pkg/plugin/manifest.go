@@ -329,6 +329,9 @@ func parseManifest(path string, data []byte, of manifestOf) (*Manifest, error) {
 		errs = append(errs, fmt.Errorf("%s: missing required field name: add `name = \"<plugin-name>\"` at the top", path))
 	default:
 		m.Name = *fm.Name
+		if err := checkPrintable(path, lines.key("", 0, "name"), "name", m.Name); err != nil {
+			errs = append(errs, err)
+		}
 	}
 	anyCrates := false
 	// dependsOn reads a level's crates or depends-on (the same list in the
@@ -472,6 +475,8 @@ func parseManifest(path string, data []byte, of manifestOf) (*Manifest, error) {
 		}
 		if h.Name == nil || hk.Name == "" {
 			errs = append(errs, fmt.Errorf("%s:%d:1: [[hooks]] entry has no name", path, header))
+		} else if err := checkPrintable(path, lines.key("hooks", i, "name"), "[[hooks]] name", hk.Name); err != nil {
+			errs = append(errs, err)
 		}
 		if h.Event == nil {
 			errs = append(errs, fmt.Errorf("%s:%d:1: [[hooks]] %q has no event (one of PreToolUse, PostToolUse, UserPromptSubmit, SessionStart)", path, header, hk.Name))
@@ -576,6 +581,9 @@ func parseManifest(path string, data []byte, of manifestOf) (*Manifest, error) {
 				errs = append(errs, fmt.Errorf("%s:%d:1: [[%s]] entry has no name", path, header, table))
 			} else {
 				sv.Name = *s.Name
+				if err := checkPrintable(path, lines.key(table, i, "name"), "[["+table+"]] name", sv.Name); err != nil {
+					errs = append(errs, err)
+				}
 			}
 			sv.Crates, sv.HasCrates, sv.CratesLine, sv.Predicates = dependsOn(table, i, s.Crates, s.DependsOn, s.Predicates)
 			if s.Type != nil {

@@ -136,7 +136,7 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 			for _, g := range m.Skills {
 				gname := g.SourcePath
 				if gname == "" {
-					gname = g.SourceGit
+					gname = RedactURL(g.SourceGit)
 				}
 				if g.CratePath != "" {
 					gname = "crate:" + g.CratePath
@@ -246,7 +246,7 @@ func (res *Result) rejectContents(m *Manifest, reason string) {
 	for _, g := range m.Skills {
 		name := g.SourcePath
 		if name == "" {
-			name = g.SourceGit
+			name = RedactURL(g.SourceGit)
 		}
 		if g.CratePath != "" {
 			name = "crate:" + g.CratePath

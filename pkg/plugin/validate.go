@@ -219,7 +219,7 @@ func (rep *Report) plugin(m *Manifest) {
 			continue
 		}
 		if g.SourceGit != "" {
-			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s:%d:1: source.git %s was not fetched; its skills were not checked", m.Path, g.Line, g.SourceGit))
+			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s:%d:1: source.git %s was not fetched; its skills were not checked", m.Path, g.Line, RedactURL(g.SourceGit)))
 			continue
 		}
 		dir := filepath.Join(m.Dir, filepath.FromSlash(g.SourcePath))

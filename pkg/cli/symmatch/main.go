@@ -19,6 +19,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
+	"github.com/symposium-dev/symposium-go/pkg/term"
 )
 
 const prog = "sym-match"
@@ -39,6 +40,10 @@ func Main(stdio cli.Stdio, args []string) int {
 	}
 	if len(args) > 0 {
 		if cmd, ok := sourcecmd.Commands[args[0]]; ok {
+			// These print what manifests and skills say, which their
+			// authors (a crate's, a cloned repository's) wrote: no
+			// control character of theirs reaches the terminal.
+			stdio.Out, stdio.Err = term.SafeWriter(stdio.Out), term.SafeWriter(stdio.Err)
 			g, rest, err := sourcecmd.ParseGlobals(args[1:])
 			return cmdlog.Delegated(stdio, args[0], rest, cli.Version, func(stdio cli.Stdio, log *cmdlog.Run) error {
 				if err != nil {
