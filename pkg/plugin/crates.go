@@ -643,6 +643,10 @@ func (cr *crates) manifestOf(dir string, c cratesrc.Crate) (*Manifest, []error) 
 		m.Hooks = append(m.Hooks, l.Hooks...)
 		m.MCPServers = append(m.MCPServers, l.MCPServers...)
 		m.Plugins = append(m.Plugins, l.Plugins...)
+		m.Skipped = append(m.Skipped, l.Skipped...)
+		for _, sk := range l.Skipped {
+			cr.warnOnce(sk.Err.Error())
+		}
 		if l.DefaultSkills != nil {
 			m.DefaultSkills = l.DefaultSkills
 		}
