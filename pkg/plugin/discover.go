@@ -361,7 +361,7 @@ func GroupSkills(dir string) (files []string, tree []string, err error) {
 		return nil, nil, err
 	}
 	if p := filepath.Join(dir, SkillFile); isFile(p) {
-		return []string{p}, nil, nil
+		return []string{p}, []string{dir}, nil
 	}
 	visited := map[string]bool{}
 	if real, err := filepath.EvalSymlinks(dir); err == nil {

@@ -201,6 +201,14 @@ func (rep *Report) plugin(m *Manifest) {
 	}
 	for _, h := range m.Hooks {
 		rep.preds(m.Path, h.Predicates)
+		// What sync resolves from the plugin's files (the installation a
+		// hook names, a script inside the plugin) is checked the same
+		// way; nothing is acquired or written (the cache path only names
+		// where it would go).
+		var rec stream.Hook
+		if err := withInstallations(&rec, m, &h, filepath.Join(os.TempDir(), "symposium-validate")); err != nil {
+			rep.Errors = append(rep.Errors, fmt.Sprintf("%v: sync skips this hook", err))
+		}
 	}
 	if m.Dormant {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: plugin %q names no dependency anywhere, so it is dormant: it applies only where `cargo agents use %s` enables it (depends-on = [\"*\"] makes it apply everywhere)", m.Path, m.Name, m.Name))
