@@ -63,14 +63,13 @@ type Standalone struct {
 	Dormant bool
 }
 
-// Problem is an error or warning about one file; the thing it names was
+// Problem is an error about one file; the thing it names was
 // skipped, the rest of the source goes on.
 type Problem struct {
-	What    string // plugin, skill, source
-	Name    string // plugin/skill directory name
-	File    string
-	Err     error
-	Warning bool // a later-version manifest and such: not the author's mistake here
+	What string // plugin, skill, source
+	Name string // plugin/skill directory name
+	File string
+	Err  error
 }
 
 // Scan is what discovery found in one source.
@@ -246,7 +245,7 @@ func (w *walker) entry(d sub) *part {
 		pt.tree = append(pt.tree, manifest)
 		m, err := LoadManifest(manifest)
 		if err != nil {
-			pt.problems = append(pt.problems, Problem{What: "plugin", Name: name, File: manifest, Err: err, Warning: errors.Is(err, ErrLaterVersion)})
+			pt.problems = append(pt.problems, Problem{What: "plugin", Name: name, File: manifest, Err: err})
 			break
 		}
 		pt.plugins = append(pt.plugins, m)

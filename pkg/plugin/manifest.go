@@ -149,11 +149,6 @@ type Skipped struct {
 	Err  error // "path:line:1: …", said as the warning or validate's error
 }
 
-// ErrLaterVersion marks a manifest written for a later symposium (central
-// source features such as source.crate_path or source = "crate"): callers
-// warn and skip it rather than report a broken plugin.
-var ErrLaterVersion = errors.New("needs a later symposium version")
-
 type fileSource struct {
 	Path *string `toml:"path"`
 	Git  *string `toml:"git"`
@@ -238,8 +233,9 @@ func LoadManifest(path string) (*Manifest, error) {
 }
 
 // ParseManifest parses SYMPOSIUM.toml bytes. The error joins every problem
-// found (each "path:line:col: message"); a manifest for a later symposium
-// returns an error wrapping ErrLaterVersion.
+// found (each "path:line:col: message"). A field this version does not
+// read is no error: the part holding it is left out and recorded in
+// Manifest.Skipped (unknown.go).
 func ParseManifest(path string, data []byte) (*Manifest, error) {
 	return parseManifest(path, data, manifestOf{})
 }
