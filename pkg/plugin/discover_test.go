@@ -13,8 +13,8 @@ import (
 )
 
 // TestCentralSource discovers the real central repository snapshot: three
-// standalone skills and the rust plugin; dial9 and error-battery-pack warn
-// and are skipped; rtk/rtk.toml is not a manifest.
+// standalone skills and three plugins (rust's "symposium", dial9,
+// error-battery-pack), with no problem; rtk/rtk.toml is not a manifest.
 func TestCentralSource(t *testing.T) {
 	sc := Discover(&Source{Name: "symposium-recommendations", Dir: filepath.Join(corpus, "recommendations")})
 	var plugins, skills, problems []string
