@@ -680,6 +680,10 @@ func (cr *crates) manifestOf(dir string, c cratesrc.Crate) (*Manifest, []error) 
 		m.Plugins = append(m.Plugins, l.Plugins...)
 		m.Installations = append(m.Installations, l.Installations...)
 		m.Subcommands = append(m.Subcommands, l.Subcommands...)
+		m.Skipped = append(m.Skipped, l.Skipped...)
+		for _, sk := range l.Skipped {
+			cr.warnOnce(sk.Err.Error())
+		}
 		if l.DefaultSkills != nil {
 			m.DefaultSkills = l.DefaultSkills
 		}

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/symposium-dev/symposium-go/pkg/predexpr"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/skill"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -53,18 +54,22 @@ func (src *Source) UseCache(cacheDir string) {
 // Standalone is a standalone skill with its parsed predicates.
 type Standalone struct {
 	Skill      *skill.Skill
-	Crates     predicate.List
+	Crates     predicate.List // nil when its frontmatter names none
 	Predicates []Pred
+	// Dormant: it names no dependency (no crates or depends-on, none in
+	// its predicates) and calls no custom predicate, so, like a plugin
+	// that names none, it applies only where `cargo agents use <name>`
+	// enables it (upstream: a bare SKILL.md is a default plugin).
+	Dormant bool
 }
 
-// Problem is an error or warning about one file; the thing it names was
+// Problem is an error about one file; the thing it names was
 // skipped, the rest of the source goes on.
 type Problem struct {
-	What    string // plugin, skill, source
-	Name    string // plugin/skill directory name
-	File    string
-	Err     error
-	Warning bool // a later-version manifest and such: not the author's mistake here
+	What string // plugin, skill, source
+	Name string // plugin/skill directory name
+	File string
+	Err  error
 }
 
 // Scan is what discovery found in one source.
@@ -240,7 +245,7 @@ func (w *walker) entry(d sub) *part {
 		pt.tree = append(pt.tree, manifest)
 		m, err := LoadManifest(manifest)
 		if err != nil {
-			pt.problems = append(pt.problems, Problem{What: "plugin", Name: name, File: manifest, Err: err, Warning: errors.Is(err, ErrLaterVersion)})
+			pt.problems = append(pt.problems, Problem{What: "plugin", Name: name, File: manifest, Err: err})
 			break
 		}
 		pt.plugins = append(pt.plugins, m)
@@ -265,13 +270,11 @@ func loadStandalone(c *skillCache, skillFile string, fi os.FileInfo, name string
 	if err != nil {
 		return nil, &Problem{What: "skill", Name: name, File: skillFile, Err: err}
 	}
-	if s.Crates == "" {
-		return nil, &Problem{What: "skill", Name: s.Name, File: skillFile,
-			Err: fmt.Errorf("%s:1:1: standalone skill %q has no crates: add `crates: <crate>` (or `depends-on: <crate>`) to its frontmatter (or put it in a plugin's [[skills]] group)", skillFile, s.Name)}
-	}
-	l, err := predicate.ParseCommaList(s.Crates)
-	if err != nil {
-		return nil, &Problem{What: "skill", Name: s.Name, File: skillFile, Err: fmt.Errorf("%s:%d:1: %w", skillFile, s.CratesLine, err)}
+	var l predicate.List
+	if s.Crates != "" {
+		if l, err = predicate.ParseCommaList(s.Crates); err != nil {
+			return nil, &Problem{What: "skill", Name: s.Name, File: skillFile, Err: fmt.Errorf("%s:%d:1: %w", skillFile, s.CratesLine, err)}
+		}
 	}
 	if !stream.ValidSkillName(s.Name) {
 		return nil, &Problem{What: "skill", Name: s.Name, File: skillFile, Err: fmt.Errorf("%s:2:1: skill name %q: %s", skillFile, s.Name, stream.SkillNameRule)}
@@ -280,7 +283,17 @@ func loadStandalone(c *skillCache, skillFile string, fi os.FileInfo, name string
 	if err != nil {
 		return nil, &Problem{What: "skill", Name: s.Name, File: skillFile, Err: err}
 	}
-	return &Standalone{Skill: s, Crates: l, Predicates: ps}, nil
+	return &Standalone{Skill: s, Crates: l, Predicates: ps, Dormant: s.Crates == "" && !mentionsDeps(ps) && !callsCustom(ps)}, nil
+}
+
+// callsCustom reports whether a predicate list calls a custom predicate,
+// which can gate a skill as well as a dependency can (upstream).
+func callsCustom(ps []Pred) bool {
+	found := false
+	for _, p := range ps {
+		p.Expr.Walk(func(x *predexpr.Expr) { found = found || x.Leaf() && !predexpr.IsBuiltin(x.Fn) })
+	}
+	return found
 }
 
 // isFileInfo is isFile keeping the FileInfo, which the skill cache needs.
@@ -333,19 +346,41 @@ func inside(dir, rel string, dirOnly bool, notRel func() error, out func(p strin
 	return p, true, nil
 }
 
-// GroupSkills lists the skills of a group directory: SKILL.md in the
-// directory itself, then each subdirectory holding one. tree is what shows
-// a skill added, removed or renamed: the group directory and each
-// subdirectory without a SKILL.md yet (adding one changes its mtime).
+// GroupSkills lists the skills of a group directory at any depth, as
+// upstream finds them (skills/v1/basics/SKILL.md): a directory holding
+// SKILL.md is a skill and is not searched further, since skills do not
+// nest (so a group directory that is itself a skill is its only skill).
+// Hidden directories are skipped; a symlinked directory is followed once
+// by its real path, so a link loop ends. tree is what shows a skill added,
+// removed or renamed: each directory walked that holds no SKILL.md
+// (adding one changes its mtime).
 func GroupSkills(dir string) (files []string, tree []string, err error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, nil, err
 	}
-	tree = append(tree, dir)
 	if p := filepath.Join(dir, SkillFile); isFile(p) {
-		files = append(files, p)
+		return []string{p}, []string{dir}, nil
 	}
+	visited := map[string]bool{}
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		visited[real] = true
+	}
+	g := &groupWalk{visited: visited}
+	g.tree = append(g.tree, dir)
+	g.entries(dir, entries)
+	sort.Strings(g.files)
+	return g.files, g.tree, nil
+}
+
+// groupWalk is one GroupSkills walk.
+type groupWalk struct {
+	files, tree []string
+	visited     map[string]bool // real paths of the directories walked
+}
+
+// entries walks the subdirectories of dir (whose entries are given).
+func (g *groupWalk) entries(dir string, entries []os.DirEntry) {
 	for _, e := range entries {
 		if strings.HasPrefix(e.Name(), ".") {
 			continue
@@ -356,17 +391,25 @@ func GroupSkills(dir string) (files []string, tree []string, err error) {
 			if err != nil || !st.IsDir() {
 				continue
 			}
+			real, err := filepath.EvalSymlinks(p)
+			if err != nil || g.visited[real] {
+				continue
+			}
+			g.visited[real] = true
 		} else if !e.IsDir() {
 			continue
 		}
 		if f := filepath.Join(p, SkillFile); isFile(f) {
-			files = append(files, f)
-		} else {
-			tree = append(tree, p)
+			g.files = append(g.files, f)
+			continue
 		}
+		sub, err := os.ReadDir(p)
+		if err != nil {
+			continue // unreadable: nothing found there, as before
+		}
+		g.tree = append(g.tree, p)
+		g.entries(p, sub)
 	}
-	sort.Strings(files)
-	return files, tree, nil
 }
 
 // SkillFile is the name of a skill's definition file.

@@ -1,19 +1,20 @@
 package plugin
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
+	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
 // TestCentralSource discovers the real central repository snapshot: three
-// standalone skills and the rust plugin; dial9 and error-battery-pack warn
-// and are skipped; rtk/rtk.toml is not a manifest.
+// standalone skills and three plugins (rust's "symposium", dial9,
+// error-battery-pack), with no problem; rtk/rtk.toml is not a manifest.
 func TestCentralSource(t *testing.T) {
 	sc := Discover(&Source{Name: "symposium-recommendations", Dir: filepath.Join(corpus, "recommendations")})
 	var plugins, skills, problems []string
@@ -24,9 +25,7 @@ func TestCentralSource(t *testing.T) {
 		skills = append(skills, s.Skill.Name+" "+s.Crates.String())
 	}
 	for _, p := range sc.Problems {
-		if !p.Warning || !errors.Is(p.Err, ErrLaterVersion) {
-			t.Errorf("unexpected problem %v", p.Err)
-		}
+		t.Errorf("unexpected problem %v", p.Err)
 		problems = append(problems, p.Name)
 	}
 	if diff := cmp.Diff([]string{"dial9", "error-battery-pack", "symposium"}, plugins); diff != "" {
@@ -151,7 +150,7 @@ func TestDiscoveryRules(t *testing.T) {
 	// link-out leaves the source and is not followed; link-in stays inside
 	// but points at nested/, which is scanned once, under its own name;
 	// linked reaches a hidden directory and is followed.
-	if diff := cmp.Diff([]string{"linked", "nested/deep/tokio-skill", "serde-skill"}, skills); diff != "" {
+	if diff := cmp.Diff([]string{"linked", "nested/deep/tokio-skill", "no-crates", "serde-skill"}, skills); diff != "" {
 		t.Errorf("skills (-want +got)\n%s", diff)
 	}
 	var problems []string
@@ -159,10 +158,8 @@ func TestDiscoveryRules(t *testing.T) {
 		problems = append(problems, p.Err.Error())
 	}
 	joined := strings.Join(problems, "\n")
-	for _, want := range []string{"SKILL.md at the root of plugin source", `standalone skill "no-crates" has no crates`} {
-		if !strings.Contains(joined, want) {
-			t.Errorf("problems lack %q:\n%s", want, joined)
-		}
+	if !strings.Contains(joined, "SKILL.md at the root of plugin source") || strings.Contains(joined, "no-crates") {
+		t.Errorf("problems: want the root SKILL.md and not the dormant no-crates skill:\n%s", joined)
 	}
 
 	res := Match([]*Scan{sc}, predicate.NewSet([]predicate.Dep{{Name: "serde", Version: "1.0.0"}}), &Resolver{})
@@ -181,5 +178,95 @@ func TestDiscoveryRules(t *testing.T) {
 	}
 	if !escaped {
 		t.Errorf("source.path leaving the source was not rejected: %+v", res.Rejected)
+	}
+}
+
+// TestGroupSkillsDepth: a [[skills]] group finds skills at any depth, as
+// upstream does; a directory holding SKILL.md is one skill and is not
+// searched further; hidden directories are skipped; a symlink loop ends.
+func TestGroupSkillsDepth(t *testing.T) {
+	tests := []struct {
+		name  string
+		files []string // SKILL.md paths below the group directory
+		links map[string]string
+		want  []string
+	}{
+		{"one level", []string{"a/SKILL.md", "b/SKILL.md"}, nil, []string{"a", "b"}},
+		{"versioned", []string{"v1/basics/SKILL.md", "v1/advanced/SKILL.md", "v2/basics/SKILL.md"}, nil, []string{"v1/advanced", "v1/basics", "v2/basics"}},
+		{"deep", []string{"x/y/z/w/SKILL.md"}, nil, []string{"x/y/z/w"}},
+		{"no nesting", []string{"a/SKILL.md", "a/examples/inner/SKILL.md", "b/c/SKILL.md"}, nil, []string{"a", "b/c"}},
+		{"group is a skill", []string{"SKILL.md", "sub/SKILL.md"}, nil, []string{"."}},
+		{"hidden", []string{".git/x/SKILL.md", "a/.cache/SKILL.md", "b/SKILL.md"}, nil, []string{"b"}},
+		{"link loop", []string{"v1/a/SKILL.md"}, map[string]string{"v1/back": ".."}, []string{"v1/a"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			files := map[string]string{}
+			for _, f := range tt.files {
+				files[f] = sk("s", "serde")
+			}
+			write(t, dir, files)
+			for link, target := range tt.links {
+				if err := os.Symlink(target, filepath.Join(dir, filepath.FromSlash(link))); err != nil {
+					t.Skip("no symlinks:", err)
+				}
+			}
+			got, _, err := GroupSkills(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var rel []string
+			for _, f := range got {
+				r, _ := filepath.Rel(dir, filepath.Dir(f))
+				rel = append(rel, filepath.ToSlash(r))
+			}
+			if diff := cmp.Diff(tt.want, rel); diff != "" {
+				t.Errorf("skills (-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestDormantStandalone: a standalone SKILL.md that names no dependency
+// is dormant: it is rejected (with a plugin_status naming it) until
+// [plugins] use enables it by its name, and then it installs.
+func TestDormantStandalone(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, map[string]string{
+		"bare/SKILL.md":  "---\nname: bare\ndescription: d\n---\n",
+		"gated/SKILL.md": sk("gated", "serde"),
+	})
+	set := predicate.NewSet([]predicate.Dep{{Name: "serde", Version: "1.0.0"}})
+	for _, tt := range []struct {
+		name   string
+		use    []config.UseEntry
+		skills []string
+		state  string
+		reason string
+	}{
+		{"asleep", nil, []string{"gated"}, stream.StateDormant, "cargo agents use bare"},
+		{"used", []config.UseEntry{{Name: "bare"}}, []string{"bare", "gated"}, stream.StateActive, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			sc := Discover(&Source{Name: "s", Dir: root})
+			if len(sc.Problems) != 0 {
+				t.Fatalf("problems: %+v", sc.Problems)
+			}
+			res := Match([]*Scan{sc}, set, &Resolver{Consent: config.Consent{Use: tt.use}})
+			var got []string
+			for _, s := range res.Skills {
+				got = append(got, s.Name)
+			}
+			if diff := cmp.Diff(tt.skills, got); diff != "" {
+				t.Errorf("skills (-want +got)\n%s", diff)
+			}
+			if len(res.Statuses) != 1 || res.Statuses[0].Name != "bare" || res.Statuses[0].State != tt.state {
+				t.Fatalf("statuses = %+v, want bare %s", res.Statuses, tt.state)
+			}
+			if !strings.Contains(res.Statuses[0].Reason, tt.reason) {
+				t.Errorf("reason %q lacks %q", res.Statuses[0].Reason, tt.reason)
+			}
+		})
 	}
 }

@@ -49,7 +49,8 @@ type InstallRef struct {
 
 // installationFields are the fields this version acquires with.
 // install_commands (a shell line from a manifest), global and the binary
-// source are later-format fields: the plugin is skipped with a warning.
+// source are later-format fields: the part using the installation is
+// skipped with a warning (parse.go).
 const installationFields = "name, source, crate, version, git, path, url, sha256, executable, script, args, requirements"
 
 var (
@@ -77,11 +78,9 @@ func parseInstallation(path string, line int, where string, t map[string]any, in
 		if strings.Contains(", "+installationFields+", ", ", "+k+", ") {
 			continue
 		}
-		if near := nearField(k, installationFields); near != "" {
-			bad("unknown field %q (known: %s); did you mean %q?", k, installationFields, near)
-			continue
-		}
-		return nil, nil, fmt.Errorf("%s:%d:1: %s: unknown field %q (known: %s): the plugin %w; skipping this plugin", path, line, where, k, installationFields, ErrLaterVersion)
+		// A typo or a later format's field: the caller leaves out the
+		// part this installation belongs to, not the plugin.
+		return nil, nil, fmt.Errorf("%s:%d:1: %s: unknown field %q (known: %s)%s", path, line, where, k, installationFields, laterOr(k, installationFields))
 	}
 	str := func(key string, dst *string) {
 		switch v := t[key].(type) {
@@ -168,7 +167,7 @@ func parseInstallation(path string, line int, where string, t map[string]any, in
 		}
 	default:
 		if in.Source == "binary" {
-			return nil, nil, fmt.Errorf("%s:%d:1: %s: source = \"binary\" %w; skipping this plugin", path, line, where, ErrLaterVersion)
+			return nil, nil, fmt.Errorf("%s:%d:1: %s: source = \"binary\" needs a later symposium version", path, line, where)
 		}
 		bad("unknown source %q (cargo or github; omit it for a path in the plugin)", in.Source)
 	}

@@ -1,11 +1,9 @@
 package plugin
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 
@@ -15,7 +13,6 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
 	"github.com/symposium-dev/symposium-go/pkg/predexpr"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
-	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
 // ManifestName is the file that makes a directory a plugin.
@@ -57,6 +54,12 @@ type Manifest struct {
 	Workspace bool
 	Path      string // the SYMPOSIUM.toml
 	Dir       string // the plugin directory
+
+	// Skipped are the parts left out because they hold a field this
+	// version does not know (a typo, or a later format's): sync warns
+	// about each and loads the rest; plugin validate reports them as
+	// errors.
+	Skipped []Skipped
 }
 
 // PluginRef is one [[plugins]] entry: source.cargo names the crate (a
@@ -140,10 +143,14 @@ type MCPServer struct {
 	Line       int
 }
 
-// ErrLaterVersion marks a manifest written for a later symposium (central
-// source features such as source.crate_path or source = "crate"): callers
-// warn and skip it rather than report a broken plugin.
-var ErrLaterVersion = errors.New("needs a later symposium version")
+// Skipped is one part of a manifest left out, or one top-level key
+// ignored, because of a field this version does not read.
+type Skipped struct {
+	What string // hook, installation, group, mcp_server, plugin, predicate, defaults, field
+	Name string // the part's name ("" when it has none), or the top-level key
+	Line int
+	Err  error // "path:line:1: …", said as the warning or validate's error
+}
 
 type fileSource struct {
 	Path *string `toml:"path"`
@@ -222,18 +229,6 @@ type fileManifest struct {
 	Installations []map[string]any `toml:"installations"`
 }
 
-var knownFields = map[string]string{
-	"":            "name, crates, depends-on, predicates, predicate, installations, skills, hooks, mcp_servers, plugins, defaults, subcommand",
-	"skills":      "crates, depends-on, predicates, source",
-	"plugins":     "crates, depends-on, predicates, source",
-	"defaults":    "skills",
-	"source":      "path, git, crate_path",
-	"hooks":       "name, event, matcher, command, executable, script, args, requirements, agent, format, timeout, predicates",
-	"predicate":   "name, command, args",
-	"mcp_servers": "name, crates, depends-on, predicates, type, command, args, env, url, headers",
-	"mcp-servers": "name, crates, depends-on, predicates, type, command, args, env, url, headers",
-}
-
 // LoadManifest reads and parses a SYMPOSIUM.toml.
 func LoadManifest(path string) (*Manifest, error) {
 	data, err := os.ReadFile(path)
@@ -244,8 +239,9 @@ func LoadManifest(path string) (*Manifest, error) {
 }
 
 // ParseManifest parses SYMPOSIUM.toml bytes. The error joins every problem
-// found (each "path:line:col: message"); a manifest for a later symposium
-// returns an error wrapping ErrLaterVersion.
+// found (each "path:line:col: message"). A field this version does not
+// read is no error: the part holding it is left out and recorded in
+// Manifest.Skipped (unknown.go).
 func ParseManifest(path string, data []byte) (*Manifest, error) {
 	return parseManifest(path, data, manifestOf{})
 }
@@ -270,383 +266,6 @@ func ParseCrateManifest(path string, data []byte, crate string) (*Manifest, erro
 type manifestOf struct {
 	workspace bool
 	crate     string
-}
-
-func parseManifest(path string, data []byte, of manifestOf) (*Manifest, error) {
-	workspace, crate := of.workspace, of.crate
-	if err := laterVersion(path, data); err != nil {
-		return nil, err
-	}
-	lines := newLineIndex(data)
-	var fm fileManifest
-	var errs, later []error
-	dec := toml.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&fm); err != nil {
-		var strict *toml.StrictMissingError
-		if !errors.As(err, &strict) {
-			return nil, tomlError(path, data, err)
-		}
-		for _, e := range strict.Errors {
-			row, col := e.Position()
-			key := e.Key()
-			field := key[len(key)-1]
-			parent := ""
-			if len(key) > 1 {
-				parent = key[len(key)-2]
-			}
-			where := ""
-			if parent != "" {
-				where = " in [[" + parent + "]]"
-				if parent == "source" {
-					where = " in source"
-				}
-			}
-			// A near miss of a field we know is the author's typo; any
-			// other name is a field of a later format, which this version
-			// skips the plugin for rather than misread it.
-			if near := nearField(field, knownFields[parent]); near != "" {
-				errs = append(errs, fmt.Errorf("%s:%d:%d: unknown field %q%s (known: %s); did you mean %q?", path, row, col, field, where, knownFields[parent], near))
-				continue
-			}
-			later = append(later, fmt.Errorf("%s:%d:%d: unknown field %q%s (known: %s): the plugin %w; skipping this plugin", path, row, col, field, where, knownFields[parent], ErrLaterVersion))
-		}
-		if len(later) > 0 && len(errs) == 0 {
-			return nil, errors.Join(later...)
-		}
-		fm = fileManifest{}
-		if err := toml.Unmarshal(data, &fm); err != nil {
-			return nil, errors.Join(append(errs, tomlError(path, data, err))...)
-		}
-	}
-	m := &Manifest{Path: path, Dir: filepath.Dir(path), Workspace: workspace}
-	switch {
-	case workspace && fm.Name == nil:
-		m.Name = filepath.Base(m.Dir)
-	case crate != "" && (fm.Name == nil || strings.TrimSpace(*fm.Name) == ""):
-		m.Name = crate
-	case fm.Name == nil || strings.TrimSpace(*fm.Name) == "":
-		errs = append(errs, fmt.Errorf("%s: missing required field name: add `name = \"<plugin-name>\"` at the top", path))
-	default:
-		m.Name = *fm.Name
-		if err := checkPrintable(path, lines.key("", 0, "name"), "name", m.Name); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	anyCrates := false
-	// dependsOn reads a level's crates or depends-on (the same list in the
-	// book's and upstream's spelling) and its predicates.
-	dependsOn := func(table string, i int, crates, deps, preds any) (l predicate.List, has bool, line int, ps []Pred) {
-		key, v := "crates", crates
-		if deps != nil {
-			key, v = "depends-on", deps
-			if crates != nil {
-				errs = append(errs, fmt.Errorf("%s:%d:1: both crates and depends-on are set: they are the same list; keep depends-on", path, lines.key(table, i, "depends-on")))
-			}
-		}
-		what := key
-		if table != "" {
-			what = "[[" + table + "]] " + key
-		}
-		if v != nil {
-			line = lines.key(table, i, key)
-			var err error
-			if l, err = crateList(path, line, what, v); err != nil {
-				errs = append(errs, err)
-			}
-			has, anyCrates = true, true
-		}
-		if preds != nil {
-			var err []error
-			ps, err = predList(path, lines, table, i, preds)
-			errs = append(errs, err...)
-			if table != "hooks" && mentionsDeps(ps) {
-				anyCrates = true
-			}
-		}
-		return l, has, line, ps
-	}
-	m.Crates, m.HasCrates, m.CratesLine, m.Predicates = dependsOn("", 0, fm.Crates, fm.DependsOn, fm.Predicates)
-	for i, p := range fm.Predicate {
-		header := lines.header("predicate", i)
-		cp := CustomPredicate{Line: header}
-		if p.Name != nil {
-			cp.Name = *p.Name
-		}
-		if !predexpr.ValidCustomName(cp.Name) {
-			errs = append(errs, fmt.Errorf("%s:%d:1: [[predicate]] name %q: a custom predicate is named with letters, digits and _ (starting with a letter) and not after a builtin (%s)", path, header, cp.Name, strings.Join(predexpr.Builtins, ", ")))
-		}
-		switch c := p.Command.(type) {
-		case string:
-			if strings.TrimSpace(c) == "" {
-				errs = append(errs, fmt.Errorf("%s:%d:1: [[predicate]] %q has an empty command", path, header, cp.Name))
-			}
-			cp.Command = c
-		case nil:
-			errs = append(errs, fmt.Errorf("%s:%d:1: [[predicate]] %q has no command: set command = \"<program or script>\"", path, header, cp.Name))
-		default:
-			errs = append(errs, fmt.Errorf("%s:%d:1: [[predicate]] %q: command must be a string (the command line to run)", path, lines.key("predicate", i, "command"), cp.Name))
-		}
-		if p.Args != nil {
-			a, ok := p.Args.([]any)
-			strs, ok2 := stringsOf(a)
-			if !ok || !ok2 {
-				errs = append(errs, fmt.Errorf("%s:%d:1: [[predicate]] %q: args must be an array of strings", path, lines.key("predicate", i, "args"), cp.Name))
-			}
-			cp.Args = strs
-		}
-		m.Custom = append(m.Custom, cp)
-	}
-	for i, g := range fm.Skills {
-		header := lines.header("skills", i)
-		sg := SkillGroup{Line: header}
-		sg.Crates, sg.HasCrates, sg.CratesLine, sg.Predicates = dependsOn("skills", i, g.Crates, g.DependsOn, g.Predicates)
-		src, srcErr := groupSource(g.Source)
-		switch {
-		case srcErr != "":
-			errs = append(errs, fmt.Errorf("%s:%d:1: [[skills]] %s", path, lines.key("skills", i, "source"), srcErr))
-		case src.Path == nil && src.Git == nil && src.CratePath == nil:
-			errs = append(errs, fmt.Errorf("%s:%d:1: [[skills]] group has no source: set exactly one of source.path (a directory in the plugin) or source.git (a GitHub tree URL)", path, header))
-		case countSet(src.Path, src.Git, src.CratePath) > 1:
-			errs = append(errs, fmt.Errorf("%s:%d:1: [[skills]] group (line %d) sets %s: a skill group must have exactly one of them", path, lines.key("skills", i, "source"), header, setNames(src.Path, src.Git, src.CratePath)))
-		case src.Path != nil:
-			sg.SourcePath = *src.Path
-			if filepath.IsAbs(sg.SourcePath) {
-				errs = append(errs, fmt.Errorf("%s:%d:1: source.path %q must be relative to the plugin directory", path, lines.key("skills", i, "source"), sg.SourcePath))
-			}
-		case src.CratePath != nil:
-			sg.CratePath = *src.CratePath
-			if !relInside(sg.CratePath) {
-				errs = append(errs, fmt.Errorf("%s:%d:1: source.crate_path %q must be a relative path inside the crate", path, lines.key("skills", i, "source"), sg.CratePath))
-			}
-			// v0.3: the crate predicates pick which crates' sources are
-			// read, so a wildcard alone names none.
-			if !namesCrate(m.Crates) && !namesCrate(sg.Crates) {
-				errs = append(errs, fmt.Errorf("%s:%d:1: a crate-sourced [[skills]] group needs a crate predicate that is not \"*\" (at the plugin or group level): it names the crates whose sources are read", path, header))
-			}
-		default:
-			sg.SourceGit = *src.Git
-			if _, err := ParseGitURL(sg.SourceGit); err != nil {
-				errs = append(errs, fmt.Errorf("%s:%d:1: source.git: %w", path, lines.key("skills", i, "source"), err))
-			}
-		}
-		m.Skills = append(m.Skills, sg)
-	}
-	installNames := map[string]bool{}
-	for i, t := range fm.Installations {
-		header := lines.header("installations", i)
-		name, _ := t["name"].(string)
-		in, e, err := parseInstallation(path, header, fmt.Sprintf("[[installations]] %q", name), t, false)
-		if err != nil {
-			return nil, err
-		}
-		errs = append(errs, e...)
-		if in == nil {
-			continue
-		}
-		if installNames[in.Name] {
-			errs = append(errs, fmt.Errorf("%s:%d:1: [[installations]] %q is declared twice", path, header, in.Name))
-		}
-		installNames[in.Name] = true
-		m.Installations = append(m.Installations, *in)
-	}
-	for i, p := range fm.Plugins {
-		header := lines.header("plugins", i)
-		ref := PluginRef{Line: header}
-		ref.Crates, ref.HasCrates, _, ref.Predicates = dependsOn("plugins", i, p.Crates, p.DependsOn, p.Predicates)
-		if err := ref.source(p.Source); err != "" {
-			errs = append(errs, fmt.Errorf("%s:%d:1: [[plugins]] %s", path, lines.key("plugins", i, "source"), err))
-		} else if crate == "" {
-			// A registry plugin's chained reference names a dependency,
-			// so it is not dormant (upstream: "Dormancy").
-			anyCrates = true
-		}
-		m.Plugins = append(m.Plugins, ref)
-	}
-	if fm.Defaults != nil && fm.Defaults.Skills != nil {
-		v := *fm.Defaults.Skills
-		m.DefaultSkills = &v
-	}
-	for i, h := range fm.Hooks {
-		header := lines.header("hooks", i)
-		hk := Hook{Line: header, Format: "symposium"}
-		if h.Name != nil {
-			hk.Name = *h.Name
-		}
-		if h.Name == nil || hk.Name == "" {
-			errs = append(errs, fmt.Errorf("%s:%d:1: [[hooks]] entry has no name", path, header))
-		} else if err := checkPrintable(path, lines.key("hooks", i, "name"), "[[hooks]] name", hk.Name); err != nil {
-			errs = append(errs, err)
-		}
-		if h.Event == nil {
-			errs = append(errs, fmt.Errorf("%s:%d:1: [[hooks]] %q has no event (one of PreToolUse, PostToolUse, UserPromptSubmit, SessionStart)", path, header, hk.Name))
-		} else if ev, ok := stream.CanonicalEvent(*h.Event); ok {
-			hk.Event = ev
-		} else {
-			errs = append(errs, fmt.Errorf("%s:%d:1: [[hooks]] %q: unknown event %q (one of PreToolUse, PostToolUse, UserPromptSubmit, SessionStart)", path, lines.key("hooks", i, "event"), hk.Name, *h.Event))
-		}
-		cmdLine := lines.key("hooks", i, "command")
-		switch c := h.Command.(type) {
-		case string:
-			switch {
-			case strings.TrimSpace(c) == "":
-				errs = append(errs, fmt.Errorf("%s:%d:1: [[hooks]] %q has an empty command", path, cmdLine, hk.Name))
-			case installNames[c]:
-				hk.Install = &InstallRef{Name: c, Line: cmdLine}
-			default:
-				hk.Command = c // a command line, as the book's format has it
-			}
-		case map[string]any:
-			in, e, err := parseInstallation(path, cmdLine, fmt.Sprintf("[[hooks]] %q command", hk.Name), c, true)
-			if err != nil {
-				return nil, err
-			}
-			errs = append(errs, e...)
-			if in != nil {
-				hk.Install = &InstallRef{Inline: in, Line: cmdLine}
-			}
-		case nil:
-			errs = append(errs, fmt.Errorf("%s:%d:1: [[hooks]] %q has no command: set command = \"<installation name or command line>\" or command = { script = \"…\" }", path, header, hk.Name))
-		default:
-			errs = append(errs, fmt.Errorf("%s:%d:1: [[hooks]] %q: command must be a string or a table", path, cmdLine, hk.Name))
-		}
-		if h.Executable != nil {
-			hk.Executable = *h.Executable
-		}
-		if h.Script != nil {
-			hk.Script = *h.Script
-		}
-		if hk.Executable != "" && hk.Script != "" {
-			errs = append(errs, fmt.Errorf("%s:%d:1: [[hooks]] %q: set executable or script, not both", path, header, hk.Name))
-		}
-		for _, p := range []string{hk.Executable, hk.Script} {
-			if p != "" && !relInside(p) {
-				errs = append(errs, fmt.Errorf("%s:%d:1: [[hooks]] %q: %q must be a relative path inside the installation", path, header, hk.Name, p))
-			}
-		}
-		if (hk.Executable != "" || hk.Script != "") && hk.Install == nil {
-			errs = append(errs, fmt.Errorf("%s:%d:1: [[hooks]] %q: executable and script pick a file of an installation: command must name an [[installations]] entry or be a table", path, header, hk.Name))
-		}
-		if h.Args != nil {
-			a, _ := h.Args.([]any)
-			strs, ok := stringsOf(a)
-			if a == nil || !ok {
-				errs = append(errs, fmt.Errorf("%s:%d:1: [[hooks]] %q: args must be an array of strings", path, lines.key("hooks", i, "args"), hk.Name))
-			}
-			hk.Args, hk.HasArgs = strs, true
-		}
-		if h.Requirements != nil {
-			refs, e, err := parseRefs(path, lines.key("hooks", i, "requirements"), fmt.Sprintf("[[hooks]] %q requirements", hk.Name), h.Requirements)
-			if err != nil {
-				return nil, err
-			}
-			errs = append(errs, e...)
-			hk.Requirements = refs
-		}
-		if h.Agent != nil {
-			a := strings.ToLower(*h.Agent)
-			if !contains(agent.Names(), a) {
-				errs = append(errs, fmt.Errorf("%s:%d:1: [[hooks]] %q: unknown agent %q (one of %s)", path, lines.key("hooks", i, "agent"), hk.Name, *h.Agent, strings.Join(agent.Names(), ", ")))
-			}
-			hk.Agent = a
-		}
-		if h.Predicates != nil {
-			ps, err := predList(path, lines, "hooks", i, h.Predicates)
-			errs = append(errs, err...)
-			hk.Predicates = ps
-		}
-		if h.Matcher != nil {
-			hk.Matcher = *h.Matcher
-		}
-		if h.Format != nil {
-			f := strings.ToLower(*h.Format)
-			if !contains(hookFormats, f) {
-				errs = append(errs, fmt.Errorf("%s:%d:1: [[hooks]] %q: unknown format %q (one of %s)", path, lines.key("hooks", i, "format"), hk.Name, *h.Format, strings.Join(hookFormats, ", ")))
-			}
-			hk.Format = f
-		}
-		if h.Timeout != nil {
-			if *h.Timeout <= 0 {
-				errs = append(errs, fmt.Errorf("%s:%d:1: [[hooks]] %q: timeout must be a positive number of seconds", path, lines.key("hooks", i, "timeout"), hk.Name))
-			}
-			hk.Timeout = *h.Timeout
-		}
-		m.Hooks = append(m.Hooks, hk)
-	}
-	servers := func(table string, list []fileServer) {
-		for i, s := range list {
-			header := lines.header(table, i)
-			sv := MCPServer{Line: header, Type: "stdio", Args: s.Args}
-			if s.Name == nil || *s.Name == "" {
-				errs = append(errs, fmt.Errorf("%s:%d:1: [[%s]] entry has no name", path, header, table))
-			} else {
-				sv.Name = *s.Name
-				if err := checkPrintable(path, lines.key(table, i, "name"), "[["+table+"]] name", sv.Name); err != nil {
-					errs = append(errs, err)
-				}
-			}
-			sv.Crates, sv.HasCrates, sv.CratesLine, sv.Predicates = dependsOn(table, i, s.Crates, s.DependsOn, s.Predicates)
-			if s.Type != nil {
-				sv.Type = strings.ToLower(*s.Type)
-			}
-			switch c := s.Command.(type) {
-			case nil:
-			case string:
-				sv.Command = c
-			case []any:
-				strs, ok := stringsOf(c)
-				if !ok || len(strs) == 0 {
-					errs = append(errs, fmt.Errorf("%s:%d:1: [[%s]] %q: command must be a string or a non-empty array of strings", path, lines.key(table, i, "command"), table, sv.Name))
-				} else {
-					sv.Command = strs[0]
-					sv.Args = append(append([]string{}, strs[1:]...), s.Args...)
-				}
-			default:
-				errs = append(errs, fmt.Errorf("%s:%d:1: [[%s]] %q: command must be a string or an array of strings", path, lines.key(table, i, "command"), table, sv.Name))
-			}
-			if s.URL != nil {
-				sv.URL = *s.URL
-			}
-			var err error
-			if sv.Env, err = pairs(s.Env); err != nil {
-				errs = append(errs, fmt.Errorf("%s:%d:1: [[%s]] %q: env %w", path, lines.key(table, i, "env"), table, sv.Name, err))
-			}
-			if sv.Headers, err = pairs(s.Headers); err != nil {
-				errs = append(errs, fmt.Errorf("%s:%d:1: [[%s]] %q: headers %w", path, lines.key(table, i, "headers"), table, sv.Name, err))
-			}
-			switch sv.Type {
-			case "stdio":
-				if sv.Command == "" {
-					errs = append(errs, fmt.Errorf("%s:%d:1: [[%s]] %q: a stdio server needs command", path, header, table, sv.Name))
-				}
-			case "http", "sse":
-				if sv.URL == "" {
-					errs = append(errs, fmt.Errorf("%s:%d:1: [[%s]] %q: a %s server needs url", path, header, table, sv.Name, sv.Type))
-				}
-			default:
-				errs = append(errs, fmt.Errorf("%s:%d:1: [[%s]] %q: unknown type %q (stdio, http or sse)", path, lines.key(table, i, "type"), table, sv.Name, sv.Type))
-			}
-			m.MCPServers = append(m.MCPServers, sv)
-		}
-	}
-	servers("mcp_servers", fm.MCPServers)
-	servers("mcp-servers", fm.MCPServers2)
-	subs, e, err := parseSubcommands(path, lines, fm.Subcommand, installNames)
-	if err != nil {
-		return nil, err
-	}
-	errs = append(errs, e...)
-	m.Subcommands = subs
-	// Upstream v0.4 ("Dormancy"): a registry plugin that names no
-	// dependency anywhere has nothing to gate it on, so it loads dormant
-	// and applies only where [plugins] use enables it. A crate's plugin is
-	// gated by the reference that reached the crate, a workspace plugin by
-	// being in the workspace.
-	m.Dormant = !anyCrates && crate == "" && !workspace
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
-	}
-	return m, nil
 }
 
 // groupSource reads a [[skills]] source: a table, or v0.3's
@@ -949,25 +568,6 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// laterVersion spots manifests for central-source features this version
-// does not have, so they are skipped with a warning instead of an error.
-func laterVersion(path string, data []byte) error {
-	var loose map[string]any
-	if err := toml.Unmarshal(data, &loose); err != nil {
-		return nil // the strict pass reports syntax errors
-	}
-	for _, table := range []string{"predicate"} {
-		list, _ := loose[table].([]any)
-		for i, h := range list {
-			t, _ := h.(map[string]any)
-			if _, ok := t["command"].(map[string]any); ok {
-				return fmt.Errorf("%s:%d: [[%s]] command as a table (an installation) %w; skipping this plugin", path, newLineIndex(data).key(table, i, "command"), table, ErrLaterVersion)
-			}
-		}
-	}
-	return nil
-}
-
 func tomlError(path string, data []byte, err error) error {
 	var de *toml.DecodeError
 	if errors.As(err, &de) {
@@ -1056,6 +656,17 @@ func (li *lineIndex) nth(name string, n int) (section, bool) {
 		}
 	}
 	return section{}, false
+}
+
+// firstSection returns the header line of the first table named name or
+// below it ([name] or [name.x]).
+func (li *lineIndex) firstSection(name string) (int, bool) {
+	for _, s := range li.sections {
+		if s.name == name || strings.HasPrefix(s.name, name+".") {
+			return s.start, true
+		}
+	}
+	return 0, false
 }
 
 func (li *lineIndex) header(name string, n int) int {

@@ -1,7 +1,6 @@
 package plugin
 
 import (
-	"errors"
 	"fmt"
 	"github.com/symposium-dev/symposium-go/internal/sharedtest"
 	"path/filepath"
@@ -23,7 +22,6 @@ func TestBrokenManifests(t *testing.T) {
 		dir, plugin string
 		want        string // regexp after "path:"
 	}{
-		{"symposium-unknown-field", "serde-helpers", `^5:1: unknown field "crate" in \[\[skills\]\] \(known: crates, depends-on, predicates, source\); did you mean "crates"\?`},
 		{"symposium-crates-wrong-type", "tokio-helpers", `^2:1: crates = 3: must be a string or an array of strings`},
 		{"symposium-both-sources", "widgetlib", `^5:1: \[\[skills\]\] group \(line 3\) sets both source.path and source.git`},
 		{"symposium-no-source", "widgetlib", `^3:1: \[\[skills\]\] group has no source`},
@@ -129,7 +127,6 @@ func TestManifestErrors(t *testing.T) {
 		{"bad server", "name = \"x\"\ncrates = \"*\"\n[[mcp_servers]]\nname = \"s\"\ntype = \"http\"\n", []string{`p:3:1: [[mcp_servers]] "s": a http server needs url`}},
 		{"env not pairs", "name = \"x\"\ncrates = \"*\"\n[[mcp_servers]]\nname = \"s\"\ncommand = \"c\"\nenv = [1]\n", []string{`p:6:1: [[mcp_servers]] "s": env must be`}},
 		{"crates and depends-on", "name = \"x\"\ncrates = \"*\"\ndepends-on = [\"a\"]\n", []string{`p:3:1: both crates and depends-on are set`}},
-		{"typo is an error", "name = \"x\"\ndepends_on = [\"a\"]\n", []string{`p:2:1: unknown field "depends_on"`, `did you mean "depends-on"?`}},
 		{"bad predicate", "name = \"x\"\ndepends-on = \"*\"\npredicates = [\n  \"env(CI)\",\n  \"any(env(A) env(B))\",\n]\n", []string{`p:5:1: invalid predicate "any(env(A) env(B))" at column 12: unexpected`}},
 		{"bad atom in predicate", "name = \"x\"\npredicates = [\"depends-on(serde>=abc)\"]\n", []string{`p:2:1: in "depends-on(serde>=abc)": invalid crate predicate "serde>=abc"`}},
 		{"predicates wrong type", "name = \"x\"\ndepends-on = \"*\"\npredicates = 3\n", []string{`p:3:1: predicates = 3: must be an array of strings`}},
@@ -168,7 +165,7 @@ func TestCrateSourcedManifests(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), `p:3:1: a crate-sourced [[skills]] group needs a crate predicate that is not "*"`) {
 		t.Errorf("wildcard crate group: err = %v", err)
 	}
-	for _, bad := range []string{"source.crate_path = \"../x\"", "source.crate_path = \"/etc\"", "source = \"crates\"", "source.crate_pth = \"x\""} {
+	for _, bad := range []string{"source.crate_path = \"../x\"", "source.crate_path = \"/etc\"", "source = \"crates\""} {
 		if _, err := ParseManifest("p", []byte("name = \"w\"\ncrates = [\"a\"]\n[[skills]]\n"+bad+"\n")); err == nil {
 			t.Errorf("%s: no error", bad)
 		}
@@ -314,25 +311,72 @@ func TestBookManifestWithPredicates(t *testing.T) {
 	}
 }
 
-// TestLaterFormatFields: fields this version does not know, other than
-// near misses of known ones, skip the plugin with a warning that names
-// each one's line, never a decode message.
-func TestLaterFormatFields(t *testing.T) {
-	tests := []struct{ name, src, want string }{
-		{"install_commands", "name = \"r\"\ndepends-on = [\"*\"]\n\n[[installations]]\nname = \"rtk\"\ninstall_commands = [\"ln -s x y\"]\n", `p:4:1: [[installations]] "rtk": unknown field "install_commands" (known: `},
-		{"binary source", "name = \"r\"\ndepends-on = [\"*\"]\n[[hooks]]\nname = \"h\"\nevent = \"PreToolUse\"\ncommand = { source = \"binary\", url = \"x\" }\n", `p:6:1: [[hooks]] "h" command: source = "binary" needs a later symposium version`},
+// TestUnknownFieldsSkipPart: a field this version does not read (a later
+// format's, or a typo) leaves out only the part that holds it, with a
+// message naming its line and the known fields; an unknown top-level key
+// is ignored; everything else of the plugin loads.
+func TestUnknownFieldsSkipPart(t *testing.T) {
+	const head = "name = \"r\"\ndepends-on = [\"*\"]\n[[skills]]\nsource.path = \"skills\"\n"
+	tests := []struct {
+		name, src string
+		want      []string // the Skipped messages, in order (substrings)
+		kept      string   // what loaded: skills/hooks/installations/servers/plugins/predicates
+	}{
+		{"top-level field", "bogus_field = 3\n" + head,
+			[]string{`p:1:1: unknown field "bogus_field" (known: name, crates, depends-on, `, `): ignored (a field of a later symposium version?)`}, "1/0/0/0/0/0"},
+		{"top-level typo", "name = \"x\"\ndepends_on = [\"a\"]\n[[skills]]\nsource.path = \"s\"\n",
+			[]string{`p:2:1: unknown field "depends_on" (known: `, `: ignored; did you mean "depends-on"?`}, "1/0/0/0/0/0"},
+		{"subcommand", head + "\n[subcommand.check]\ndescription = \"c\"\ncommand = { script = \"c.sh\" }\nshell-completion = true\n",
+			[]string{`p:9:1: unknown field "shell-completion" in [subcommand.check] (known: `, `: skipping this subcommand, the rest of the plugin loads (a field of a later symposium version?)`}, "1/0/0/0/0/0"},
+		{"later table", head + "\n[someday.check]\ncommand = \"x\"\n",
+			[]string{`p:6:1: unknown table [someday] (known: `, `): ignored`}, "1/0/0/0/0/0"},
+		{"hook", head + "[[hooks]]\nname = \"h\"\nevent = \"PreToolUse\"\ncommand = \"true\"\nwhen = \"later\"\n[[hooks]]\nname = \"ok\"\nevent = \"PreToolUse\"\ncommand = \"true\"\n",
+			[]string{`p:9:1: unknown field "when" in [[hooks]] (known: name, event, matcher, command, `, `): skipping [[hooks]] "h", the rest of the plugin loads (a field of a later symposium version?)`}, "1/1/0/0/0/0"},
+		{"skills group typo", "name = \"typo\"\ncrates = [\"serde\"]\n\n[[skills]]\ncrate = [\"serde>=1.0\"]\nsource.path = \"skills\"\n[[skills]]\nsource.path = \"more\"\n",
+			[]string{`p:5:1: unknown field "crate" in [[skills]] (known: crates, depends-on, predicates, source): skipping the [[skills]] entry at line 4, the rest of the plugin loads; did you mean "crates"?`}, "1/0/0/0/0/0"},
+		{"skills source", head + "[[skills]]\nsource.crate_pth = \"x\"\n",
+			[]string{`p:6:1: unknown field "crate_pth" in source (known: path, git, crate_path): skipping the [[skills]] entry at line 5`, `did you mean "crate_path"?`}, "1/0/0/0/0/0"},
+		{"installation and the hooks using it", head + "[[installations]]\nname = \"rtk\"\ninstall_commands = [\"ln -s x y\"]\n[[hooks]]\nname = \"h\"\nevent = \"PreToolUse\"\ncommand = \"rtk\"\n[[hooks]]\nname = \"r\"\nevent = \"PreToolUse\"\ncommand = \"true\"\nrequirements = [\"rtk\"]\n",
+			[]string{`p:5:1: [[installations]] "rtk": unknown field "install_commands" (known: name, source, `, `: skipping [[installations]] "rtk" and the hooks that use it`,
+				`p:11:1: [[hooks]] "h": command names installation "rtk", which was skipped`, `p:16:1: [[hooks]] "r" requirements: installation "rtk" was skipped: skipping [[hooks]] "r"`}, "1/0/0/0/0/0"},
+		{"inline binary source", head + "[[hooks]]\nname = \"h\"\nevent = \"PreToolUse\"\ncommand = { source = \"binary\", url = \"x\" }\n",
+			[]string{`p:8:1: [[hooks]] "h" command: source = "binary" needs a later symposium version: skipping [[hooks]] "h"`}, "1/0/0/0/0/0"},
+		{"installation typo", head + "[[installations]]\nname = \"t\"\nscripts = \"x.sh\"\n",
+			[]string{`p:5:1: [[installations]] "t": unknown field "scripts"`, `did you mean "script"?`}, "1/0/0/0/0/0"},
+		{"server", head + "[[mcp_servers]]\nname = \"s\"\ncommand = \"x\"\ntransport = \"ws\"\n",
+			[]string{`p:8:1: unknown field "transport" in [[mcp_servers]]`, `skipping [[mcp_servers]] "s"`}, "1/0/0/0/0/0"},
+		{"chained plugin", head + "[[plugins]]\nsource.cargo = \"serde\"\n[[plugins]]\nsource.registry = \"x\"\n",
+			[]string{`p:8:1: unknown field "registry" in source (known: cargo, git, path): skipping the [[plugins]] entry at line 7`}, "1/0/0/0/1/0"},
+		{"custom predicate", head + "[[predicate]]\nname = \"p\"\ncommand = { script = \"x\" }\n[[predicate]]\nname = \"q\"\ncommand = \"true\"\ncache = true\n",
+			[]string{`p:7:1: [[predicate]] "p": command as a table (an installation) needs a later symposium version: skipping this predicate`, `p:11:1: unknown field "cache" in [[predicate]]`}, "1/0/0/0/0/0"},
+		{"defaults", head + "[defaults]\nskills = false\nhooks = false\n",
+			[]string{`p:7:1: unknown field "hooks" in [defaults] (known: skills): skipping [defaults]`}, "1/0/0/0/0/0"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := ParseManifest("p", []byte(tt.src))
-			if !errors.Is(err, ErrLaterVersion) {
-				t.Fatalf("err = %v, want ErrLaterVersion", err)
+			m, err := ParseManifest("p", []byte(tt.src))
+			if err != nil {
+				t.Fatalf("err = %v, want the plugin loaded", err)
 			}
-			if !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), "skipping this plugin") {
-				t.Errorf("err = %q, want %q … skipping this plugin", err, tt.want)
+			var got []string
+			for _, s := range m.Skipped {
+				got = append(got, s.Err.Error())
 			}
-			if strings.Contains(err.Error(), "toml:") || strings.Contains(err.Error(), "go value") {
-				t.Errorf("err = %q shows a decode message", err)
+			joined := strings.Join(got, "\n")
+			for _, w := range tt.want {
+				if !strings.Contains(joined, w) {
+					t.Errorf("skipped:\n%s\nlacks %q", joined, w)
+				}
+			}
+			if strings.Contains(joined, "toml:") || strings.Contains(joined, "go value") {
+				t.Errorf("skipped %q shows a decode message", joined)
+			}
+			kept := fmt.Sprintf("%d/%d/%d/%d/%d/%d", len(m.Skills), len(m.Hooks), len(m.Installations), len(m.MCPServers), len(m.Plugins), len(m.Custom))
+			if kept != tt.kept {
+				t.Errorf("kept %s, want %s", kept, tt.kept)
+			}
+			if tt.name == "defaults" && m.DefaultSkills != nil {
+				t.Errorf("[defaults] with an unknown field was applied")
 			}
 		})
 	}
@@ -376,5 +420,19 @@ func TestNonPrintingNames(t *testing.T) {
 		if _, err := ParseCrateManifest("p", []byte("name = \""+ok+"\"\n"), "widget"); err != nil {
 			t.Errorf("%q: %v", ok, err)
 		}
+	}
+}
+
+// TestBrokenCorpusUnknownField: the corpus's unknown-field plugin loads
+// without its mistyped group, which is reported at its line.
+func TestBrokenCorpusUnknownField(t *testing.T) {
+	path := filepath.Join(corpus, "broken", "symposium-unknown-field", "serde-helpers", ManifestName)
+	m, err := LoadManifest(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Skipped) != 1 || !strings.HasPrefix(m.Skipped[0].Err.Error(), path+`:5:1: unknown field "crate" in [[skills]] (known: crates, depends-on, predicates, source)`) ||
+		!strings.HasSuffix(m.Skipped[0].Err.Error(), `did you mean "crates"?`) {
+		t.Errorf("skipped = %+v", m.Skipped)
 	}
 }

@@ -84,7 +84,10 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 			if it.standalone != nil {
 				st := it.standalone
 				ev.plugin(st.Skill.Dir)
-				if why := ev.level(st.Crates, true, st.Predicates); why != "" {
+				if !res.wakeStandalone(r, sc, st) {
+					continue
+				}
+				if why := ev.level(st.Crates, st.Crates != nil, st.Predicates); why != "" {
 					res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "skill", Name: st.Skill.Name, Reason: why, File: st.Skill.Path})
 					continue
 				}
@@ -94,6 +97,7 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 			}
 			m := it.plugin
 			ev.plugin(m.Dir)
+			res.skippedParts(r, m)
 			// Enablement first (upstream: configuration.md "[plugins]"): a
 			// configured source is a trust root, but disable wins over
 			// it, and a plugin that names no dependency waits for use.
@@ -237,6 +241,40 @@ func (res *Result) addServers(ev *evaluator, m *Manifest, source string) {
 		}
 		res.Servers = append(res.Servers, stream.MCPServer{Kind: stream.KindMCPServer, Plugin: m.Name, Source: source, Name: s.Name, Type: s.Type,
 			Command: s.Command, Args: s.Args, Env: s.Env, URL: s.URL, Headers: s.Headers, Dir: m.Dir})
+	}
+}
+
+// wakeStandalone reports whether a standalone skill may apply here: one
+// that names a dependency may; a dormant one only where [plugins] use
+// names it, as for a plugin. A dormant one gets a plugin_status (under
+// its skill name) either way, so `cargo agents use` and `status` know it.
+func (res *Result) wakeStandalone(r *Resolver, sc *Scan, st *Standalone) bool {
+	if !st.Dormant {
+		return true
+	}
+	name := st.Skill.Name
+	status := stream.PluginStatus{Kind: stream.KindPluginStatus, Name: name, Source: sc.Source.Name, Dir: st.Skill.Dir, State: stream.StateActive}
+	if u, ok := r.Consent.Used(name, r.Workspace.Root); ok && !r.Consent.Disabled(name) {
+		status.Root = u.Root()
+		res.Statuses = append(res.Statuses, status)
+		return true
+	}
+	status.State, status.Root = stream.StateDormant, "registry "+sc.Source.Name
+	status.Reason = fmt.Sprintf("dormant: skill %s names no dependency, so it applies only where it is enabled by name: run `cargo agents use %s`", name, name)
+	if r.Consent.Disabled(name) {
+		status.State, status.Root, status.Reason = stream.StateDeclined, "[plugins] disable", "declined: "+name+" is in [plugins] disable"
+	}
+	res.Statuses = append(res.Statuses, status)
+	res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "skill", Name: name, Reason: status.Reason, File: st.Skill.Path})
+	return false
+}
+
+// skippedParts warns, once per sync, about each part of m left out for a
+// field this version does not know, and records it as rejected.
+func (res *Result) skippedParts(r *Resolver, m *Manifest) {
+	for _, s := range m.Skipped {
+		r.warn("%v", s.Err)
+		res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: s.What, Name: s.Name, Reason: s.Err.Error(), Plugin: m.Name, File: fmt.Sprintf("%s:%d", m.Path, s.Line)})
 	}
 }
 

@@ -52,10 +52,17 @@ const MaxSubcommandDescription = 1024
 // pkg/cli/cargoagents' tests check that every builtin is listed.
 var ReservedSubcommands = []string{"crate-info", "help", "hook", "init", "plugin", "search", "self-update", "status", "sync", "uninstall", "use"}
 
-// parseSubcommands reads the [subcommand] table. A field this version
-// does not know skips the plugin (ErrLaterVersion), as elsewhere in a
-// manifest; a near miss of a known one is the author's typo (an error).
-func parseSubcommands(path string, lines *lineIndex, v any, installNames map[string]bool) ([]Subcommand, []error, error) {
+// subcommandSkip is a [subcommand.<name>] left out for a field this
+// version does not read (or an installation that was left out): the rest
+// of the plugin loads, as for any other part (unknown.go).
+type subcommandSkip struct {
+	name string
+	line int
+	msg  string
+}
+
+// parseSubcommands reads the [subcommand] table.
+func parseSubcommands(path string, lines *lineIndex, v any, installNames, skippedInstalls map[string]bool) ([]Subcommand, []error, []subcommandSkip) {
 	if v == nil {
 		return nil, nil, nil
 	}
@@ -70,6 +77,7 @@ func parseSubcommands(path string, lines *lineIndex, v any, installNames map[str
 	sort.Strings(names)
 	var subs []Subcommand
 	var errs []error
+	var skips []subcommandSkip
 	for _, name := range names {
 		line := subcommandLine(lines, name)
 		t, ok := table[name].(map[string]any)
@@ -77,20 +85,21 @@ func parseSubcommands(path string, lines *lineIndex, v any, installNames map[str
 			errs = append(errs, fmt.Errorf("%s:%d:1: subcommand.%s must be a table (description, command, ...)", path, line, name))
 			continue
 		}
-		sc, e, err := parseSubcommand(path, lines, name, line, t, installNames)
-		if err != nil {
-			return nil, nil, err
+		sc, e, skip := parseSubcommand(path, lines, name, line, t, installNames, skippedInstalls)
+		if skip != nil {
+			skips = append(skips, *skip)
+			continue
 		}
 		errs = append(errs, e...)
 		if len(e) == 0 {
 			subs = append(subs, sc)
 		}
 	}
-	return subs, errs, nil
+	return subs, errs, skips
 }
 
 // parseSubcommand reads one [subcommand.<name>] table.
-func parseSubcommand(path string, lines *lineIndex, name string, line int, t map[string]any, installNames map[string]bool) (Subcommand, []error, error) {
+func parseSubcommand(path string, lines *lineIndex, name string, line int, t map[string]any, installNames, skippedInstalls map[string]bool) (Subcommand, []error, *subcommandSkip) {
 	where := "[subcommand." + name + "]"
 	sc := Subcommand{Name: name, Audience: AudienceAgents, Line: line}
 	var errs []error
@@ -104,29 +113,41 @@ func parseSubcommand(path string, lines *lineIndex, name string, line int, t map
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		if contains(strings.Split(subcommandFields, ", "), k) {
-			continue
+		if !contains(strings.Split(subcommandFields, ", "), k) {
+			return sc, nil, &subcommandSkip{name, at(k), fmt.Sprintf("unknown field %q in %s (known: %s): skipping this subcommand, the rest of the plugin loads%s", k, where, subcommandFields, laterOr(k, subcommandFields))}
 		}
-		if near := nearField(k, subcommandFields); near != "" {
-			bad(at(k), "unknown field %q (known: %s); did you mean %q?", k, subcommandFields, near)
-			continue
-		}
-		return sc, nil, fmt.Errorf("%s:%d:1: %s unknown field %q (known: %s): the plugin %w; skipping this plugin", path, at(k), where, k, subcommandFields, ErrLaterVersion)
 	}
 	if problem := checkSubcommandName(name); problem != "" {
 		bad(line, "%s", problem)
 	}
+	sc.Description, sc.Audience = subcommandText(t, at, bad)
+	if c, ok := t["command"].(string); ok && skippedInstalls[c] {
+		return sc, nil, &subcommandSkip{name, at("command"), fmt.Sprintf("%s: command names installation %q, which was skipped: skipping this subcommand too; the rest of the plugin loads", where, c)}
+	}
+	install, e, skip := subcommandCommand(path, at("command"), where, t["command"], installNames)
+	if skip != nil {
+		return sc, nil, &subcommandSkip{name, at("command"), fmt.Sprintf("%v: skipping %s; the rest of the plugin loads", skip, where)}
+	}
+	errs = append(errs, e...)
+	sc.Install = install
+	errs = append(errs, sc.gate(path, lines, name, line, t)...)
+	return sc, errs, nil
+}
+
+// subcommandText reads a subcommand's description and audience.
+func subcommandText(t map[string]any, at func(string) int, bad func(int, string, ...any)) (description, audience string) {
+	audience = AudienceAgents
 	switch d := t["description"].(type) {
 	case string:
-		sc.Description = strings.TrimSpace(d)
-		if sc.Description == "" {
+		description = strings.TrimSpace(d)
+		if description == "" {
 			bad(at("description"), "has an empty description: say in one line what it does (cargo agents --help shows it)")
 		}
 		if len(d) > MaxSubcommandDescription {
 			bad(at("description"), "description is %d bytes long: at most %d", len(d), MaxSubcommandDescription)
 		}
 	case nil:
-		bad(line, "has no description: set description = \"<what it does, in one line>\" (cargo agents --help shows it)")
+		bad(at(""), "has no description: set description = \"<what it does, in one line>\" (cargo agents --help shows it)")
 	default:
 		bad(at("description"), "description must be a string")
 	}
@@ -136,24 +157,18 @@ func parseSubcommand(path string, lines *lineIndex, name string, line int, t map
 		if a != AudienceAgents && a != AudienceHumans {
 			bad(at("audience"), "audience = %q: must be \"agents\" (the default) or \"humans\"", a)
 		}
-		sc.Audience = a
+		audience = a
 	default:
 		bad(at("audience"), "audience must be \"agents\" or \"humans\"")
 	}
-	install, e, err := subcommandCommand(path, at("command"), where, t["command"], installNames)
-	if err != nil {
-		return sc, nil, err
-	}
-	errs = append(errs, e...)
-	sc.Install = install
-	errs = append(errs, sc.gate(path, lines, name, line, t)...)
-	return sc, errs, nil
+	return description, audience
 }
 
 // subcommandCommand reads a subcommand's command: the name of an
 // [[installations]] entry, or an inline installation table. Unlike a
 // hook's, a string is never a shell line (upstream: "A string names an
-// [[installations]] entry").
+// [[installations]] entry"). skip is set when an inline installation
+// holds a field this version does not read.
 func subcommandCommand(path string, line int, where string, v any, installNames map[string]bool) (InstallRef, []error, error) {
 	switch c := v.(type) {
 	case string:
@@ -162,9 +177,9 @@ func subcommandCommand(path string, line int, where string, v any, installNames 
 		}
 		return InstallRef{Name: c, Line: line}, nil, nil
 	case map[string]any:
-		in, errs, err := parseInstallation(path, line, where+" command", c, true)
-		if err != nil || in == nil {
-			return InstallRef{}, errs, err
+		in, errs, skip := parseInstallation(path, line, where+" command", c, true)
+		if skip != nil || in == nil {
+			return InstallRef{}, errs, skip
 		}
 		return InstallRef{Inline: in, Line: line}, errs, nil
 	case nil:

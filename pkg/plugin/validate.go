@@ -29,6 +29,10 @@ type Report struct {
 	Crates   []CrateRef // every crate named, for a crates.io check
 
 	calls []customCall // custom predicates called, checked at the end
+	// root is the plugin source validated (symlinks resolved), which a
+	// source.path must stay inside as at sync; "" for one plugin, whose
+	// source is not known.
+	root string
 }
 
 // customCall is a call of a custom predicate in one predicates entry.
@@ -137,11 +141,9 @@ func Validate(path string) (*Report, error) {
 		return skillOnly(filepath.Join(path, SkillFile))
 	}
 	sc := Discover(&Source{Name: path, Dir: path})
+	// Whatever sync would skip is an error here, warning or not: this is
+	// the author's check.
 	for _, p := range sc.Problems {
-		if p.Warning {
-			rep.Warnings = append(rep.Warnings, p.Err.Error())
-			continue
-		}
 		rep.addErr(p.Err)
 		if p.What == "plugin" {
 			rep.Plugins++
@@ -151,12 +153,16 @@ func Validate(path string) (*Report, error) {
 	}
 	defined := map[string]customDef{}
 	warn := func(msg string, _ bool) { rep.Warnings = append(rep.Warnings, msg) }
+	rep.root = sc.root
 	for _, m := range sc.Plugins {
 		rep.plugin(m)
 		registerCustom(defined, m, warn)
 	}
 	for _, s := range sc.Standalones {
 		rep.Skills++
+		if s.Dormant {
+			rep.dormantSkill(s.Skill.Path, s.Skill.Name)
+		}
 		rep.crates(s.Crates, s.Skill.Path, s.Skill.CratesLine)
 		rep.preds(s.Skill.Path, s.Predicates)
 	}
@@ -170,10 +176,6 @@ func (rep *Report) manifest(path string) *Manifest {
 	rep.Plugins++
 	m, err := LoadManifest(path)
 	if err != nil {
-		if errorsIsLater(err) {
-			rep.Warnings = append(rep.Warnings, err.Error())
-			return nil
-		}
 		rep.addErr(err)
 		return nil
 	}
@@ -182,14 +184,15 @@ func (rep *Report) manifest(path string) *Manifest {
 	return m
 }
 
-func errorsIsLater(err error) bool {
-	return err != nil && strings.Contains(err.Error(), ErrLaterVersion.Error())
-}
-
 // plugin checks a parsed manifest's skill groups: source.path directories
 // must exist and hold valid skills; source.git is not fetched.
 func (rep *Report) plugin(m *Manifest) {
 	rep.Plugins++
+	// A part sync would leave out (a field this version does not read)
+	// is the author's to fix.
+	for _, sk := range m.Skipped {
+		rep.addErr(sk.Err)
+	}
 	rep.crates(m.Crates, m.Path, m.CratesLine)
 	rep.preds(m.Path, m.Predicates)
 	for _, s := range m.MCPServers {
@@ -198,6 +201,14 @@ func (rep *Report) plugin(m *Manifest) {
 	}
 	for _, h := range m.Hooks {
 		rep.preds(m.Path, h.Predicates)
+		// What sync resolves from the plugin's files (the installation a
+		// hook names, a script inside the plugin) is checked the same
+		// way; nothing is acquired or written (the cache path only names
+		// where it would go).
+		var rec stream.Hook
+		if err := withInstallations(&rec, m, &h, filepath.Join(os.TempDir(), "symposium-validate")); err != nil {
+			rep.Errors = append(rep.Errors, fmt.Sprintf("%v: sync skips this hook", err))
+		}
 	}
 	for _, sc := range m.Subcommands {
 		rep.crates(sc.Crates, m.Path, sc.Line)
@@ -223,6 +234,10 @@ func (rep *Report) plugin(m *Manifest) {
 			continue
 		}
 		dir := filepath.Join(m.Dir, filepath.FromSlash(g.SourcePath))
+		if real, err := filepath.EvalSymlinks(dir); err == nil && rep.root != "" && !within(rep.root, real) {
+			rep.Errors = append(rep.Errors, fmt.Sprintf("%s:%d:1: [[skills]] source.path %q leaves the plugin source: sync skips this group; keep the skills inside the source", m.Path, g.Line, g.SourcePath))
+			continue
+		}
 		files, _, err := GroupSkills(dir)
 		if err != nil {
 			rep.Errors = append(rep.Errors, fmt.Sprintf("%s:%d:1: [[skills]] source.path %q: %v", m.Path, g.Line, g.SourcePath, unwrapPath(err)))
@@ -255,14 +270,15 @@ func (rep *Report) skillFile(path string, standalone bool) {
 	if !stream.ValidSkillName(s.Name) {
 		rep.Errors = append(rep.Errors, fmt.Sprintf("%s: skill name %q: %s", path, s.Name, stream.SkillNameRule))
 	}
-	if ps, err := skillPreds(path, s.PredicatesLine, s.Predicates); err != nil {
+	ps, err := skillPreds(path, s.PredicatesLine, s.Predicates)
+	if err != nil {
 		rep.addErr(err)
 	} else {
 		rep.preds(path, ps)
 	}
 	if s.Crates == "" {
-		if standalone {
-			rep.Errors = append(rep.Errors, fmt.Sprintf("%s:1:1: standalone skill %q has no crates: add `crates: <crate>` to its frontmatter", path, s.Name))
+		if standalone && !mentionsDeps(ps) && !callsCustom(ps) {
+			rep.dormantSkill(path, s.Name)
 		}
 		return
 	}
@@ -272,4 +288,10 @@ func (rep *Report) skillFile(path string, standalone bool) {
 		return
 	}
 	rep.crates(l, path, s.CratesLine)
+}
+
+// dormantSkill warns that a standalone skill naming no dependency waits
+// for `cargo agents use`: that may be meant, so it is not an error.
+func (rep *Report) dormantSkill(path, name string) {
+	rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s:1:1: standalone skill %q names no dependency, so it is dormant: it applies only where `cargo agents use %s` enables it (`depends-on: <crate>` in its frontmatter makes it apply where that crate is used)", path, name, name))
 }

@@ -187,3 +187,48 @@ predicates = ["uses_gpu(cuda"]
 		})
 	}
 }
+
+// TestValidateSyncSkips: whatever sync would leave out is an error of
+// validate, naming file:line; a plugin whose parts all load is "ok".
+func TestValidateSyncSkips(t *testing.T) {
+	const head = "name = \"p\"\ndepends-on = [\"serde\"]\n"
+	hook := func(cmd string) string {
+		return "[[hooks]]\nname = \"h\"\nevent = \"PreToolUse\"\ncommand = " + cmd + "\n"
+	}
+	tests := []struct {
+		name     string
+		manifest string
+		files    map[string]string
+		want     []string // substrings of the errors, in order; none = ok
+		tail     string   // how each error ends
+	}{
+		{"all loads", head + hook(`{ script = "x.sh" }`), map[string]string{"p/x.sh": "true\n"}, nil, ""},
+		{"unknown top-level field", head + "bogus_field = 3\n", nil, []string{`p/SYMPOSIUM.toml:3:1: unknown field "bogus_field" (known: `}, ": ignored (a field of a later symposium version?)"},
+		{"unknown hook field", head + hook(`"true"`) + "when = 1\n", nil, []string{`p/SYMPOSIUM.toml:7:1: unknown field "when" in [[hooks]]`}, `skipping [[hooks]] "h", the rest of the plugin loads (a field of a later symposium version?)`},
+		{"missing script", head + hook(`{ script = "x.sh" }`), nil, []string{`p/SYMPOSIUM.toml:6: installation "h": /`}, `p/x.sh does not exist: sync skips this hook`},
+		{"missing installation", head + hook(`"true"`) + "requirements = [\"rtk\"]\n", nil, []string{`p/SYMPOSIUM.toml:7:1: [[hooks]] "h": no [[installations]] entry named "rtk"`}, ": sync skips this hook"},
+		{"missing group", head + "[[skills]]\nsource.path = \"skills\"\n", nil, []string{`p/SYMPOSIUM.toml:3:1: [[skills]] source.path "skills": `}, "no such file or directory"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			files := map[string]string{"p/SYMPOSIUM.toml": tt.manifest}
+			for k, v := range tt.files {
+				files[k] = v
+			}
+			write(t, dir, files)
+			rep, err := Validate(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(rep.Errors) != len(tt.want) {
+				t.Fatalf("errors:\n%s\nwant %d", strings.Join(rep.Errors, "\n"), len(tt.want))
+			}
+			for i, w := range tt.want {
+				if e := filepath.ToSlash(rep.Errors[i]); !strings.Contains(e, w) || !strings.HasSuffix(e, tt.tail) {
+					t.Errorf("error %q lacks %q", rep.Errors[i], w)
+				}
+			}
+		})
+	}
+}

@@ -1,7 +1,6 @@
 package plugin
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
 	"sort"
@@ -69,7 +68,7 @@ func DiscoverWorkspace(ws Workspace, agentsSyncing bool) *Scan {
 				// A broken manifest is reported; its directory's default
 				// groups still install, as upstream drops a malformed layer
 				// and keeps the rest.
-				sc.Problems = append(sc.Problems, Problem{What: "plugin", Name: m.Name, File: manifest, Err: err, Warning: errors.Is(err, ErrLaterVersion)})
+				sc.Problems = append(sc.Problems, Problem{What: "plugin", Name: m.Name, File: manifest, Err: err})
 			} else {
 				m = parsed
 			}

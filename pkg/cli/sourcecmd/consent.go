@@ -319,7 +319,11 @@ func runSearch(stdio cli.Stdio, g Globals, args []string) error {
 		}
 		for _, s := range sc.Standalones {
 			if strings.Contains(strings.ToLower(s.Skill.Name), q) {
-				hits = append(hits, stream.SearchMatch{Kind: stream.KindSearchMatch, Origin: sc.Source.Name, Name: s.Skill.Name, Description: s.Skill.Description})
+				h := stream.SearchMatch{Kind: stream.KindSearchMatch, Origin: sc.Source.Name, Name: s.Skill.Name, Description: s.Skill.Description}
+				if s.Dormant {
+					h.State = stream.StateDormant
+				}
+				hits = append(hits, h)
 			}
 		}
 	}

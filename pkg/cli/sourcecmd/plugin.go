@@ -164,9 +164,16 @@ func pluginList(stdio cli.Stdio, g Globals) error {
 					fmt.Fprintf(stdio.Out, "         skills from %s in the source of each crate it names\n", gr.CratePath)
 				}
 			}
+			// Parts left out for a field this version does not read.
+			for _, sk := range m.Skipped {
+				fmt.Fprintf(stdio.Out, "         skipped: %v\n", sk.Err)
+			}
 		}
 		for _, s := range sc.Standalones {
 			fmt.Fprintf(stdio.Out, "  skill  %-28s crates: %s\n", s.Skill.Name, s.Crates.String())
+			if s.Dormant {
+				fmt.Fprintf(stdio.Out, "         %s\n", enablement(cfg, &plugin.Manifest{Name: s.Skill.Name, Dormant: true}))
+			}
 		}
 		// What could not be loaded is listed too, with why.
 		for _, p := range sc.Problems {
@@ -208,6 +215,9 @@ func pluginShow(stdio cli.Stdio, g Globals, name string) error {
 			fmt.Fprintf(stdio.Out, "plugin: %s\nsource: %s\nfile:   %s\n", m.Name, sc.Source.Name, m.Path)
 			if why := enablement(cfg, m); why != "" {
 				fmt.Fprintf(stdio.Out, "status: %s\n", why)
+			}
+			for _, sk := range m.Skipped {
+				fmt.Fprintf(stdio.Out, "skipped: %v\n", sk.Err)
 			}
 			fmt.Fprintf(stdio.Out, "\n%s", data)
 			if len(data) > 0 && data[len(data)-1] != '\n' {
