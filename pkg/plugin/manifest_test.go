@@ -319,8 +319,7 @@ func TestBookManifestWithPredicates(t *testing.T) {
 // each one's line, never a decode message.
 func TestLaterFormatFields(t *testing.T) {
 	tests := []struct{ name, src, want string }{
-		{"install_commands", "name = \"r\"\ndepends-on = [\"*\"]\n\n[[installations]]\nname = \"rtk\"\ninstall_commands = [\"ln -s x y\"]\n", `p:4:1: [[installations]] "rtk": unknown field "install_commands" (known: `},
-		{"binary source", "name = \"r\"\ndepends-on = [\"*\"]\n[[hooks]]\nname = \"h\"\nevent = \"PreToolUse\"\ncommand = { source = \"binary\", url = \"x\" }\n", `p:6:1: [[hooks]] "h" command: source = "binary" needs a later symposium version`},
+		{"installation field", "name = \"r\"\ndepends-on = [\"*\"]\n\n[[installations]]\nname = \"rtk\"\nplatforms = [\"linux\"]\n", `p:4:1: [[installations]] "rtk": unknown field "platforms" (known: `},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -188,7 +188,11 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 				rec := stream.Hook{Kind: stream.KindHook, Plugin: m.Name, Source: sc.Source.Name, Name: h.Name, Event: h.Event,
 					Matcher: h.Matcher, Command: h.Command, Format: h.Format, Dir: m.Dir, Timeout: h.Timeout, Predicates: preds, PredicateCommands: cmds,
 					Agent: h.Agent}
-				if err := withInstallations(&rec, m, &h, r.Dirs.Cache); err != nil {
+				err := withInstallations(&rec, m, &h, r.Dirs.Cache)
+				if err == nil && sc.Source.Name == WorkspaceSource {
+					err = noWorkspaceCommands(m, h.Line, rec.Installations)
+				}
+				if err != nil {
 					// Resolving reads the plugin's files: a broken reference
 					// skips this hook, not the plugin.
 					r.warn("%v; hook %q of plugin %q is skipped", err, h.Name, m.Name)

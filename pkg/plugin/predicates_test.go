@@ -89,7 +89,7 @@ predicates = ["shell(exit 1)"]
 		"solo/SKILL.md":         skillFile("solo", "depends-on: serde\npredicates: bad_pred(x)\n"),
 		"dup1/SYMPOSIUM.toml":   "name = \"dup1\"\ndepends-on = [\"nothing-here\"]\n[[predicate]]\nname = \"twice\"\ncommand = \"true\"\n",
 		"dup2/SYMPOSIUM.toml":   "name = \"dup2\"\ndepends-on = [\"*\"]\npredicates = [\"twice()\"]\n[[predicate]]\nname = \"twice\"\ncommand = \"true\"\n",
-		"later/SYMPOSIUM.toml":  "name = \"later\"\ndepends-on = [\"*\"]\n[[installations]]\nname = \"x\"\nglobal = true\n",
+		"later/SYMPOSIUM.toml":  "name = \"later\"\ndepends-on = [\"*\"]\n[[installations]]\nname = \"x\"\nplatforms = [\"linux\"]\n",
 		"book/SYMPOSIUM.toml":   "name = \"book\"\ncrates = [\"serde=1.0\"]\n[[skills]]\nsource.path = \"s\"\n",
 		"book/s/booky/SKILL.md": skillFile("booky", "crates: serde\n"),
 	})
@@ -131,7 +131,7 @@ predicates = ["shell(exit 1)"]
 		"plugin dup2":    `custom predicate "twice" is defined twice`,
 		"plugin dup1":    "nothing-here is not a direct dependency",
 		"skill solo":     `unknown predicate "bad_pred"`,
-		"plugin later":   `unknown field "global"`,
+		"plugin later":   `unknown field "platforms"`,
 	} {
 		if got, ok := rejected[key]; !ok || !strings.Contains(got, want) {
 			t.Errorf("rejected %s = %q, want %q", key, got, want)
