@@ -97,7 +97,11 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	match, err := stage(ctx, "sym-match", opts.Dir, []string{"--update", opts.Update})
+	matchArgs := []string{"--update", opts.Update}
+	for _, a := range opts.AcceptDigest {
+		matchArgs = append(matchArgs, "--accept-digest", a)
+	}
+	match, err := stage(ctx, "sym-match", opts.Dir, matchArgs)
 	if err != nil {
 		return nil, err
 	}

@@ -317,6 +317,14 @@ type hookRun struct {
 	insts []stream.Installation
 }
 
+// what names h in messages.
+func (h *Hook) what() string {
+	if h.Table != "" {
+		return h.Table
+	}
+	return "[[hooks]]"
+}
+
 // envName is upstream's SYMPOSIUM_<name> suffix: non-alphanumerics become _.
 func envName(name string) string {
 	var b strings.Builder
@@ -382,7 +390,7 @@ func resolveRun(m *Manifest, h *Hook, cache string) (*hookRun, error) {
 		}
 		in, ok := byName[ref.Name]
 		if !ok {
-			return nil, fmt.Errorf("%s:%d:1: [[hooks]] %q: no [[installations]] entry named %q", m.Path, ref.Line, h.Name, ref.Name)
+			return nil, fmt.Errorf("%s:%d:1: %s %q: no [[installations]] entry named %q", m.Path, ref.Line, h.what(), h.Name, ref.Name)
 		}
 		return in, nil
 	}
@@ -434,7 +442,7 @@ func resolveRun(m *Manifest, h *Hook, cache string) (*hookRun, error) {
 
 	exe, script := main.Executable, main.Script
 	if (exe != "" || script != "") && (h.Executable != "" || h.Script != "") {
-		return nil, fmt.Errorf("%s:%d:1: [[hooks]] %q: executable/script is set on both the hook and installation %q: keep one", m.Path, h.Line, h.Name, main.Name)
+		return nil, fmt.Errorf("%s:%d:1: %s %q: executable/script is set on both the hook and installation %q: keep one", m.Path, h.Line, h.what(), h.Name, main.Name)
 	}
 	if h.Executable != "" || h.Script != "" {
 		exe, script = h.Executable, h.Script
@@ -443,10 +451,10 @@ func resolveRun(m *Manifest, h *Hook, cache string) (*hookRun, error) {
 		exe = main.Crate // upstream: the crate's single binary, usually named after it
 	}
 	if exe == "" && script == "" {
-		return nil, fmt.Errorf("%s:%d:1: [[hooks]] %q: installation %q gives nothing to run: set executable or script on the hook or the installation", m.Path, h.Line, h.Name, main.Name)
+		return nil, fmt.Errorf("%s:%d:1: %s %q: installation %q gives nothing to run: set executable or script on the hook or the installation", m.Path, h.Line, h.what(), h.Name, main.Name)
 	}
 	if main.HasArgs && h.HasArgs {
-		return nil, fmt.Errorf("%s:%d:1: [[hooks]] %q: args is set on both the hook and installation %q: keep one", m.Path, h.Line, h.Name, main.Name)
+		return nil, fmt.Errorf("%s:%d:1: %s %q: args is set on both the hook and installation %q: keep one", m.Path, h.Line, h.what(), h.Name, main.Name)
 	}
 	args := h.Args
 	if main.HasArgs {
@@ -494,7 +502,7 @@ func addEnv(run *hookRun, list []*Installation, main *Installation, exe, script 
 		if in == main {
 			*mainPath = p
 			if p == "" {
-				return fmt.Errorf("%s:%d:1: [[hooks]] %q: nothing to run", m.Path, h.Line, h.Name)
+				return fmt.Errorf("%s:%d:1: %s %q: nothing to run", m.Path, h.Line, h.what(), h.Name)
 			}
 		}
 		if si != nil && si.Global {

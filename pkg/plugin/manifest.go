@@ -74,14 +74,18 @@ type Pred struct {
 	Line int
 }
 
-// CustomPredicate is one [[predicate]] table: name(arg) runs Command
-// (through sh, relative to the plugin directory, like a hook's command)
-// with Args and then arg, and holds when it exits 0.
+// CustomPredicate is one [[predicate]] table: name(arg) runs its command
+// with Args and then arg, and holds when it exits 0. The command is, as
+// upstream documents, an installation: Command naming an [[installations]]
+// entry, or Install for an inline table. A Command naming none is the
+// book's form, a command line run through sh relative to the plugin
+// directory.
 type CustomPredicate struct {
 	Name    string
 	Command string
 	Args    []string
 	Line    int
+	Install *InstallRef // an inline installation table
 }
 
 // SkillGroup is one [[skills]] entry.
@@ -119,6 +123,10 @@ type Hook struct {
 	HasArgs            bool
 	Requirements       []InstallRef
 	Agent              string // "" = every agent
+
+	// Table names it in messages; "" is [[hooks]] (a [[predicate]]
+	// whose command is an installation is resolved as a hook).
+	Table string
 }
 
 // MCPServer is one [[mcp_servers]] (or [[mcp-servers]]) entry.
@@ -373,10 +381,20 @@ func parseManifest(path string, data []byte, of manifestOf) (*Manifest, error) {
 				errs = append(errs, fmt.Errorf("%s:%d:1: [[predicate]] %q has an empty command", path, header, cp.Name))
 			}
 			cp.Command = c
+		case map[string]any:
+			cmdLine := lines.key("predicate", i, "command")
+			in, e, err := parseInstallation(path, cmdLine, fmt.Sprintf("[[predicate]] %q command", cp.Name), c, true)
+			if err != nil {
+				return nil, err
+			}
+			errs = append(errs, e...)
+			if in != nil {
+				cp.Install = &InstallRef{Inline: in, Line: cmdLine}
+			}
 		case nil:
-			errs = append(errs, fmt.Errorf("%s:%d:1: [[predicate]] %q has no command: set command = \"<program or script>\"", path, header, cp.Name))
+			errs = append(errs, fmt.Errorf("%s:%d:1: [[predicate]] %q has no command: set command = \"<installation name or command line>\"", path, header, cp.Name))
 		default:
-			errs = append(errs, fmt.Errorf("%s:%d:1: [[predicate]] %q: command must be a string (the command line to run)", path, lines.key("predicate", i, "command"), cp.Name))
+			errs = append(errs, fmt.Errorf("%s:%d:1: [[predicate]] %q: command must be an installation name, a command line or an installation table", path, lines.key("predicate", i, "command"), cp.Name))
 		}
 		if p.Args != nil {
 			a, ok := p.Args.([]any)
@@ -931,22 +949,9 @@ func contains(list []string, s string) bool {
 
 // laterVersion spots manifests for central-source features this version
 // does not have, so they are skipped with a warning instead of an error.
-func laterVersion(path string, data []byte) error {
-	var loose map[string]any
-	if err := toml.Unmarshal(data, &loose); err != nil {
-		return nil // the strict pass reports syntax errors
-	}
-	for _, table := range []string{"predicate"} {
-		list, _ := loose[table].([]any)
-		for i, h := range list {
-			t, _ := h.(map[string]any)
-			if _, ok := t["command"].(map[string]any); ok {
-				return fmt.Errorf("%s:%d: [[%s]] command as a table (an installation) %w; skipping this plugin", path, newLineIndex(data).key(table, i, "command"), table, ErrLaterVersion)
-			}
-		}
-	}
-	return nil
-}
+// There is none at present: the last, a [[predicate]] command as a table,
+// is now read as an inline installation.
+func laterVersion(path string, data []byte) error { return nil }
 
 func tomlError(path string, data []byte, err error) error {
 	var de *toml.DecodeError

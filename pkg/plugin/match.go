@@ -37,8 +37,15 @@ func ScanConfigured(ctx context.Context, cfg *config.Config, dirs config.Dirs, u
 // crates (nil: none) are for the plugins crates embed; the user's
 // [plugins] consent comes from cfg.
 func MatchConfigured(ctx context.Context, cfg *config.Config, dirs config.Dirs, update string, set *predicate.Set, ws Workspace, deps []stream.Dep, crates CrateSource, warn func(string)) *Result {
+	return MatchConfiguredAcquiring(ctx, cfg, dirs, update, set, ws, deps, crates, nil, warn)
+}
+
+// MatchConfiguredAcquiring is MatchConfigured with acquire (see
+// Resolver.Acquire): sym-match's, at a sync that may install.
+func MatchConfiguredAcquiring(ctx context.Context, cfg *config.Config, dirs config.Dirs, update string, set *predicate.Set, ws Workspace, deps []stream.Dep, crates CrateSource,
+	acquire func(context.Context, stream.Installation) error, warn func(string)) *Result {
 	r, scans := ScanConfigured(ctx, cfg, dirs, update, warn)
-	r.Workspace, r.Deps, r.Crates, r.Consent = ws, deps, crates, cfg.Plugins
+	r.Workspace, r.Deps, r.Crates, r.Consent, r.Acquire = ws, deps, crates, cfg.Plugins, acquire
 	if ws.Root != "" {
 		// The workspace's own plugins come first: where a skill of theirs
 		// and a plugin source's share a name, the project's keeps it.

@@ -141,6 +141,14 @@ type PredicateCommand struct {
 	Command string   `json:"command"`
 	Args    []string `json:"args,omitempty"`
 	Dir     string   `json:"dir"`
+
+	// Exec, when set, is the argv to run instead of Command (static
+	// args included): a [[predicate]] whose command names or inlines an
+	// installation. Env, Path and Installations are as a hook's.
+	Exec          []string          `json:"exec,omitempty"`
+	Env           map[string]string `json:"env,omitempty"`
+	Path          []string          `json:"path,omitempty"`
+	Installations []Installation    `json:"installations,omitempty"`
 }
 
 // MCPServer is an MCP server that applies to the workspace.

@@ -197,7 +197,7 @@ func readInput(r io.Reader) (install.Input, error) {
 			if err := rd.Decode(raw, &h); err != nil {
 				return in, err
 			}
-			if len(h.Installations) > 0 {
+			if len(hookInstallations(h)) > 0 {
 				in.Hooks = append(in.Hooks, h)
 			}
 		}
@@ -217,7 +217,7 @@ func installations(hooks []stream.Hook, cache string, offline, dryRun bool, opts
 	var order []string
 	byDir := map[string]*want{}
 	for _, h := range hooks {
-		for _, in := range h.Installations {
+		for _, in := range hookInstallations(h) {
 			w := byDir[in.Dir]
 			if w == nil {
 				w = &want{in: in}
@@ -259,6 +259,22 @@ func installations(hooks []stream.Hook, cache string, offline, dryRun bool, opts
 		acts = append(acts, a)
 	}
 	return acts
+}
+
+// hookInstallations is what h needs acquired: its own installations and
+// those of the custom predicates it calls (evaluated when it is about to
+// run, which never installs).
+func hookInstallations(h stream.Hook) []stream.Installation {
+	out := append([]stream.Installation{}, h.Installations...)
+	names := make([]string, 0, len(h.PredicateCommands))
+	for name := range h.PredicateCommands {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		out = append(out, h.PredicateCommands[name].Installations...)
+	}
+	return out
 }
 
 // prefixed writes each line with a prefix, as every sym-* line on stderr.
