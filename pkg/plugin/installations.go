@@ -660,15 +660,16 @@ func shQuote(s string) string {
 	return proc.ShellQuote(s)
 }
 
-// noWorkspaceCommands refuses install_commands from a workspace plugin:
-// the workspace may be a clone of someone else's repository, and its shell
-// lines would run at the next sync without the user ever choosing them.
-// Plugins from configured sources (the central one included) are the
-// user's choice, and crates' own manifests dispatch no hooks.
-func noWorkspaceCommands(m *Manifest, line int, insts []stream.Installation) error {
+// noShellCommands refuses install_commands from a plugin the user has not
+// chosen: the workspace's own (it may be a clone of someone else's
+// repository) or a crate enabled only by [plugins] auto-enable. Their
+// shell lines would otherwise run at the next sync without the user ever
+// choosing them. Plugins from configured sources (the central one
+// included) and crates enabled with `cargo agents use` are trusted.
+func noShellCommands(m *Manifest, line int, insts []stream.Installation) error {
 	for _, in := range insts {
 		if len(in.InstallCommands) > 0 {
-			return fmt.Errorf("%s:%d:1: installation %q has install_commands, which run only for plugins from a configured plugin source, not the workspace's own: move the plugin into a plugin source (config.toml [[plugin-source]]) to trust it", m.Path, line, in.Name)
+			return fmt.Errorf("%s:%d:1: installation %q has install_commands, which run only for plugins you chose (from a configured plugin source, or a crate enabled with `cargo agents use`), not for plugin %s: enable it by name, or move it into a plugin source (config.toml [[plugin-source]]), to trust it", m.Path, line, in.Name, m.Name)
 		}
 	}
 	return nil

@@ -97,7 +97,7 @@ func customCommand(m *Manifest, c CustomPredicate, cache string) (predexpr.Comma
 	h := &Hook{Name: c.Name, Install: ref, Args: c.Args, HasArgs: len(c.Args) > 0, Line: c.Line, Table: "[[predicate]]"}
 	run, err := resolveRun(m, h, cache)
 	if err == nil && m.Workspace {
-		err = noWorkspaceCommands(m, c.Line, run.insts)
+		err = noShellCommands(m, c.Line, run.insts)
 	}
 	if err != nil {
 		return predexpr.Command{}, err

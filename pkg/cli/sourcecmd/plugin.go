@@ -156,6 +156,9 @@ func pluginList(stdio cli.Stdio, g Globals) error {
 			for _, ref := range m.Plugins {
 				fmt.Fprintf(stdio.Out, "         chains to crate %s%s\n", ref.Crate, ref.Req)
 			}
+			for _, c := range m.Subcommands {
+				fmt.Fprintf(stdio.Out, "         adds `cargo agents %s`: %s\n", c.Name, firstLineOf(c.Description))
+			}
 			for _, gr := range m.Skills {
 				if gr.CratePath != "" {
 					fmt.Fprintf(stdio.Out, "         skills from %s in the source of each crate it names\n", gr.CratePath)
@@ -174,6 +177,11 @@ func pluginList(stdio cli.Stdio, g Globals) error {
 		}
 	}
 	return nil
+}
+
+func firstLineOf(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
 }
 
 func cratesText(has bool, s string) string {
