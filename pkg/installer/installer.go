@@ -13,11 +13,8 @@ package installer
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"io"
-	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
@@ -31,7 +28,6 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
 	"github.com/symposium-dev/symposium-go/pkg/proc"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
-	"github.com/symposium-dev/symposium-go/pkg/untar"
 )
 
 // EnvGitHubURL overrides https://github.com, where github installations
@@ -51,6 +47,30 @@ var (
 	MaxUnpackedEntries = 1 << 20
 )
 
+// Options are what the installs of one sync share.
+type Options struct {
+	// Progress gets a line when an install starts, and one per install
+	// command run.
+	Progress io.Writer
+	// Digests is the file (under the symposium home) that records the
+	// sha256 of each download whose installation names none: trust on
+	// first use. "" refuses such a download instead.
+	Digests string
+	// Accept names downloads (by URL or installation name) whose recorded
+	// digest may be replaced by the next download's (`cargo agents sync
+	// --accept-digest`).
+	Accept []string
+	// Log records what must be findable later (each install command
+	// run, each digest trusted on first use); nil records nothing.
+	Log func(format string, args ...any)
+}
+
+func (o Options) log(format string, args ...any) {
+	if o.Log != nil {
+		o.Log(format, args...)
+	}
+}
+
 // Installed reports whether in is complete.
 func Installed(in stream.Installation) bool {
 	fi, err := os.Stat(in.Dir)
@@ -58,14 +78,23 @@ func Installed(in stream.Installation) bool {
 }
 
 // Install acquires in into in.Dir unless it is there already (then it
-// returns false). progress gets a line when it starts.
+// returns false). progress gets a line when it starts. A download with no
+// sha256 is refused (InstallWith can trust it on first use).
 func Install(ctx context.Context, in stream.Installation, cache string, progress io.Writer) (bool, error) {
+	return InstallWith(ctx, in, cache, Options{Progress: progress})
+}
+
+// InstallWith is Install with the sync's options.
+func InstallWith(ctx context.Context, in stream.Installation, cache string, opts Options) (bool, error) {
+	if opts.Progress == nil {
+		opts.Progress = io.Discard
+	}
 	if Installed(in) {
 		return false, nil
 	}
 	// in.Dir comes from the match stream: it must be one of ours.
 	root := plugin.InstallCache(cache)
-	if filepath.Dir(in.Dir) != root || !strings.HasPrefix(filepath.Base(in.Dir), in.Source+"-") {
+	if filepath.Dir(in.Dir) != root || !strings.HasPrefix(filepath.Base(in.Dir), plugin.InstallKind(in.Source)+"-") {
 		return false, fmt.Errorf("installation directory %s is not in %s", in.Dir, root)
 	}
 	if err := os.MkdirAll(root, 0o755); err != nil {
@@ -86,17 +115,11 @@ func Install(ctx context.Context, in stream.Installation, cache string, progress
 		return false, err
 	}
 	defer os.RemoveAll(tmp)
-	switch in.Source {
-	case "cargo":
-		fmt.Fprintf(progress, "installing %s: %s\n", in.Name, describeCargo(in))
-		err = cargoInstall(ctx, in, tmp)
-	case "github":
-		fmt.Fprintf(progress, "installing %s: downloading %s\n", in.Name, in.URL)
-		err = githubInstall(ctx, in, tmp)
-	default:
-		err = fmt.Errorf("unknown installation source %q", in.Source)
-	}
+	pin, err := acquire(ctx, in, tmp, opts)
 	if err != nil {
+		return false, err
+	}
+	if err := runCommands(ctx, in, tmp, opts); err != nil {
 		return false, err
 	}
 	for _, f := range in.Files {
@@ -104,10 +127,43 @@ func Install(ctx context.Context, in stream.Installation, cache string, progress
 			return false, fmt.Errorf("installed, but it has no %s", f)
 		}
 	}
-	return true, atomicfile.ReplaceDir(tmp, in.Dir)
+	if err := atomicfile.ReplaceDir(tmp, in.Dir); err != nil {
+		return false, err
+	}
+	if pin != nil {
+		// Recorded only once installed: a download that failed to
+		// unpack is not one the user has come to trust.
+		return true, pin()
+	}
+	return true, nil
+}
+
+// acquire runs in's source step into dir. pin, when not nil, records a
+// trusted-on-first-use digest.
+func acquire(ctx context.Context, in stream.Installation, dir string, opts Options) (pin func() error, err error) {
+	switch in.Source {
+	case "cargo":
+		fmt.Fprintf(opts.Progress, "installing %s: %s\n", in.Name, describeCargo(in))
+		if in.Global {
+			// Into cargo's own bin directory (upstream global = true);
+			// dir only marks it done.
+			return nil, cargoInstall(ctx, in, "", dir)
+		}
+		return nil, cargoInstall(ctx, in, dir, dir)
+	case "github", "binary":
+		fmt.Fprintf(opts.Progress, "installing %s: downloading %s\n", in.Name, in.URL)
+		return download(ctx, in, dir, opts)
+	case "":
+		return nil, nil // install_commands only
+	}
+	return nil, fmt.Errorf("unknown installation source %q", in.Source)
 }
 
 func describeCargo(in stream.Installation) string {
+	if in.Global {
+		in.Global = false
+		return describeCargo(in) + " (global: into cargo's own bin directory)"
+	}
 	switch {
 	case in.Path != "":
 		return "cargo install --path " + in.Path
@@ -122,8 +178,11 @@ func describeCargo(in stream.Installation) string {
 // cargoInstall runs cargo with an argument list (never a shell line); the
 // manifest checked every value, and they are checked again here since the
 // stream may be edited by hand.
-func cargoInstall(ctx context.Context, in stream.Installation, root string) error {
-	args := []string{"install", "--root", root}
+func cargoInstall(ctx context.Context, in stream.Installation, root, workDir string) error {
+	args := []string{"install"}
+	if root != "" {
+		args = append(args, "--root", root)
+	}
 	if in.Version != "" {
 		if strings.HasPrefix(in.Version, "-") {
 			return fmt.Errorf("version %q is not a version", in.Version)
@@ -152,7 +211,7 @@ func cargoInstall(ctx context.Context, in stream.Installation, root string) erro
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "cargo", args...)
 	proc.OwnGroup(cmd) // a timeout takes cargo's rustc and build scripts with it
-	cmd.Dir = root
+	cmd.Dir = workDir
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	cmd.WaitDelay = time.Second
@@ -203,71 +262,4 @@ func DownloadURL(raw string) (string, plugin.GitHubURL, error) {
 		ref = "HEAD"
 	}
 	return fmt.Sprintf("%s/%s/%s/archive/%s.tar.gz", base, esc(g.Owner), esc(g.Repo), esc(ref)), g, nil
-}
-
-// githubInstall downloads, verifies the sha256 before anything is
-// unpacked, and unpacks into dir.
-func githubInstall(ctx context.Context, in stream.Installation, dir string) error {
-	u, g, err := DownloadURL(in.URL)
-	if err != nil {
-		return err
-	}
-	ctx, cancel := context.WithTimeout(ctx, DownloadTimeout)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
-	if err != nil {
-		return err
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return fmt.Errorf("downloading %s: %w", u, err)
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("downloading %s: %s", u, resp.Status)
-	}
-	f, err := os.CreateTemp(filepath.Dir(dir), ".download-")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(f.Name())
-	defer f.Close()
-	h := sha256.New()
-	n, err := io.Copy(io.MultiWriter(f, h), io.LimitReader(resp.Body, MaxDownload+1))
-	if err != nil {
-		return fmt.Errorf("downloading %s: %w", u, err)
-	}
-	if n > MaxDownload {
-		return fmt.Errorf("downloading %s: larger than %d MiB", u, MaxDownload>>20)
-	}
-	got := hex.EncodeToString(h.Sum(nil))
-	switch {
-	case in.SHA256 == "":
-		return fmt.Errorf("no sha256 to check the download against, so it was not installed; the file downloaded now from %s has sha256 %s: once you trust it, add sha256 = %q to the installation", u, got, got)
-	case got != in.SHA256:
-		return fmt.Errorf("checksum mismatch for %s: got sha256 %s, the manifest says %s; nothing was installed", u, got, in.SHA256)
-	}
-	if _, err := f.Seek(0, io.SeekStart); err != nil {
-		return err
-	}
-	// Regular files and directories only: a link is skipped, so nothing
-	// a hook runs points out of its directory.
-	opts := untar.Options{Name: u, Links: untar.SkipLinks, MaxEntry: MaxUnpacked, MaxTotal: MaxUnpacked, MaxEntries: MaxUnpackedEntries}
-	switch {
-	case g.Asset == "":
-		opts.Top, opts.Sub = untar.AnyTop, g.Subdir // a GitHub archive's files sit in one top directory
-		return untar.Unpack(f, dir, opts)
-	case strings.HasSuffix(g.Asset, ".tar.gz") || strings.HasSuffix(g.Asset, ".tgz"):
-		return untar.Unpack(f, dir, opts)
-	default:
-		out, err := os.OpenFile(filepath.Join(dir, g.Asset), os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o755)
-		if err != nil {
-			return err
-		}
-		if _, err := io.Copy(out, f); err != nil {
-			out.Close()
-			return err
-		}
-		return out.Close()
-	}
 }

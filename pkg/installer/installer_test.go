@@ -113,3 +113,223 @@ func TestGitHubArchives(t *testing.T) {
 		})
 	}
 }
+
+// serve serves files by path on 127.0.0.1 and returns its URL; files may
+// be changed between requests.
+func serve(t *testing.T, files map[string][]byte) string {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if body, ok := files[r.URL.Path]; ok {
+			w.Write(body)
+			return
+		}
+		http.NotFound(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+func sumOf(b []byte) string {
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:])
+}
+
+// TestTrustOnFirstUse: a download whose installation names no sha256 is
+// installed the first time and its digest recorded (with the line to pin
+// it printed); a later download of that url with another digest is
+// refused, naming the command that accepts it, until it is accepted.
+func TestTrustOnFirstUse(t *testing.T) {
+	files := map[string][]byte{"/o/r/releases/download/v1/tool": []byte("v1")}
+	t.Setenv(EnvGitHubURL, serve(t, files))
+	home := t.TempDir()
+	digests := DigestsFile(home)
+	in := func(cache string) stream.Installation {
+		return stream.Installation{Name: "tool", Source: "github", URL: "https://github.com/o/r/releases/download/v1/tool", Files: []string{"tool"},
+			Dir: filepath.Join(plugin.InstallCache(cache), "github-tool-0123"), File: "p/SYMPOSIUM.toml:4"}
+	}
+	steps := []struct {
+		name, body string
+		accept     []string
+		digests    string // the Digests option; "-" for none
+		want       string // in the error; "" for success
+		progress   string // in the progress output
+		recorded   string // the recorded digest's content
+	}{
+		{name: "no record kept: refused", body: "v1", digests: "-", want: `add sha256 = "` + sumOf([]byte("v1")) + `"`},
+		{name: "first use", body: "v1", progress: "sha256 = \"" + sumOf([]byte("v1")) + "\"", recorded: "v1"},
+		{name: "same again", body: "v1", recorded: "v1"},
+		{name: "changed", body: "v2", want: "run `cargo agents sync --accept-digest https://github.com/o/r/releases/download/v1/tool`", recorded: "v1"},
+		{name: "other accepted", body: "v2", accept: []string{"other"}, want: "--accept-digest", recorded: "v1"},
+		{name: "accepted by name", body: "v2", accept: []string{"tool"}, progress: sumOf([]byte("v2")), recorded: "v2"},
+	}
+	for _, st := range steps {
+		t.Run(st.name, func(t *testing.T) {
+			files["/o/r/releases/download/v1/tool"] = []byte(st.body)
+			cache := t.TempDir() // a fresh cache: each step downloads
+			var progress strings.Builder
+			opts := Options{Progress: &progress, Digests: digests, Accept: st.accept}
+			if st.digests == "-" {
+				opts.Digests = ""
+			}
+			ok, err := InstallWith(context.Background(), in(cache), cache, opts)
+			if st.want != "" {
+				if ok || err == nil || !strings.Contains(err.Error(), st.want) {
+					t.Fatalf("InstallWith = %v, %v; want refused with %q", ok, err, st.want)
+				}
+				if Installed(in(cache)) {
+					t.Error("installed anyway")
+				}
+			} else if err != nil || !ok {
+				t.Fatalf("InstallWith = %v, %v", ok, err)
+			}
+			if !strings.Contains(progress.String(), st.progress) {
+				t.Errorf("progress %q lacks %q", progress.String(), st.progress)
+			}
+			known, err := readDigests(digests)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := sumOf([]byte(st.recorded)); st.recorded != "" && known[in(cache).URL] != want {
+				t.Errorf("recorded %v, want the digest of %q", known, st.recorded)
+			}
+		})
+	}
+}
+
+// TestBinarySource: a binary installation downloads its url (tests
+// rewrite the host to 127.0.0.1): a .tar.gz is unpacked with pkg/untar's
+// rules, any other file is saved under its name, executable; the sha256
+// is checked before anything is written.
+func TestBinarySource(t *testing.T) {
+	tgz := tartest.TarGz(t, tartest.Entry{Name: "bin/tool", Body: "tool"}, tartest.Entry{Name: "bin/link", Type: tar.TypeSymlink, Link: "/etc/passwd"})
+	hostile := tartest.TarGz(t, tartest.Entry{Name: "../evil", Body: "x"})
+	files := map[string][]byte{"/d/tool.tar.gz": tgz, "/d/bad.tgz": hostile, "/d/tool": []byte("#!/bin/sh\n")}
+	t.Setenv(EnvBinaryURL, serve(t, files))
+	for _, tc := range []struct {
+		name, path, sha string
+		files           map[string]string // path: body; "" must be absent
+		want            string
+	}{
+		{name: "archive", path: "/d/tool.tar.gz", files: map[string]string{"bin/tool": "tool", "bin/link": ""}},
+		{name: "plain file", path: "/d/tool", files: map[string]string{"tool": "#!/bin/sh\n"}},
+		{name: "hostile archive", path: "/d/bad.tgz", want: `'..' in the path`},
+		{name: "wrong sha", path: "/d/tool", sha: strings.Repeat("0", 64), want: "checksum mismatch"},
+		{name: "missing", path: "/d/none", want: "404"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cache := t.TempDir()
+			sha := tc.sha
+			if sha == "" && files[tc.path] != nil {
+				sha = sumOf(files[tc.path])
+			}
+			in := stream.Installation{Name: "x", Source: "binary", URL: "https://example.com" + tc.path, SHA256: sha,
+				Dir: filepath.Join(plugin.InstallCache(cache), "binary-x-0123")}
+			ok, err := InstallWith(context.Background(), in, cache, Options{})
+			if tc.want != "" {
+				if ok || err == nil || !strings.Contains(err.Error(), tc.want) || Installed(in) {
+					t.Fatalf("InstallWith = %v, %v; want refused with %q, nothing installed", ok, err, tc.want)
+				}
+				return
+			}
+			if err != nil || !ok {
+				t.Fatalf("InstallWith = %v, %v", ok, err)
+			}
+			for name, want := range tc.files {
+				p := filepath.Join(in.Dir, filepath.FromSlash(name))
+				got, err := os.ReadFile(p)
+				if want == "" {
+					if _, err := os.Lstat(p); !errors.Is(err, fs.ErrNotExist) {
+						t.Errorf("%s: want it left out, got %v", name, err)
+					}
+					continue
+				}
+				if err != nil || string(got) != want {
+					t.Errorf("%s = %q, %v; want %q", name, got, err, want)
+				}
+			}
+			if tc.name == "plain file" {
+				if fi, err := os.Stat(filepath.Join(in.Dir, "tool")); err != nil || fi.Mode()&0o111 == 0 {
+					t.Errorf("tool is not executable: %v %v", fi, err)
+				}
+			}
+		})
+	}
+}
+
+// TestInstallCommands: install_commands run in order with sh in the
+// directory being made, after the source step; one failing leaves nothing
+// installed and names the command and its output. An installation of
+// nothing but commands is marked done by its directory.
+func TestInstallCommands(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		commands []string
+		want     string // in the error; "" for success
+		files    map[string]string
+	}{
+		{name: "in order", commands: []string{"echo one > f", "echo two >> f", `printf %s "$SYMPOSIUM_INSTALL_DIR" > final`},
+			files: map[string]string{"f": "one\ntwo\n", "final": "DIR"}},
+		{name: "failure", commands: []string{"echo made > f", "echo broken >&2; exit 3", "echo never > g"},
+			want: `install command "echo broken >&2; exit 3": exit status 3: broken`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cache := t.TempDir()
+			in := stream.Installation{Name: "setup", InstallCommands: tc.commands, Dir: filepath.Join(plugin.InstallCache(cache), "setup-setup-0123"), File: "p:3"}
+			var progress strings.Builder
+			ok, err := InstallWith(context.Background(), in, cache, Options{Progress: &progress})
+			if n := strings.Count(progress.String(), "running install command"); tc.want == "" && n != len(tc.commands) {
+				t.Errorf("progress announced %d commands, want %d:\n%s", n, len(tc.commands), progress.String())
+			}
+			if tc.want != "" {
+				if ok || err == nil || !strings.Contains(err.Error(), tc.want) || Installed(in) {
+					t.Fatalf("InstallWith = %v, %v; want %q and nothing installed", ok, err, tc.want)
+				}
+				if strings.Contains(progress.String(), "echo never") {
+					t.Error("ran a command after the failing one")
+				}
+				return
+			}
+			if err != nil || !ok {
+				t.Fatalf("InstallWith = %v, %v", ok, err)
+			}
+			for name, want := range tc.files {
+				got, _ := os.ReadFile(filepath.Join(in.Dir, name))
+				if want = strings.ReplaceAll(want, "DIR", in.Dir); string(got) != want {
+					t.Errorf("%s = %q, want %q", name, got, want)
+				}
+			}
+			if ok, err := InstallWith(context.Background(), in, cache, Options{}); ok || err != nil {
+				t.Errorf("second InstallWith = %v, %v; want nothing to do", ok, err)
+			}
+		})
+	}
+}
+
+// TestGlobalCargo: global = true runs cargo install without --root (into
+// cargo's own bin directory); the cache directory only marks it done.
+func TestGlobalCargo(t *testing.T) {
+	bin := t.TempDir()
+	log := filepath.Join(t.TempDir(), "args")
+	os.WriteFile(filepath.Join(bin, "cargo"), []byte("#!/bin/sh\necho \"$@\" >> "+log+"\n"), 0o755)
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	for _, tc := range []struct {
+		name   string
+		global bool
+		want   string
+	}{
+		{"global", true, "install ripgrep\n"},
+		{"managed", false, "install --root "},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			os.Remove(log)
+			cache := t.TempDir()
+			in := stream.Installation{Name: "rg", Source: "cargo", Crate: "ripgrep", Global: tc.global, Dir: filepath.Join(plugin.InstallCache(cache), "cargo-rg-0123")}
+			if ok, err := InstallWith(context.Background(), in, cache, Options{}); err != nil || !ok {
+				t.Fatalf("InstallWith = %v, %v", ok, err)
+			}
+			got, _ := os.ReadFile(log)
+			if !strings.HasPrefix(string(got), tc.want) {
+				t.Errorf("cargo %q, want %q…", got, tc.want)
+			}
+		})
+	}
+}

@@ -38,6 +38,10 @@ type Options struct {
 	DryRun  bool      // sym-install --dry-run; no state stored
 	Quiet   bool      // pass nothing of the stages' stderr but errors
 	Stderr  io.Writer // the stages' diagnostics
+
+	// AcceptDigest names downloads whose changed digest the user accepts
+	// (sym-install --accept-digest); the stages then always run.
+	AcceptDigest []string
 }
 
 // Summary is what a sync did.
@@ -93,7 +97,11 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	match, err := stage(ctx, "sym-match", opts.Dir, []string{"--update", opts.Update})
+	matchArgs := []string{"--update", opts.Update}
+	for _, a := range opts.AcceptDigest {
+		matchArgs = append(matchArgs, "--accept-digest", a)
+	}
+	match, err := stage(ctx, "sym-match", opts.Dir, matchArgs)
 	if err != nil {
 		return nil, err
 	}
@@ -104,6 +112,9 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	if opts.Update == "offline" {
 		// A hook's auto-sync: no cargo build, no download.
 		installArgs = append(installArgs, "--offline")
+	}
+	for _, a := range opts.AcceptDigest {
+		installArgs = append(installArgs, "--accept-digest", a)
 	}
 	inst, err := stage(ctx, "sym-install", opts.Dir, installArgs)
 	if err != nil {
@@ -334,6 +345,9 @@ func sourceNotes(unread, snapshot []string) []string {
 func upToDate(opts Options) *Summary {
 	if opts.Update != "none" && opts.Update != "offline" && opts.Update != "auto" {
 		return nil // a fetch or check must run
+	}
+	if len(opts.AcceptDigest) > 0 {
+		return nil // an accepted download must be installed
 	}
 	dirs, cfg, err := config.LoadUser(ignore)
 	if err != nil {

@@ -349,12 +349,17 @@ func (cr *crates) commands(m *Manifest, c cratesrc.Crate, dir string, t trust) {
 		return
 	}
 	cr.ev.plugin(dir)
-	cr.res.addHooks(cr.r, cr.ev, m, t.source)
+	// install_commands run for a crate the user enabled by name, or one
+	// a trusted plugin source's plugin names; not for one enabled only
+	// by [plugins] auto-enable or reached from the workspace's manifest.
+	_, used := cr.r.Consent.Used(c.Name, cr.r.Workspace.Root)
+	shellOK := used || (t.via != "" && t.source != WorkspaceSource)
+	cr.res.addHooks(cr.r, cr.ev, m, t.source, shellOK)
 	cr.res.addServers(cr.ev, m, t.source)
 	// A subcommand runs only when the user types it, and this plugin is
 	// enabled (consent, or a registry's vouching chain): upstream
 	// dispatches a crate's subcommands like a registry plugin's.
-	cr.res.addSubcommands(cr.r, cr.ev, m, t.source)
+	cr.res.addSubcommands(cr.r, cr.ev, m, t.source, shellOK)
 }
 
 // consented reports whether the user enabled crate name's plugin by name

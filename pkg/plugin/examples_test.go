@@ -11,9 +11,6 @@ import (
 // with why. A branch that teaches the parser the field removes the entry;
 // the test fails for an entry that no longer skips, so the list shrinks.
 var pendingExamples = map[string]string{
-	"plugin-definition-06.toml": "installation global = true (the install branch adds it)",
-	"plugin-definition-09.toml": "installation install_commands (the install branch adds it)",
-	"plugin-definition-14.toml": "installation install_commands (the install branch adds it)",
 	// Not in upstream's own schema either (deny_unknown_fields on inline
 	// installations; no "local" source): a stale page example.
 	"plugin-definition-23.toml": `command = { source = "local", command = "…" }`,

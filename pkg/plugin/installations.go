@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -25,19 +26,26 @@ import (
 // command table or a requirements table).
 type Installation struct {
 	Name         string
-	Source       string // "", cargo, github
+	Source       string // "", cargo, github, binary
 	Crate        string
 	Version      string
 	Git          string
 	Path         string // cargo: a crate directory inside the plugin (this version's addition)
-	URL          string // github
-	SHA256       string // github: of the downloaded file
+	URL          string // github, binary
+	SHA256       string // github, binary: of the downloaded file ("": trust on first use)
 	Executable   string
 	Script       string
 	Args         []string
 	HasArgs      bool
 	Requirements []InstallRef
 	Line         int
+
+	// Global (cargo): install into cargo's own bin directory, no --root;
+	// the executable then runs by name from PATH.
+	Global bool
+	// InstallCommands are shell lines run at sync after the source step,
+	// only for a plugin the user trusts (pkg/installer).
+	InstallCommands []string
 }
 
 // InstallRef is a reference to an installation: by name, or inline.
@@ -48,10 +56,7 @@ type InstallRef struct {
 }
 
 // installationFields are the fields this version acquires with.
-// install_commands (a shell line from a manifest), global and the binary
-// source are later-format fields: the part using the installation is
-// skipped with a warning (parse.go).
-const installationFields = "name, source, crate, version, git, path, url, sha256, executable, script, args, requirements"
+const installationFields = "name, source, crate, version, git, path, url, sha256, global, install_commands, executable, script, args, requirements"
 
 var (
 	crateNameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$`)
@@ -109,6 +114,21 @@ func parseInstallation(path string, line int, where string, t map[string]any, in
 		}
 		in.Args, in.HasArgs = strs, true
 	}
+	if v, ok := t["global"]; ok {
+		b, isBool := v.(bool)
+		if !isBool {
+			bad("global must be true or false")
+		}
+		in.Global = b
+	}
+	if v, ok := t["install_commands"]; ok {
+		a, _ := v.([]any)
+		strs, ok2 := stringsOf(a)
+		if a == nil || !ok2 || slices.ContainsFunc(strs, func(c string) bool { return strings.TrimSpace(c) == "" }) {
+			bad("install_commands must be an array of non-empty shell command lines")
+		}
+		in.InstallCommands = strs
+	}
 	if v, ok := t["requirements"]; ok {
 		refs, rerrs, err := parseRefs(path, line, where+" requirements", v)
 		if err != nil {
@@ -120,10 +140,30 @@ func parseInstallation(path string, line int, where string, t map[string]any, in
 	if !inline && strings.TrimSpace(in.Name) == "" {
 		bad("has no name")
 	}
+	if in.Global && in.Source != "cargo" {
+		bad("global = true is for source = \"cargo\"")
+	}
+	checkSource(in, bad)
+	if in.Executable != "" && in.Script != "" {
+		bad("set executable or script, not both")
+	}
+	for _, p := range []string{in.Executable, in.Script} {
+		if p != "" && in.Source != "" && in.Source != "cargo" && !relInside(p) {
+			bad("%q must be a relative path inside what is installed", p)
+		}
+		if p != "" && in.Source == "" && !filepath.IsAbs(p) && !relInside(p) {
+			bad("%q must be absolute or a relative path inside the plugin directory", p)
+		}
+	}
+	return in, errs, nil
+}
+
+// checkSource checks the fields of in's source.
+func checkSource(in *Installation, bad func(format string, args ...any)) {
 	switch in.Source {
 	case "":
 		if in.Crate != "" || in.Git != "" || in.URL != "" || in.Path != "" || in.Version != "" || in.SHA256 != "" {
-			bad("crate, version, git, path, url and sha256 need source = \"cargo\" or \"github\"")
+			bad("crate, version, git, path, url and sha256 need source = \"cargo\", \"github\" or \"binary\"")
 		}
 	case "cargo":
 		if in.URL != "" || in.SHA256 != "" {
@@ -165,24 +205,32 @@ func parseInstallation(path string, line int, where string, t map[string]any, in
 		if in.SHA256 != "" && !sha256RE.MatchString(in.SHA256) {
 			bad("sha256 %q must be 64 lower-case hex digits", in.SHA256)
 		}
+	case "binary":
+		if in.Crate != "" || in.Git != "" || in.Path != "" || in.Version != "" {
+			bad("crate, version, git and path are for source = \"cargo\"")
+		}
+		if err := CheckBinaryURL(in.URL); err != nil {
+			bad("url: %v", err)
+		}
+		if in.SHA256 != "" && !sha256RE.MatchString(in.SHA256) {
+			bad("sha256 %q must be 64 lower-case hex digits", in.SHA256)
+		}
 	default:
-		if in.Source == "binary" {
-			return nil, nil, fmt.Errorf("%s:%d:1: %s: source = \"binary\" needs a later symposium version", path, line, where)
-		}
-		bad("unknown source %q (cargo or github; omit it for a path in the plugin)", in.Source)
+		bad("unknown source %q (cargo, github or binary; omit it for a path in the plugin)", in.Source)
 	}
-	if in.Executable != "" && in.Script != "" {
-		bad("set executable or script, not both")
+	if in.Source == "cargo" && in.Global && in.Executable == "" {
+		bad("global = true needs executable: the binary runs by name from PATH")
 	}
-	for _, p := range []string{in.Executable, in.Script} {
-		if p != "" && in.Source != "" && in.Source != "cargo" && !relInside(p) {
-			bad("%q must be a relative path inside what is installed", p)
-		}
-		if p != "" && in.Source == "" && !filepath.IsAbs(p) && !relInside(p) {
-			bad("%q must be absolute or a relative path inside the plugin directory", p)
-		}
+}
+
+// CheckBinaryURL accepts an https URL of a file to download (a binary
+// source): no credentials in it, no fragment.
+func CheckBinaryURL(s string) error {
+	u, err := url.Parse(s)
+	if err != nil || u.Scheme != "https" || u.Host == "" || u.User != nil || u.Fragment != "" || strings.ContainsAny(s, " \t\n") {
+		return fmt.Errorf("%q: must be an https:// URL of the file to download (no credentials or #fragment)", s)
 	}
-	return in, errs, nil
+	return nil
 }
 
 // parseRefs reads a requirements list: names and inline tables.
@@ -267,6 +315,14 @@ type hookRun struct {
 	insts []stream.Installation
 }
 
+// what names h in messages.
+func (h *Hook) what() string {
+	if h.Table != "" {
+		return h.Table
+	}
+	return "[[hooks]]"
+}
+
 // envName is upstream's SYMPOSIUM_<name> suffix: non-alphanumerics become _.
 func envName(name string) string {
 	var b strings.Builder
@@ -280,6 +336,15 @@ func envName(name string) string {
 	return b.String()
 }
 
+// InstallKind names a source in installation directory names: the
+// source, or "setup" for one that only has install_commands.
+func InstallKind(source string) string {
+	if source == "" {
+		return "setup"
+	}
+	return source
+}
+
 // InstallCache is where acquired installations live, below the cache.
 func InstallCache(cache string) string { return filepath.Join(cache, "installations") }
 
@@ -288,9 +353,16 @@ func InstallCache(cache string) string { return filepath.Join(cache, "installati
 // changed declaration gets a new one. The name part is sanitised: nothing
 // from the manifest chooses where we write.
 func installDir(cache string, in *Installation, crateDir string) string {
-	key, _ := json.Marshal([]string{in.Source, in.Crate, in.Version, in.Git, crateDir, in.URL, in.SHA256})
+	parts := []string{in.Source, in.Crate, in.Version, in.Git, crateDir, in.URL, in.SHA256}
+	if in.Global || len(in.InstallCommands) > 0 {
+		// Added only when set, so what earlier versions installed keeps
+		// its directory.
+		parts = append(parts, fmt.Sprint(in.Global))
+		parts = append(parts, in.InstallCommands...)
+	}
+	key, _ := json.Marshal(parts)
 	sum := sha256.Sum256(key)
-	name := cacheName(in.Source+"-"+in.Name, "")
+	name := cacheName(InstallKind(in.Source)+"-"+in.Name, "")
 	if len(name) > 40 {
 		name = name[:40]
 	}
@@ -316,7 +388,7 @@ func resolveRun(m *Manifest, h *Hook, cache string) (*hookRun, error) {
 		}
 		in, ok := byName[ref.Name]
 		if !ok {
-			return nil, fmt.Errorf("%s:%d:1: [[hooks]] %q: no [[installations]] entry named %q", m.Path, ref.Line, h.Name, ref.Name)
+			return nil, fmt.Errorf("%s:%d:1: %s %q: no [[installations]] entry named %q", m.Path, ref.Line, h.what(), h.Name, ref.Name)
 		}
 		return in, nil
 	}
@@ -368,7 +440,7 @@ func resolveRun(m *Manifest, h *Hook, cache string) (*hookRun, error) {
 
 	exe, script := main.Executable, main.Script
 	if (exe != "" || script != "") && (h.Executable != "" || h.Script != "") {
-		return nil, fmt.Errorf("%s:%d:1: [[hooks]] %q: executable/script is set on both the hook and installation %q: keep one", m.Path, h.Line, h.Name, main.Name)
+		return nil, fmt.Errorf("%s:%d:1: %s %q: executable/script is set on both the hook and installation %q: keep one", m.Path, h.Line, h.what(), h.Name, main.Name)
 	}
 	if h.Executable != "" || h.Script != "" {
 		exe, script = h.Executable, h.Script
@@ -377,10 +449,10 @@ func resolveRun(m *Manifest, h *Hook, cache string) (*hookRun, error) {
 		exe = main.Crate // upstream: the crate's single binary, usually named after it
 	}
 	if exe == "" && script == "" {
-		return nil, fmt.Errorf("%s:%d:1: [[hooks]] %q: installation %q gives nothing to run: set executable or script on the hook or the installation", m.Path, h.Line, h.Name, main.Name)
+		return nil, fmt.Errorf("%s:%d:1: %s %q: installation %q gives nothing to run: set executable or script on the hook or the installation", m.Path, h.Line, h.what(), h.Name, main.Name)
 	}
 	if main.HasArgs && h.HasArgs {
-		return nil, fmt.Errorf("%s:%d:1: [[hooks]] %q: args is set on both the hook and installation %q: keep one", m.Path, h.Line, h.Name, main.Name)
+		return nil, fmt.Errorf("%s:%d:1: %s %q: args is set on both the hook and installation %q: keep one", m.Path, h.Line, h.what(), h.Name, main.Name)
 	}
 	args := h.Args
 	if main.HasArgs {
@@ -428,8 +500,14 @@ func addEnv(run *hookRun, list []*Installation, main *Installation, exe, script 
 		if in == main {
 			*mainPath = p
 			if p == "" {
-				return fmt.Errorf("%s:%d:1: [[hooks]] %q: nothing to run", m.Path, h.Line, h.Name)
+				return fmt.Errorf("%s:%d:1: %s %q: nothing to run", m.Path, h.Line, h.what(), h.Name)
 			}
+		}
+		if si != nil && si.Global {
+			// Upstream: a global install is outside symposium's view,
+			// so it sets no variable and adds nothing to PATH.
+			run.insts = append(run.insts, *si)
+			continue
 		}
 		n := envName(in.Name)
 		if dir != "" {
@@ -471,8 +549,15 @@ func runnableFor(m *Manifest, cache string) runnableFunc {
 		}
 		switch in.Source {
 		case "":
+			// Only install_commands to run: its directory marks them done.
+			var dir string
+			var si *stream.Installation
+			if len(in.InstallCommands) > 0 {
+				dir = installDir(cache, in, "")
+				si = &stream.Installation{Name: in.Name, Dir: dir, File: file, InstallCommands: in.InstallCommands}
+			}
 			if rel == "" {
-				return "", "", nil, nil
+				return "", dir, si, nil
 			}
 			p := rel
 			if !filepath.IsAbs(p) {
@@ -481,7 +566,7 @@ func runnableFor(m *Manifest, cache string) runnableFunc {
 					return "", "", nil, fmt.Errorf("%s: installation %q: %v", file, in.Name, err)
 				}
 			}
-			return p, "", nil, nil
+			return p, dir, si, nil
 		case "cargo":
 			crateDir := ""
 			if in.Path != "" {
@@ -491,18 +576,22 @@ func runnableFor(m *Manifest, cache string) runnableFunc {
 				}
 			}
 			dir := installDir(cache, in, crateDir)
-			si := &stream.Installation{Name: in.Name, Source: "cargo", Crate: in.Crate, Version: in.Version, Git: in.Git, Path: crateDir, Dir: dir, File: file}
+			si := &stream.Installation{Name: in.Name, Source: "cargo", Crate: in.Crate, Version: in.Version, Git: in.Git, Path: crateDir, Dir: dir, File: file,
+				Global: in.Global, InstallCommands: in.InstallCommands}
 			if rel == "" {
 				return "", dir, si, nil
 			}
 			if !fileNameRE.MatchString(rel) {
 				return "", "", nil, fmt.Errorf("%s: installation %q: executable %q must be a binary name", file, in.Name, rel)
 			}
+			if in.Global {
+				return rel, dir, si, nil // by name, from PATH (cargo's bin directory)
+			}
 			si.Files = []string{"bin/" + rel}
 			return filepath.Join(dir, "bin", rel), dir, si, nil
-		default: // github
+		default: // github, binary: a download
 			dir := installDir(cache, in, "")
-			si := &stream.Installation{Name: in.Name, Source: "github", URL: in.URL, SHA256: in.SHA256, Dir: dir, File: file}
+			si := &stream.Installation{Name: in.Name, Source: in.Source, URL: in.URL, SHA256: in.SHA256, Dir: dir, File: file, InstallCommands: in.InstallCommands}
 			if rel == "" {
 				return "", dir, si, nil
 			}
@@ -567,4 +656,19 @@ func shQuote(s string) string {
 		return s
 	}
 	return proc.ShellQuote(s)
+}
+
+// noShellCommands refuses install_commands from a plugin the user has not
+// chosen: the workspace's own (it may be a clone of someone else's
+// repository) or a crate enabled only by [plugins] auto-enable. Their
+// shell lines would otherwise run at the next sync without the user ever
+// choosing them. Plugins from configured sources (the central one
+// included) and crates enabled with `cargo agents use` are trusted.
+func noShellCommands(m *Manifest, line int, insts []stream.Installation) error {
+	for _, in := range insts {
+		if len(in.InstallCommands) > 0 {
+			return fmt.Errorf("%s:%d:1: installation %q has install_commands, which run only for plugins you chose (from a configured plugin source, or a crate enabled with `cargo agents use`), not for plugin %s: enable it by name, or move it into a plugin source (config.toml [[plugin-source]]), to trust it", m.Path, line, in.Name, m.Name)
+		}
+	}
+	return nil
 }

@@ -81,6 +81,15 @@ func TestHostileInstallations(t *testing.T) {
 		{"gh script escape", "source = \"github\"\nurl = \"https://github.com/o/r\"\nscript = \"../x.sh\"\n", "inside what is installed"},
 		{"bad sha", "source = \"github\"\nurl = \"https://github.com/o/r\"\nsha256 = \"abc\"\n", "64 lower-case hex"},
 		{"plain escape", "script = \"../../etc/x.sh\"\n", "inside the plugin"},
+		{"bin http", "source = \"binary\"\nurl = \"http://example.com/t\"\n", "must be an https:// URL"},
+		{"bin creds", "source = \"binary\"\nurl = \"https://u:p@example.com/t\"\n", "no credentials"},
+		{"bin crate", "source = \"binary\"\nurl = \"https://example.com/t\"\ncrate = \"a\"\n", "are for source = \"cargo\""},
+		{"bin escape", "source = \"binary\"\nurl = \"https://example.com/t.tgz\"\nexecutable = \"../t\"\n", "inside what is installed"},
+		{"global github", "source = \"github\"\nurl = \"https://github.com/o/r\"\nglobal = true\n", "global = true is for source = \"cargo\""},
+		{"global no exe", "source = \"cargo\"\ncrate = \"a\"\nglobal = true\n", "global = true needs executable"},
+		{"global string", "source = \"cargo\"\ncrate = \"a\"\nexecutable = \"a\"\nglobal = \"yes\"\n", "global must be true or false"},
+		{"commands string", "install_commands = \"ln -s a b\"\n", "install_commands must be an array"},
+		{"commands empty", "install_commands = [\" \"]\n", "install_commands must be an array of non-empty"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := ParseManifest("p", []byte(head+tt.body))
@@ -103,5 +112,63 @@ func TestHostileInstallations(t *testing.T) {
 	rec := stream.Hook{}
 	if err := withInstallations(&rec, m, &m.Hooks[0], dir); err == nil || !strings.Contains(err.Error(), "leads out of the plugin directory") {
 		t.Errorf("err = %v, want a symlink refusal", err)
+	}
+}
+
+// TestInstallationShapes: upstream's global cargo, binary and
+// install_commands installations become records: a global binary runs by
+// name with no variable or PATH entry of its own, a binary download runs
+// from its cache directory, and install_commands travel with the
+// installation (one with nothing but commands gets a directory that marks
+// them done).
+func TestInstallationShapes(t *testing.T) {
+	sum := strings.Repeat("b", 64)
+	head := "name = \"p\"\ndepends-on = [\"*\"]\n[[hooks]]\nname = \"h\"\nevent = \"PreToolUse\"\n"
+	for _, tt := range []struct {
+		name, body string
+		exec       func(dir string) []string
+		want       stream.Installation // Dir and File not compared
+		env        bool                // SYMPOSIUM_<name> is set
+	}{
+		{"global", "command = { name = \"rg\", source = \"cargo\", crate = \"ripgrep\", executable = \"rg\", global = true }\n",
+			func(string) []string { return []string{"rg"} },
+			stream.Installation{Name: "rg", Source: "cargo", Crate: "ripgrep", Global: true}, false},
+		{"binary", "command = { source = \"binary\", url = \"https://example.com/t.tar.gz\", sha256 = \"" + sum + "\", executable = \"bin/t\" }\n",
+			func(dir string) []string { return []string{filepath.Join(dir, "bin/t")} },
+			stream.Installation{Name: "h", Source: "binary", URL: "https://example.com/t.tar.gz", SHA256: sum, Files: []string{"bin/t"}}, true},
+		{"binary tofu", "command = { source = \"binary\", url = \"https://example.com/t\", executable = \"t\", install_commands = [\"./t --init\"] }\n",
+			func(dir string) []string { return []string{filepath.Join(dir, "t")} },
+			stream.Installation{Name: "h", Source: "binary", URL: "https://example.com/t", Files: []string{"t"}, InstallCommands: []string{"./t --init"}}, true},
+		{"commands only", "command = { executable = \"/bin/true\", install_commands = [\"mkdir -p x\", \"touch x/y\"] }\n",
+			func(string) []string { return []string{"/bin/true"} },
+			stream.Installation{Name: "h", InstallCommands: []string{"mkdir -p x", "touch x/y"}}, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			m, err := ParseManifest(filepath.Join(t.TempDir(), ManifestName), []byte(head+tt.body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec := stream.Hook{Name: "h"}
+			if err := withInstallations(&rec, m, &m.Hooks[0], "/cache"); err != nil {
+				t.Fatal(err)
+			}
+			if len(rec.Installations) != 1 {
+				t.Fatalf("installations = %+v", rec.Installations)
+			}
+			got := rec.Installations[0]
+			if !strings.HasPrefix(got.Dir, "/cache/installations/"+InstallKind(tt.want.Source)+"-") {
+				t.Errorf("dir %s is not the cache's", got.Dir)
+			}
+			if diff := cmp.Diff(tt.exec(got.Dir), rec.Exec); diff != "" {
+				t.Errorf("exec (-want +got)\n%s", diff)
+			}
+			got.Dir, got.File = "", ""
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("installation (-want +got)\n%s", diff)
+			}
+			if _, ok := rec.Env["SYMPOSIUM_"+envName(tt.want.Name)]; ok != tt.env || (!tt.env && len(rec.Path) > 0) {
+				t.Errorf("env = %v, path = %v; want a variable: %v", rec.Env, rec.Path, tt.env)
+			}
+		})
 	}
 }

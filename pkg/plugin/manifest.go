@@ -80,14 +80,18 @@ type Pred struct {
 	Line int
 }
 
-// CustomPredicate is one [[predicate]] table: name(arg) runs Command
-// (through sh, relative to the plugin directory, like a hook's command)
-// with Args and then arg, and holds when it exits 0.
+// CustomPredicate is one [[predicate]] table: name(arg) runs its command
+// with Args and then arg, and holds when it exits 0. The command is, as
+// upstream documents, an installation: Command naming an [[installations]]
+// entry, or Install for an inline table. A Command naming none is the
+// book's form, a command line run through sh relative to the plugin
+// directory.
 type CustomPredicate struct {
 	Name    string
 	Command string
 	Args    []string
 	Line    int
+	Install *InstallRef // an inline installation table
 }
 
 // SkillGroup is one [[skills]] entry.
@@ -125,6 +129,10 @@ type Hook struct {
 	HasArgs            bool
 	Requirements       []InstallRef
 	Agent              string // "" = every agent
+
+	// Table names it in messages; "" is [[hooks]] (a [[predicate]]
+	// whose command is an installation is resolved as a hook).
+	Table string
 }
 
 // MCPServer is one [[mcp_servers]] (or [[mcp-servers]]) entry.

@@ -41,8 +41,15 @@ func ScanConfigured(ctx context.Context, cfg *config.Config, dirs config.Dirs, u
 // crates (nil: none) are for the plugins crates embed; the user's
 // [plugins] consent comes from cfg.
 func MatchConfigured(ctx context.Context, cfg *config.Config, dirs config.Dirs, update string, set *predicate.Set, ws Workspace, deps []stream.Dep, crates CrateSource, warn func(string)) *Result {
+	return MatchConfiguredAcquiring(ctx, cfg, dirs, update, set, ws, deps, crates, nil, warn)
+}
+
+// MatchConfiguredAcquiring is MatchConfigured with acquire (see
+// Resolver.Acquire): sym-match's, at a sync that may install.
+func MatchConfiguredAcquiring(ctx context.Context, cfg *config.Config, dirs config.Dirs, update string, set *predicate.Set, ws Workspace, deps []stream.Dep, crates CrateSource,
+	acquire func(context.Context, stream.Installation) error, warn func(string)) *Result {
 	r, scans := ScanConfigured(ctx, cfg, dirs, update, warn)
-	r.Workspace, r.Deps, r.Crates, r.Consent = ws, deps, crates, cfg.Plugins
+	r.Workspace, r.Deps, r.Crates, r.Consent, r.Acquire = ws, deps, crates, cfg.Plugins, acquire
 	if ws.Root != "" {
 		// The workspace's own plugins come first: where a skill of theirs
 		// and a plugin source's share a name, the project's keeps it.
@@ -187,9 +194,12 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 				}
 				cr.addSkills(sc.Source.cache, files, groupCrates, m.Name, sc.Source.Name, sc.Source.Informal)
 			}
-			res.addHooks(r, ev, m, sc.Source.Name)
+			// A configured source (the central one included) is the
+			// user's choice: its install_commands may run.
+			shellOK := sc.Source.Name != WorkspaceSource
+			res.addHooks(r, ev, m, sc.Source.Name, shellOK)
 			res.addServers(ev, m, sc.Source.Name)
-			res.addSubcommands(r, ev, m, sc.Source.Name)
+			res.addSubcommands(r, ev, m, sc.Source.Name, shellOK)
 			// A trusted plugin's chained reference needs no consent of its
 			// own: the registry vouches for the crate it names.
 			for _, ref := range m.Plugins {
@@ -210,7 +220,9 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 // addHooks adds the hooks of m, an active plugin whose records carry
 // source: each with what is left of its predicates for dispatch and its
 // installations resolved. The evaluator must be at m's directory.
-func (res *Result) addHooks(r *Resolver, ev *evaluator, m *Manifest, source string) {
+// shellOK says whether the user trusts m enough to run the
+// install_commands of its installations (noShellCommands).
+func (res *Result) addHooks(r *Resolver, ev *evaluator, m *Manifest, source string, shellOK bool) {
 	for _, h := range m.Hooks {
 		preds, cmds, why := ev.forDispatch(m.Predicates, h.Predicates)
 		if why != "" {
@@ -220,7 +232,11 @@ func (res *Result) addHooks(r *Resolver, ev *evaluator, m *Manifest, source stri
 		rec := stream.Hook{Kind: stream.KindHook, Plugin: m.Name, Source: source, Name: h.Name, Event: h.Event,
 			Matcher: h.Matcher, Command: h.Command, Format: h.Format, Dir: m.Dir, Timeout: h.Timeout, Predicates: preds, PredicateCommands: cmds,
 			Agent: h.Agent}
-		if err := withInstallations(&rec, m, &h, r.Dirs.Cache); err != nil {
+		err := withInstallations(&rec, m, &h, r.Dirs.Cache)
+		if err == nil && !shellOK {
+			err = noShellCommands(m, h.Line, rec.Installations)
+		}
+		if err != nil {
 			// Resolving reads the plugin's files: a broken reference
 			// skips this hook, not the plugin.
 			r.warn("%v; hook %q of plugin %q is skipped", err, h.Name, m.Name)

@@ -165,15 +165,20 @@ func (p *parser) customPredicates(list []filePredicate) {
 			}
 			cp.Command = c
 		case map[string]any:
-			// An installation as the command is a later format's: this
-			// predicate is left out (its calls are false), not the plugin.
-			line := lines.key("predicate", i, "command")
-			p.skipped("predicate", cp.Name, line, fmt.Sprintf("[[predicate]] %q: command as a table (an installation) needs a later symposium version: skipping this predicate (calls of it are false); the rest of the plugin loads", cp.Name))
-			continue
+			cmdLine := lines.key("predicate", i, "command")
+			in, e, skip := parseInstallation(path, cmdLine, fmt.Sprintf("[[predicate]] %q command", cp.Name), c, true)
+			if skip != nil {
+				p.skipped("predicate", cp.Name, cmdLine, fmt.Sprintf("%s: skipping [[predicate]] %q (calls of it are false); the rest of the plugin loads", p.skipReason(skip), cp.Name))
+				continue
+			}
+			p.errs = append(p.errs, e...)
+			if in != nil {
+				cp.Install = &InstallRef{Inline: in, Line: cmdLine}
+			}
 		case nil:
-			p.errorf("%s:%d:1: [[predicate]] %q has no command: set command = \"<program or script>\"", path, header, cp.Name)
+			p.errorf("%s:%d:1: [[predicate]] %q has no command: set command = \"<installation name or command line>\"", path, header, cp.Name)
 		default:
-			p.errorf("%s:%d:1: [[predicate]] %q: command must be a string (the command line to run)", path, lines.key("predicate", i, "command"), cp.Name)
+			p.errorf("%s:%d:1: [[predicate]] %q: command must be an installation name, a command line or an installation table", path, lines.key("predicate", i, "command"), cp.Name)
 		}
 		if fp.Args != nil {
 			a, ok := fp.Args.([]any)

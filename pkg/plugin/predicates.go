@@ -40,6 +40,8 @@ type evaluator struct {
 	pctx   *predexpr.Context
 	custom map[string]customDef
 	dir    string // the plugin being evaluated, for workspace-member()
+	// acquire installs what a custom predicate runs (Resolver.Acquire).
+	acquire func(context.Context, stream.Installation) error
 }
 
 // customDef is a [[predicate]], or why its name cannot be used.
@@ -47,12 +49,13 @@ type customDef struct {
 	cmd      predexpr.Command
 	where    string // file:line
 	collided string // "" or the message
+	broken   string // "" or why its installation cannot be used
 }
 
 // registerCustom adds m's [[predicate]]s to custom. Two definitions of a
 // name cancel out: warn is told of each later one, first being true for
-// the first such of a name.
-func registerCustom(custom map[string]customDef, m *Manifest, warn func(msg string, first bool)) {
+// the first such of a name. cache is where installations are acquired.
+func registerCustom(custom map[string]customDef, m *Manifest, cache string, warn func(msg string, first bool)) {
 	for _, c := range m.Custom {
 		where := fmt.Sprintf("%s:%d", m.Path, c.Line)
 		if prev, ok := custom[c.Name]; ok {
@@ -64,8 +67,42 @@ func registerCustom(custom map[string]customDef, m *Manifest, warn func(msg stri
 			warn(fmt.Sprintf("%s: [[predicate]] %q is also defined at %s: both definitions are skipped and %s(...) is false; rename one", where, c.Name, prev.where, c.Name), first)
 			continue
 		}
-		custom[c.Name] = customDef{cmd: predexpr.Command{Command: c.Command, Args: c.Args, Dir: m.Dir}, where: where}
+		cmd, err := customCommand(m, c, cache)
+		if err != nil {
+			warn(fmt.Sprintf("%v; %s(...) is false", err, c.Name), true)
+			custom[c.Name] = customDef{where: where, broken: err.Error()}
+			continue
+		}
+		custom[c.Name] = customDef{cmd: cmd, where: where}
 	}
+}
+
+// customCommand is how c runs. Upstream's command names an
+// [[installations]] entry or is an inline table, resolved as a hook's
+// (argv, environment, what sym-install must have acquired); a string
+// naming no installation is the book's command line.
+func customCommand(m *Manifest, c CustomPredicate, cache string) (predexpr.Command, error) {
+	ref := c.Install
+	if ref == nil {
+		for _, in := range m.Installations {
+			if in.Name == c.Command {
+				ref = &InstallRef{Name: c.Command, Line: c.Line}
+				break
+			}
+		}
+	}
+	if ref == nil {
+		return predexpr.Command{Command: c.Command, Args: c.Args, Dir: m.Dir}, nil
+	}
+	h := &Hook{Name: c.Name, Install: ref, Args: c.Args, HasArgs: len(c.Args) > 0, Line: c.Line, Table: "[[predicate]]"}
+	run, err := resolveRun(m, h, cache)
+	if err == nil && m.Workspace {
+		err = noShellCommands(m, c.Line, run.insts)
+	}
+	if err != nil {
+		return predexpr.Command{}, err
+	}
+	return predexpr.Command{Command: strings.Join(run.exec, " "), Dir: m.Dir, Exec: run.exec, Env: run.env, Path: run.path, Installations: run.insts}, nil
 }
 
 func newEvaluator(scans []*Scan, set *predicate.Set, r *Resolver) *evaluator {
@@ -83,11 +120,28 @@ func newEvaluator(scans []*Scan, set *predicate.Set, r *Resolver) *evaluator {
 	}
 	for _, sc := range scans {
 		for _, m := range sc.Plugins {
-			registerCustom(ev.custom, m, warn)
+			registerCustom(ev.custom, m, r.Dirs.Cache, warn)
 		}
 	}
-	ev.pctx = &predexpr.Context{Dir: ev.ws.Root, Static: ev.static, Custom: ev.lookup}
+	ev.acquire = r.Acquire
+	ev.pctx = &predexpr.Context{Dir: ev.ws.Root, Static: ev.static, Custom: ev.forEval}
 	return ev
+}
+
+// forEval finds a custom predicate to evaluate now, at sync: its
+// installations are acquired first when this run may (not a hook's
+// auto-sync), else it is false until they are.
+func (ev *evaluator) forEval(name string) (*predexpr.Command, error) {
+	c, err := ev.lookup(name)
+	if err != nil || ev.acquire == nil {
+		return c, err
+	}
+	for _, in := range c.Installations {
+		if err := ev.acquire(ev.ctx, in); err != nil {
+			return nil, fmt.Errorf("%s: installation %q failed: %v", in.File, in.Name, err)
+		}
+	}
+	return c, nil
 }
 
 // plugin sets the directory of the plugin (or standalone skill) whose
@@ -101,6 +155,8 @@ func (ev *evaluator) lookup(name string) (*predexpr.Command, error) {
 		return nil, predexpr.ErrUnknown
 	case d.collided != "":
 		return nil, fmt.Errorf("%s", d.collided)
+	case d.broken != "":
+		return nil, fmt.Errorf("%s", d.broken)
 	}
 	return &d.cmd, nil
 }

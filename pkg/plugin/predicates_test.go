@@ -89,7 +89,7 @@ predicates = ["shell(exit 1)"]
 		"solo/SKILL.md":         skillFile("solo", "depends-on: serde\npredicates: bad_pred(x)\n"),
 		"dup1/SYMPOSIUM.toml":   "name = \"dup1\"\ndepends-on = [\"nothing-here\"]\n[[predicate]]\nname = \"twice\"\ncommand = \"true\"\n",
 		"dup2/SYMPOSIUM.toml":   "name = \"dup2\"\ndepends-on = [\"*\"]\npredicates = [\"twice()\"]\n[[predicate]]\nname = \"twice\"\ncommand = \"true\"\n",
-		"later/SYMPOSIUM.toml":  "name = \"later\"\ndepends-on = [\"*\"]\n[[installations]]\nname = \"x\"\nglobal = true\n",
+		"later/SYMPOSIUM.toml":  "name = \"later\"\ndepends-on = [\"*\"]\n[[installations]]\nname = \"x\"\nplatforms = [\"linux\"]\n",
 		"book/SYMPOSIUM.toml":   "name = \"book\"\ncrates = [\"serde=1.0\"]\n[[skills]]\nsource.path = \"s\"\n",
 		"book/s/booky/SKILL.md": skillFile("booky", "crates: serde\n"),
 	})
@@ -131,7 +131,7 @@ predicates = ["shell(exit 1)"]
 		"plugin dup2":    `custom predicate "twice" is defined twice`,
 		"plugin dup1":    "nothing-here is not a direct dependency",
 		"skill solo":     `unknown predicate "bad_pred"`,
-		"installation x": `unknown field "global"`,
+		"installation x": `unknown field "platforms"`,
 	} {
 		if got, ok := rejected[key]; !ok || !strings.Contains(got, want) {
 			t.Errorf("rejected %s = %q, want %q", key, got, want)
@@ -139,5 +139,68 @@ predicates = ["shell(exit 1)"]
 	}
 	if !strings.Contains(strings.Join(warnings, "\n"), `dup2/SYMPOSIUM.toml:4: [[predicate]] "twice" is also defined at `) {
 		t.Errorf("no collision warning in %q", warnings)
+	}
+}
+
+// TestCustomCommand: a [[predicate]] command naming an [[installations]]
+// entry or written as a table runs that installation (argv with the
+// predicate's args, its environment, what must be acquired); a string
+// naming none is the book's command line; a broken reference is an error
+// naming the line.
+func TestCustomCommand(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "bin"), 0o755)
+	os.WriteFile(filepath.Join(dir, "bin", "check.sh"), []byte("exit 0\n"), 0o644)
+	head := "name = \"p\"\ndepends-on = [\"*\"]\n[[installations]]\nname = \"chk\"\nscript = \"bin/check.sh\"\n" +
+		"[[installations]]\nname = \"dl\"\nsource = \"binary\"\nurl = \"https://example.com/t\"\nexecutable = \"t\"\n[[predicate]]\nname = \"x\"\n"
+	for _, tt := range []struct {
+		name, body string
+		exec       func(cache string) []string
+		command    string // when exec is nil
+		installs   int
+		want       string // in the error
+	}{
+		{name: "by name", body: "command = \"chk\"\nargs = [\"--a\"]\n",
+			exec: func(string) []string { return []string{"sh", filepath.Join(dir, "bin", "check.sh"), "--a"} }},
+		{name: "inline", body: "command = { script = \"bin/check.sh\" }\nargs = [\"--a\"]\n",
+			exec: func(string) []string { return []string{"sh", filepath.Join(dir, "bin", "check.sh"), "--a"} }},
+		{name: "download", body: "command = \"dl\"\n", installs: 1,
+			exec: func(cache string) []string { return nil }},
+		{name: "command line", body: "command = \"bin/check.sh --a\"\n", command: "bin/check.sh --a"},
+		{name: "args twice", body: "command = { script = \"bin/check.sh\", args = [\"-1\"] }\nargs = [\"-2\"]\n", want: `[[predicate]] "x": args is set on both`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			m, err := ParseManifest(filepath.Join(dir, ManifestName), []byte(head+tt.body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			cmd, err := customCommand(m, m.Custom[0], "/cache")
+			if tt.want != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), ManifestName+":") {
+					t.Fatalf("err = %v, want file:line … %s", err, tt.want)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(cmd.Installations) != tt.installs {
+				t.Errorf("installations = %+v, want %d", cmd.Installations, tt.installs)
+			}
+			switch {
+			case tt.command != "":
+				if cmd.Command != tt.command || cmd.Exec != nil {
+					t.Errorf("command = %+v, want the line %q", cmd, tt.command)
+				}
+			case tt.installs > 0:
+				if len(cmd.Exec) != 1 || cmd.Exec[0] != filepath.Join(cmd.Installations[0].Dir, "t") {
+					t.Errorf("exec = %v", cmd.Exec)
+				}
+			default:
+				if diff := cmp.Diff(tt.exec("/cache"), cmd.Exec); diff != "" {
+					t.Errorf("exec (-want +got)\n%s", diff)
+				}
+			}
+		})
 	}
 }

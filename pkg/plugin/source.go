@@ -35,6 +35,11 @@ type Resolver struct {
 	Crates CrateSource
 	// Consent is the user's [plugins] table.
 	Consent config.Consent
+	// Acquire installs an installation a custom predicate runs, before
+	// it is evaluated (pkg/installer, which imports this package); nil
+	// acquires nothing, and such a predicate is false until a sync that
+	// may acquire has run.
+	Acquire func(context.Context, stream.Installation) error
 
 	groups map[string]*Checkout
 }

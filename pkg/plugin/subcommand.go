@@ -290,7 +290,7 @@ func subcommandRecord(m *Manifest, sc *Subcommand, source, cache string) (stream
 // addSubcommands adds the subcommands of the active plugin m whose own
 // gate holds, and explains the others. A broken installation reference
 // skips that subcommand, not the plugin.
-func (res *Result) addSubcommands(r *Resolver, ev *evaluator, m *Manifest, source string) {
+func (res *Result) addSubcommands(r *Resolver, ev *evaluator, m *Manifest, source string, shellOK bool) {
 	for i := range m.Subcommands {
 		sc := &m.Subcommands[i]
 		file := fmt.Sprintf("%s:%d", m.Path, sc.Line)
@@ -300,6 +300,9 @@ func (res *Result) addSubcommands(r *Resolver, ev *evaluator, m *Manifest, sourc
 			continue
 		}
 		rec, err := subcommandRecord(m, sc, source, r.Dirs.Cache)
+		if err == nil && !shellOK {
+			err = noShellCommands(m, sc.Line, rec.Installations)
+		}
 		if err != nil {
 			r.warn("%v; subcommand %q of plugin %q is skipped", err, sc.Name, m.Name)
 			res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "subcommand", Name: sc.Name, Reason: err.Error(), Plugin: m.Name, File: file})

@@ -85,7 +85,7 @@ func (r *Report) undefined(defined map[string]customDef, here, elsewhere string)
 func customNames(m *Manifest) map[string]customDef {
 	out := map[string]customDef{}
 	if m != nil {
-		registerCustom(out, m, func(string, bool) {})
+		registerCustom(out, m, "", func(string, bool) {})
 	}
 	return out
 }
@@ -156,7 +156,7 @@ func Validate(path string) (*Report, error) {
 	rep.root = sc.root
 	for _, m := range sc.Plugins {
 		rep.plugin(m)
-		registerCustom(defined, m, warn)
+		registerCustom(defined, m, "", warn)
 	}
 	for _, s := range sc.Standalones {
 		rep.Skills++

@@ -190,6 +190,9 @@ func (c *Context) custom(ctx context.Context, e *Expr) result {
 		}
 		return result{why: fmt.Sprintf("%s: %v", e, err)}
 	}
+	if len(cmd.Exec) > 0 {
+		return c.customExec(ctx, e, cmd)
+	}
 	// The line goes through sh like a hook's command; the arguments are
 	// positional parameters, so no quoting of the argument is needed.
 	args := append([]string{"-c", proc.ResolvePath(cmd.Command, cmd.Dir) + ` "$@"`, e.Fn}, cmd.Args...)
@@ -197,6 +200,30 @@ func (c *Context) custom(ctx context.Context, e *Expr) result {
 		args = append(args, e.Arg)
 	}
 	return c.run(ctx, e, args, append(os.Environ(), "SYMPOSIUM_PLUGIN_DIR="+cmd.Dir))
+}
+
+// customExec runs a custom predicate whose command is an installation:
+// its argv as is (sh only execs it), with the installations' environment.
+// An installation not acquired yet makes it false: evaluating never
+// installs (a sync does, before it evaluates).
+func (c *Context) customExec(ctx context.Context, e *Expr, cmd *Command) result {
+	for _, in := range cmd.Installations {
+		if fi, err := os.Stat(in.Dir); err != nil || !fi.IsDir() {
+			return result{why: fmt.Sprintf("%s is false: its installation %q is not installed yet (`cargo agents sync` installs it)", e, in.Name)}
+		}
+	}
+	args := append([]string{"-c", `exec "$@"`, e.Fn}, cmd.Exec...)
+	if e.Arg != "" {
+		args = append(args, e.Arg)
+	}
+	env := append(os.Environ(), "SYMPOSIUM_PLUGIN_DIR="+cmd.Dir)
+	for k, v := range cmd.Env {
+		env = append(env, k+"="+v)
+	}
+	if len(cmd.Path) > 0 {
+		env = append(env, "PATH="+strings.Join(append(append([]string{}, cmd.Path...), os.Getenv("PATH")), string(os.PathListSeparator)))
+	}
+	return c.run(ctx, e, args, env)
 }
 
 // run runs /bin/sh with args in Dir with no stdin (never the terminal: a sync or a hook

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
 func TestParse(t *testing.T) {
@@ -242,5 +244,39 @@ func TestPartial(t *testing.T) {
 		if got != tt.rest || rest == nil && val != tt.val {
 			t.Errorf("Partial(%q) = %q, %v; want %q, %v", tt.in, got, val, tt.rest, tt.val)
 		}
+	}
+}
+
+// TestCustomExec: a custom predicate whose command is an installation runs
+// its argv (static args, then the argument) with its environment and PATH,
+// and is false, saying why, while an installation it needs is not
+// installed: evaluating never installs.
+func TestCustomExec(t *testing.T) {
+	installed, missing := t.TempDir(), filepath.Join(t.TempDir(), "none")
+	bin := t.TempDir()
+	os.WriteFile(filepath.Join(bin, "onpath"), []byte("#!/bin/sh\ntest \"$1\" = --flag && test \"$2\" = ok && test \"$SYMPOSIUM_x\" = set\n"), 0o755)
+	for _, tt := range []struct {
+		name, expr string
+		dir        string
+		ok         bool
+		why        string
+	}{
+		{"holds", "x(ok)", installed, true, ""},
+		{"argument", "x(no)", installed, false, "x(no) is false: exit 1"},
+		{"not installed", "x(ok)", missing, false, `x(ok) is false: its installation "dl" is not installed yet`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			cmd := &Command{Exec: []string{"onpath", "--flag"}, Env: map[string]string{"SYMPOSIUM_x": "set"}, Path: []string{bin},
+				Installations: []stream.Installation{{Name: "dl", Dir: tt.dir}}}
+			c := &Context{Dir: t.TempDir(), Custom: func(string) (*Command, error) { return cmd, nil }}
+			e, err := Parse(tt.expr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ok, why := c.Eval(context.Background(), e)
+			if ok != tt.ok || !strings.Contains(why, tt.why) {
+				t.Errorf("Eval = %v, %q; want %v, %q", ok, why, tt.ok, tt.why)
+			}
+		})
 	}
 }

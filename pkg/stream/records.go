@@ -136,7 +136,7 @@ type Subcommand struct {
 // the installation is complete.
 type Installation struct {
 	Name    string `json:"name"`
-	Source  string `json:"source"` // cargo or github
+	Source  string `json:"source"` // cargo, github, binary, or "" (install_commands only)
 	Crate   string `json:"crate,omitempty"`
 	Version string `json:"version,omitempty"`
 	Git     string `json:"git,omitempty"`
@@ -147,6 +147,14 @@ type Installation struct {
 	// Files must exist below Dir once installed ("bin/rg", a script).
 	Files []string `json:"files,omitempty"`
 	File  string   `json:"file"` // the manifest and line that declared it
+
+	// Global (cargo): installed into cargo's own bin directory (no
+	// --root); Dir then only marks it done.
+	Global bool `json:"global,omitempty"`
+	// InstallCommands run through sh after the source step (Source ""
+	// means they are all there is). sym-match emits them only for a
+	// plugin the user trusts.
+	InstallCommands []string `json:"install_commands,omitempty"`
 }
 
 // PredicateCommand is a custom predicate ([[predicate]]): name(arg) runs
@@ -156,6 +164,14 @@ type PredicateCommand struct {
 	Command string   `json:"command"`
 	Args    []string `json:"args,omitempty"`
 	Dir     string   `json:"dir"`
+
+	// Exec, when set, is the argv to run instead of Command (static
+	// args included): a [[predicate]] whose command names or inlines an
+	// installation. Env, Path and Installations are as a hook's.
+	Exec          []string          `json:"exec,omitempty"`
+	Env           map[string]string `json:"env,omitempty"`
+	Path          []string          `json:"path,omitempty"`
+	Installations []Installation    `json:"installations,omitempty"`
 }
 
 // MCPServer is an MCP server that applies to the workspace.

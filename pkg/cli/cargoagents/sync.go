@@ -34,6 +34,10 @@ install.
   --dry-run  show what would change; change nothing
   --check    like --dry-run, but exit 3 when anything would change (for CI)
   -q         print nothing but errors
+  --accept-digest URL
+             install the download from URL (or of the installation so
+             named) although its sha256 differs from the one recorded when
+             it was first trusted; repeatable (docs/freshness.md)
 `
 
 func runSync(stdio cli.Stdio, g *globals, args []string) error {
@@ -41,6 +45,8 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 	fs.SetOutput(io.Discard)
 	dryRun := fs.Bool("dry-run", false, "")
 	check := fs.Bool("check", false, "")
+	var accept []string
+	fs.Func("accept-digest", "", func(v string) error { accept = append(accept, v); return nil })
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdio.Out, syncUsage)
@@ -60,7 +66,7 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 		update = "auto" // auto-update sources due for a check are fetched (docs/freshness.md)
 	}
 	sum, err := pipeline.Sync(context.Background(), pipeline.Options{
-		Dir: cwd, Update: update, DryRun: *dryRun || *check, Quiet: g.quiet, Stderr: stdio.Err, Version: cli.Version,
+		Dir: cwd, Update: update, DryRun: *dryRun || *check, Quiet: g.quiet, Stderr: stdio.Err, Version: cli.Version, AcceptDigest: accept,
 	})
 	logSync(g, sum, err)
 	if errors.Is(err, pipeline.ErrNotWorkspace) {

@@ -130,7 +130,7 @@ func runVended(child, stdio cli.Stdio, g Globals, name string, args []string) er
 	}
 	sc := found[0]
 	g.Log.Printf(runlog.Info, "plugin %s: %s %s", sc.Plugin, strings.Join(sc.Exec, " "), strings.Join(args, " "))
-	if err := acquire(sc, dirs.Cache, g.Update, stdio.Err); err != nil {
+	if err := acquire(sc, dirs, g.Update, stdio.Err); err != nil {
 		return err
 	}
 	return runProgram(child, sc, args)
@@ -151,7 +151,9 @@ func notOffered(w io.Writer, name string, rejected []stream.Rejected) error {
 }
 
 // acquire installs what sc runs that is not installed yet.
-func acquire(sc stream.Subcommand, cache, update string, progress io.Writer) error {
+func acquire(sc stream.Subcommand, dirs config.Dirs, update string, progress io.Writer) error {
+	// A download with no sha256 is trusted on first use, as at sync.
+	opts := installer.Options{Progress: progress, Digests: installer.DigestsFile(dirs.Config)}
 	for _, in := range sc.Installations {
 		if installer.Installed(in) {
 			continue
@@ -159,7 +161,7 @@ func acquire(sc stream.Subcommand, cache, update string, progress io.Writer) err
 		if update == plugin.UpdateOffline {
 			return fmt.Errorf("%s: installation %q of plugin %s is not installed, and --update offline forbids building or downloading it", in.File, in.Name, sc.Plugin)
 		}
-		if _, err := installer.Install(context.Background(), in, cache, progress); err != nil {
+		if _, err := installer.InstallWith(context.Background(), in, dirs.Cache, opts); err != nil {
 			return fmt.Errorf("%s: plugin %s: installation %q failed: %w", in.File, sc.Plugin, in.Name, err)
 		}
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 	"github.com/symposium-dev/symposium-go/pkg/install"
 	"github.com/symposium-dev/symposium-go/pkg/installer"
+	"github.com/symposium-dev/symposium-go/pkg/runlog"
 	"github.com/symposium-dev/symposium-go/pkg/selfexe"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -57,6 +58,8 @@ func run(stdio cli.Stdio, args []string) error {
 	root := fs.String("root", "", "workspace root (default: the stream's workspace record)")
 	jsonDiag := fs.Bool("json", false, "diagnostics as JSON records on stderr")
 	offline := fs.Bool("offline", false, "acquire no hook installation (a hook's auto-sync): report the missing ones")
+	var accept multiFlag
+	fs.Var(&accept, "accept-digest", "URL or installation name whose download may differ from the one first trusted (repeatable)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdio.Out, usage)
@@ -113,7 +116,14 @@ func run(stdio cli.Stdio, args []string) error {
 	if *jsonDiag {
 		progress = io.Discard
 	}
-	for _, a := range installations(in.Hooks, dirs.Cache, *offline, *dryRun, progress, diag.Warn) {
+	// What runs a manifest's shell lines or trusts a download is also
+	// kept in a log file, beyond the sync's output.
+	ilog := runlog.New("sym-install", nil)
+	ilog.SetLevel(cfg.LogLevel)
+	defer ilog.Flush(dirs.Logs, prog)
+	iopts := installer.Options{Progress: progress, Digests: installer.DigestsFile(dirs.Config), Accept: accept,
+		Log: func(format string, args ...any) { ilog.Printf(runlog.Info, format, args...) }}
+	for _, a := range installations(in.Hooks, dirs.Cache, *offline, *dryRun, iopts, diag.Warn) {
 		out.Write(a)
 	}
 	seen := map[string]bool{}
@@ -187,7 +197,7 @@ func readInput(r io.Reader) (install.Input, error) {
 			if err := rd.Decode(raw, &h); err != nil {
 				return in, err
 			}
-			if len(h.Installations) > 0 {
+			if len(hookInstallations(h)) > 0 {
 				in.Hooks = append(in.Hooks, h)
 			}
 		}
@@ -198,7 +208,7 @@ func readInput(r io.Reader) (install.Input, error) {
 // reports one action per installation. A failure is a warning naming the
 // plugin and its hooks, which the hook path then skips (their installation
 // directory does not exist); the sync goes on.
-func installations(hooks []stream.Hook, cache string, offline, dryRun bool, progress io.Writer, warn func(string)) []stream.Action {
+func installations(hooks []stream.Hook, cache string, offline, dryRun bool, opts installer.Options, warn func(string)) []stream.Action {
 	type want struct {
 		in      stream.Installation
 		plugins []string
@@ -207,7 +217,7 @@ func installations(hooks []stream.Hook, cache string, offline, dryRun bool, prog
 	var order []string
 	byDir := map[string]*want{}
 	for _, h := range hooks {
-		for _, in := range h.Installations {
+		for _, in := range hookInstallations(h) {
 			w := byDir[in.Dir]
 			if w == nil {
 				w = &want{in: in}
@@ -236,19 +246,35 @@ func installations(hooks []stream.Hook, cache string, offline, dryRun bool, prog
 			a.Status, a.Detail = stream.StatusSkipped, "not installed yet: run `cargo agents sync`"
 		default:
 			start := time.Now()
-			_, err := installer.Install(context.Background(), w.in, cache, progress)
+			_, err := installer.InstallWith(context.Background(), w.in, cache, opts)
 			if err != nil {
 				a.Status, a.Detail = stream.StatusSkipped, "install failed: "+err.Error()
 				warn(fmt.Sprintf("%s: plugin %s: installation %q failed: %v; skipping hook %s until it installs (the next `cargo agents sync` tries again)",
 					w.in.File, strings.Join(w.plugins, ", "), w.in.Name, err, strings.Join(w.hooks, ", ")))
 			} else {
 				a.Status = stream.StatusCreated
-				fmt.Fprintf(progress, "installed %s in %s\n", w.in.Name, time.Since(start).Round(100*time.Millisecond))
+				fmt.Fprintf(opts.Progress, "installed %s in %s\n", w.in.Name, time.Since(start).Round(100*time.Millisecond))
 			}
 		}
 		acts = append(acts, a)
 	}
 	return acts
+}
+
+// hookInstallations is what h needs acquired: its own installations and
+// those of the custom predicates it calls (evaluated when it is about to
+// run, which never installs).
+func hookInstallations(h stream.Hook) []stream.Installation {
+	out := append([]stream.Installation{}, h.Installations...)
+	names := make([]string, 0, len(h.PredicateCommands))
+	for name := range h.PredicateCommands {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		out = append(out, h.PredicateCommands[name].Installations...)
+	}
+	return out
 }
 
 // prefixed writes each line with a prefix, as every sym-* line on stderr.
@@ -267,3 +293,9 @@ func (p *prefixed) Write(b []byte) (int, error) {
 	}
 	return len(b), nil
 }
+
+// multiFlag is a repeatable string flag.
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
+func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }

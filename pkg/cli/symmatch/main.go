@@ -10,12 +10,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/cmdlog"
 	"github.com/symposium-dev/symposium-go/pkg/cli/sourcecmd"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
+	"github.com/symposium-dev/symposium-go/pkg/installer"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -63,6 +65,11 @@ func run(stdio cli.Stdio, args []string) error {
 	explain := fs.Bool("explain", false, "also write a rejected record for everything that did not match")
 	update := fs.String("update", plugin.UpdateNone, "git source updates: offline (never the network), none, check or fetch")
 	asJSON := fs.Bool("json", false, "write diagnostics to stderr as JSON records")
+	var accept []string
+	fs.Func("accept-digest", "URL or installation name whose download may differ from the one first trusted (repeatable)", func(v string) error {
+		accept = append(accept, v)
+		return nil
+	})
 	usage := func(w io.Writer) {
 		fmt.Fprintf(w, "Usage: sym-deps | %s [--explain] [--update offline|none|check|fetch] [--json]\n", prog)
 		fmt.Fprintf(w, "       %s plugin [--update LEVEL] [-q] list|show|validate|sync ...   (cargo agents plugin)\n", prog)
@@ -101,8 +108,46 @@ func run(stdio cli.Stdio, args []string) error {
 	if err != nil {
 		return err
 	}
-	res := plugin.MatchConfigured(context.Background(), cfg, dirs, *update, set, plugin.WorkspaceOf(ws), deps, CrateFetcher(dirs, ws.Root, *update, diag.Warn), diag.Warn)
+	var acquire func(context.Context, stream.Installation) error
+	if *update != plugin.UpdateOffline {
+		acquire = predicateAcquirer(stdio.Err, dirs, accept, *asJSON)
+	}
+	res := plugin.MatchConfiguredAcquiring(context.Background(), cfg, dirs, *update, set, plugin.WorkspaceOf(ws), deps, CrateFetcher(dirs, ws.Root, *update, diag.Warn), acquire, diag.Warn)
 	return write(out, res, *explain)
+}
+
+// predicateAcquirer installs what a custom predicate runs before sym-match
+// evaluates it (a hook's installations wait for sym-install): at a sync,
+// never at a hook's auto-sync (--update offline), with sym-install's rules
+// (pkg/installer).
+func predicateAcquirer(stderr io.Writer, dirs config.Dirs, accept []string, quiet bool) func(context.Context, stream.Installation) error {
+	progress := io.Writer(&linePrefixer{w: stderr, prefix: prog + ": "})
+	if quiet {
+		progress = io.Discard
+	}
+	opts := installer.Options{Progress: progress, Digests: installer.DigestsFile(dirs.Config), Accept: accept}
+	return func(ctx context.Context, in stream.Installation) error {
+		_, err := installer.InstallWith(ctx, in, dirs.Cache, opts)
+		return err
+	}
+}
+
+// linePrefixer writes each line with a prefix, as every sym-* line on
+// stderr.
+type linePrefixer struct {
+	w      io.Writer
+	prefix string
+}
+
+func (p *linePrefixer) Write(b []byte) (int, error) {
+	for _, l := range strings.SplitAfter(string(b), "\n") {
+		if l != "" {
+			if _, err := io.WriteString(p.w, p.prefix+l); err != nil {
+				return 0, err
+			}
+		}
+	}
+	return len(b), nil
 }
 
 // CrateFetcher is how sym-match gets the sources of crates that embed a
