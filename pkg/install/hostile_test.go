@@ -64,7 +64,7 @@ func TestRunForgedManifestSymlink(t *testing.T) {
 	f := newFixture(t)
 	vdir, vfile := victim(t, f)
 	skills := filepath.Join(f.root, ".claude", "skills")
-	must(t, os.MkdirAll(skills, 0o755))
+	must(t, os.MkdirAll(filepath.Join(skills, filepath.Dir(ManifestName)), 0o755))
 	must(t, os.WriteFile(filepath.Join(skills, ManifestName), []byte("installed = [\"serde-basics\"]\n"), 0o644))
 	must(t, os.Symlink(filepath.Join("..", "..", "..", "victim"), filepath.Join(skills, "serde-basics")))
 
@@ -222,7 +222,7 @@ func TestRunRemovesSkillWithOldStyleName(t *testing.T) {
 	skills := filepath.Join(f.root, ".claude", "skills")
 	must(t, os.MkdirAll(filepath.Join(skills, "Old_Name"), 0o755))
 	must(t, os.WriteFile(filepath.Join(skills, "Old_Name", "SKILL.md"), []byte("old"), 0o644))
-	must(t, os.WriteFile(filepath.Join(skills, ManifestName), []byte("installed = [\"Old_Name\"]\n"), 0o644))
+	must(t, os.WriteFile(filepath.Join(skills, LegacyManifestName), []byte("installed = [\"Old_Name\"]\n"), 0o644))
 	f.run(t, false, f.skills, "claude")
 	if _, err := os.Stat(filepath.Join(skills, "Old_Name")); err == nil {
 		t.Error("Old_Name was left behind")
