@@ -2,6 +2,7 @@ package cargoagents
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -55,12 +56,21 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 	if err != nil {
 		return err
 	}
+	dry := *dryRun || *check
+	// On a terminal the questions come first, so that what the user
+	// enables installs in this one sync.
+	asked := map[string]bool{}
+	if !dry && isTerminal(stdio.In) {
+		if asked, err = askFirst(stdio, g); err != nil {
+			return err
+		}
+	}
 	update := g.update
 	if !g.updateSet {
 		update = "auto" // auto-update sources due for a check are fetched (docs/freshness.md)
 	}
-	sum, err := pipeline.Sync(context.Background(), pipeline.Options{
-		Dir: cwd, Update: update, DryRun: *dryRun || *check, Quiet: g.quiet, Stderr: stdio.Err, Version: cli.Version,
+	sum, err := syncRun(context.Background(), pipeline.Options{
+		Dir: cwd, Update: update, DryRun: dry, Quiet: g.quiet, Stderr: stdio.Err, Version: cli.Version,
 	})
 	logSync(g, sum, err)
 	if errors.Is(err, pipeline.ErrNotWorkspace) {
@@ -70,7 +80,7 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 	if errors.As(err, &stageErr) {
 		// The stage already printed its diagnostics.
 		if sum != nil && !g.quiet {
-			printSummary(stdio.Out, sum, *dryRun || *check)
+			printSummary(stdio.Out, sum, dry)
 		}
 		return cli.ErrSilent
 	}
@@ -79,29 +89,67 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 	}
 	drift := changed(sum.Actions)
 	if !g.quiet {
-		printSummary(stdio.Out, sum, *dryRun || *check)
+		printSummary(stdio.Out, sum, dry)
 	}
-	if len(sum.Candidates) > 0 && !*dryRun && !*check {
-		again, err := consentPrompt(stdio, g, sum.Candidates)
-		if err != nil {
+	if !dry {
+		if err := askAfter(stdio, g, cwd, sum.Candidates, asked); err != nil {
 			return err
-		}
-		if again {
-			// What was just enabled installs in this same sync.
-			sum, err = pipeline.Sync(context.Background(), pipeline.Options{
-				Dir: cwd, Update: g.update, Quiet: g.quiet, Stderr: stdio.Err, Version: cli.Version,
-			})
-			logSync(g, sum, err)
-			if err != nil {
-				return err
-			}
-			if !g.quiet {
-				printSummary(stdio.Out, sum, false)
-			}
 		}
 	}
 	if *check && drift > 0 {
 		return &cli.ExitCodeError{Code: cli.ExitDrift, Err: fmt.Errorf("%d path(s) would change: run cargo agents sync", drift)}
+	}
+	return nil
+}
+
+// askFirst asks about the plugins awaiting consent that `status` finds
+// (from what is cached: no fetch), before the sync, and returns the
+// crates asked about. A failure to find them is no failure of the sync:
+// it asks after it instead.
+func askFirst(stdio cli.Stdio, g *globals) (map[string]bool, error) {
+	asked := map[string]bool{}
+	cands, err := findCandidates()
+	if err != nil {
+		g.log.Printf(runlog.Info, "plugins awaiting consent not found before the sync: %v", err)
+		return asked, nil
+	}
+	for _, c := range cands {
+		asked[c.Crate] = true
+	}
+	if len(cands) == 0 {
+		return asked, nil
+	}
+	_, err = consentPrompt(stdio, g, cands)
+	return asked, err
+}
+
+// askAfter deals with the candidates the sync reports that were not asked
+// about before it (a crate source it fetched, say): without a terminal it
+// names them; on one it asks, and syncs again if one was enabled.
+func askAfter(stdio cli.Stdio, g *globals, cwd string, cands []stream.PluginStatus, asked map[string]bool) error {
+	var rest []stream.PluginStatus
+	for _, c := range cands {
+		if !asked[c.Crate] {
+			rest = append(rest, c)
+		}
+	}
+	if len(rest) == 0 {
+		return nil
+	}
+	again, err := consentPrompt(stdio, g, rest)
+	if err != nil || !again {
+		return err
+	}
+	// What was just enabled installs in this same run.
+	sum, err := syncRun(context.Background(), pipeline.Options{
+		Dir: cwd, Update: g.update, Quiet: g.quiet, Stderr: stdio.Err, Version: cli.Version,
+	})
+	logSync(g, sum, err)
+	if err != nil {
+		return err
+	}
+	if !g.quiet {
+		printSummary(stdio.Out, sum, false)
 	}
 	return nil
 }
@@ -322,6 +370,39 @@ ask:
 		fmt.Fprintf(stdio.Out, "declined (recorded in [plugins] disable): %s\n", strings.Join(disable, ", "))
 	}
 	return len(enable) > 0, nil
+}
+
+// syncRun is pipeline.Sync; tests replace it.
+var syncRun = pipeline.Sync
+
+// findCandidates runs `sym-match status --json` (cache-only, like
+// status) and returns its candidate records; tests replace it.
+var findCandidates = func() ([]stream.PluginStatus, error) {
+	var out, errOut bytes.Buffer
+	if err := run("sym-match", []string{"status", "--update=offline", "-q", "--json"}, cli.Stdio{Out: &out, Err: &errOut}); err != nil {
+		return nil, fmt.Errorf("sym-match status: %v: %s", err, strings.TrimSpace(errOut.String()))
+	}
+	rd := stream.NewReader(&out, "sym-match status")
+	var cands []stream.PluginStatus
+	for {
+		raw, err := rd.Next()
+		if errors.Is(err, io.EOF) {
+			return cands, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		var ps stream.PluginStatus
+		if raw.Kind != stream.KindPluginStatus {
+			continue
+		}
+		if err := rd.Decode(raw, &ps); err != nil {
+			return nil, err
+		}
+		if ps.State == stream.StateCandidate {
+			cands = append(cands, ps)
+		}
+	}
 }
 
 // isTerminal reports whether stdin is an interactive terminal; tests replace it.
