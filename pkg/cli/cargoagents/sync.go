@@ -21,10 +21,10 @@ import (
 )
 
 func init() {
-	register("sync", subcommand{summary: "Synchronize skills, hooks and MCP servers with workspace dependencies", run: runSync})
+	register("sync", subcommand{json: true, summary: "Synchronize skills, hooks and MCP servers with workspace dependencies", run: runSync})
 }
 
-const syncUsage = `Usage: cargo agents sync [-q] [--dry-run] [--check]
+const syncUsage = `Usage: cargo agents sync [-q] [-v] [--json] [--dry-run] [--check]
 
 Runs sym-deps | sym-match | sym-install for the workspace containing the
 current directory: installs the skills that match its dependencies for every
@@ -35,6 +35,13 @@ install.
   --dry-run  show what would change; change nothing
   --check    like --dry-run, but exit 3 when anything would change (for CI)
   -q         print nothing but errors
+  -v         also print the decision trace: each skill, hook and MCP server
+             that matched, each plugin's state, and what did not match and
+             why (when nothing changed, from a dry run that writes nothing)
+  --json     print records instead of text: action, gate, plugin_status
+             (candidates) and a last sync record; with -v the trace's
+             skill, hook, mcp_server, plugin_status and rejected records
+             first (docs/streams.md); asks nothing
 `
 
 func runSync(stdio cli.Stdio, g *globals, args []string) error {
@@ -58,9 +65,10 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 	}
 	dry := *dryRun || *check
 	// On a terminal the questions come first, so that what the user
-	// enables installs in this one sync.
+	// enables installs in this one sync. --json asks nothing: the
+	// candidates are among its records.
 	asked := map[string]bool{}
-	if !dry && isTerminal(stdio.In) {
+	if !dry && !g.json && isTerminal(stdio.In) {
 		if asked, err = askFirst(stdio, g); err != nil {
 			return err
 		}
@@ -69,9 +77,8 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 	if !g.updateSet {
 		update = "auto" // auto-update sources due for a check are fetched (docs/freshness.md)
 	}
-	sum, err := syncRun(context.Background(), pipeline.Options{
-		Dir: cwd, Update: update, DryRun: dry, Quiet: g.quiet, Stderr: stdio.Err, Version: cli.Version,
-	})
+	opts := pipeline.Options{Dir: cwd, Update: update, DryRun: dry, Quiet: g.quiet, Stderr: stdio.Err, Version: cli.Version, Explain: g.verbose}
+	sum, err := syncRun(context.Background(), opts)
 	logSync(g, sum, err)
 	if errors.Is(err, pipeline.ErrNotWorkspace) {
 		return fmt.Errorf("%v\nRun cargo agents sync inside a Rust workspace (a directory with a Cargo.toml, or below one)", err)
@@ -79,7 +86,7 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 	var stageErr *pipeline.StageError
 	if errors.As(err, &stageErr) {
 		// The stage already printed its diagnostics.
-		if sum != nil && !g.quiet {
+		if sum != nil && !g.quiet && !g.json {
 			printSummary(stdio.Out, sum, dry)
 		}
 		return cli.ErrSilent
@@ -87,16 +94,15 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 	if err != nil {
 		return err
 	}
-	drift := changed(sum.Actions)
-	if !g.quiet {
-		printSummary(stdio.Out, sum, dry)
+	if err := report(stdio, g, sum, opts); err != nil {
+		return err
 	}
-	if !dry {
+	if !dry && !g.json {
 		if err := askAfter(stdio, g, cwd, sum.Candidates, asked); err != nil {
 			return err
 		}
 	}
-	if *check && drift > 0 {
+	if drift := changed(sum.Actions); *check && drift > 0 {
 		return &cli.ExitCodeError{Code: cli.ExitDrift, Err: fmt.Errorf("%d path(s) would change: run cargo agents sync", drift)}
 	}
 	return nil

@@ -140,7 +140,7 @@ func runStatus(stdio cli.Stdio, g Globals, args []string) error {
 	if err != nil {
 		return err
 	}
-	if asJSON || filter != nil {
+	if asJSON || g.JSON || filter != nil {
 		return writeRecords(stdio.Out, filter, res.Statuses)
 	}
 	if len(res.Statuses) == 0 {

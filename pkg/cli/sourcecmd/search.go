@@ -46,7 +46,7 @@ func runSearch(stdio cli.Stdio, g Globals, args []string) error {
 	if note != "" && !g.Quiet {
 		fmt.Fprintf(stdio.Err, "note: crate registry: %s\n", note)
 	}
-	if asJSON || filter != nil {
+	if asJSON || g.JSON || filter != nil {
 		return writeRecords(stdio.Out, filter, hits)
 	}
 	printHits(stdio, query, hits)
