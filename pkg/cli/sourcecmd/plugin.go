@@ -176,7 +176,7 @@ func pluginShow(stdio cli.Stdio, g Globals, name string) error {
 	return fmt.Errorf("no plugin or standalone skill named %q (see `cargo agents plugin list`)", name)
 }
 
-const validateUsage = `Usage: cargo agents [-v] [--json] plugin validate <PATH> [--no-check-crates]
+const validateUsage = `Usage: cargo agents plugin validate <PATH> [--no-check-crates] [-v] [--json]
 
 Checks a plugin source, a plugin, a skill or a SYMPOSIUM.toml: manifests,
 SKILL.md frontmatter, crate predicates, and (unless --no-check-crates)
