@@ -251,17 +251,8 @@ func Parse(path string, data []byte) (*Config, []string, error) {
 			c.AutoUpdateInterval = d
 		}
 	}
-	if fc.SelfUpdate != nil {
-		switch v, _ := fc.SelfUpdate.(string); v {
-		case "on", "warn", "off":
-			c.SelfUpdate = v
-		default:
-			// Nothing in this version acts on it: a warning, not a failure.
-			warnings = append(warnings, fmt.Sprintf("%s:%d: auto-update = %s: must be \"on\", \"warn\" or \"off\" (using \"on\")", path, lineOf(data, "auto-update"), tomlValue(fc.SelfUpdate)))
-		}
-	}
-	if fc.Telemetry != nil && fc.Telemetry.Enabled != nil {
-		c.Telemetry = *fc.Telemetry.Enabled
+	if w := upstreamKeys(c, fc, path, data); w != "" {
+		warnings = append(warnings, w)
 	}
 	if fc.HookScope != nil {
 		switch *fc.HookScope {
@@ -351,6 +342,25 @@ func Parse(path string, data []byte) (*Config, []string, error) {
 	}
 	sort.Strings(warnings)
 	return c, warnings, nil
+}
+
+// upstreamKeys applies the keys upstream's init writes that this version
+// keeps but does not act on: the top-level auto-update and [telemetry]
+// enabled. A bad auto-update value is a warning, not a failure: nothing
+// depends on it.
+func upstreamKeys(c *Config, fc fileConfig, path string, data []byte) (warning string) {
+	if fc.Telemetry != nil && fc.Telemetry.Enabled != nil {
+		c.Telemetry = *fc.Telemetry.Enabled
+	}
+	if fc.SelfUpdate == nil {
+		return ""
+	}
+	switch v, _ := fc.SelfUpdate.(string); v {
+	case "on", "warn", "off":
+		c.SelfUpdate = v
+		return ""
+	}
+	return fmt.Sprintf("%s:%d: auto-update = %s: must be \"on\", \"warn\" or \"off\" (using \"on\")", path, lineOf(data, "auto-update"), tomlValue(fc.SelfUpdate))
 }
 
 // tomlValue words a decoded value as it would be written in TOML.
