@@ -2,6 +2,7 @@ package agent
 
 import (
 	_ "embed"
+	"encoding/json"
 	"strconv"
 	"strings"
 
@@ -26,8 +27,8 @@ var opencode = &Agent{
 	},
 }
 
-// opencodeShim is the JS plugin sync installs; {{BIN}} and {{TIMEOUT_MS}}
-// are filled in per target.
+// opencodeShim is the JS plugin sync installs; {{BIN}} (a string literal,
+// quotes included) and {{TIMEOUT_MS}} are filled in per target.
 //
 //go:embed opencode_shim.js
 var opencodeShim string
@@ -39,9 +40,12 @@ const opencodeShimMarker = "// symposium OpenCode shim:"
 // renderOpencodeShim is the shim for t: our command (by name in a project,
 // where the file is committed) and a timeout above the hook call's own
 // deadline, so the shim only ever kills a wedged call.
+// The path goes in as a JSON string, which is a JavaScript string literal
+// for any path (a newline, a quote, U+2028 in a directory name).
 func renderOpencodeShim(t Target) []byte {
+	bin, _ := json.Marshal(t.Command) // a string always marshals
 	return []byte(strings.NewReplacer(
-		"{{BIN}}", strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(t.Command),
+		"{{BIN}}", string(bin),
 		"{{TIMEOUT_MS}}", strconv.Itoa(t.Timeout*1000),
 	).Replace(opencodeShim))
 }

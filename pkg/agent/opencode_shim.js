@@ -4,7 +4,7 @@
 // Whatever goes wrong here (cargo-agents missing, failing, too slow, answering garbage), the call proceeds.
 import { spawnSync } from "node:child_process";
 
-const BIN = "{{BIN}}";
+const BIN = {{BIN}};
 // OpenCode gives a plugin hook no timeout: one that hangs wedges the session for good.
 const TIMEOUT_MS = {{TIMEOUT_MS}};
 

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -105,5 +106,36 @@ console.log(out.join("\n"));
 	}
 	if g := strings.TrimSpace(string(got)); g != strings.Join(want, "\n") {
 		t.Errorf("shim under node:\n%s\nwant:\n%s", g, strings.Join(want, "\n"))
+	}
+}
+
+// TestOpencodeShimBinPath: the binary's path is written into the shim as a
+// JavaScript string; any path (a newline in a directory name broke the
+// whole module) must parse and give back exactly that path.
+func TestOpencodeShimBinPath(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not installed: the shim is checked with node")
+	}
+	dir := t.TempDir()
+	for i, bin := range []string{
+		"cargo-agents",
+		"/opt/bin-new\nline/cargo-agents",
+		"/opt/cr\r/tab\t/cargo-agents",
+		`/opt/q"uote/back\slash/cargo-agents`,
+		"/opt/ls\u2028ps\u2029/cargo-agents",
+		"/opt/${x}`tick`/</script>/cargo-agents",
+		"/opt/esc\x1b[2J/cargo-agents",
+	} {
+		mod := filepath.Join(dir, fmt.Sprintf("s%d.mjs", i))
+		src := append(renderOpencodeShim(Target{Command: bin, Timeout: 1}), "\nexport { BIN as testBin };\n"...)
+		if err := os.WriteFile(mod, src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(node, "--input-type=module", "-e", fmt.Sprintf("import { testBin } from %q; process.stdout.write(testBin);", mod))
+		out, err := cmd.CombinedOutput()
+		if err != nil || string(out) != bin {
+			t.Errorf("BIN for %q: got %q, %v", bin, out, err)
+		}
 	}
 }

@@ -730,3 +730,54 @@ local-registry = "registry"
 	}
 	checkUnpacked(t, dir)
 }
+
+// TestOversizedIndexBodies: an index file or config.json over its limit is
+// refused under its own name, not as an "archive" with `cargo fetch` as
+// the fix (cargo fetch unpacks archives; it does nothing for these).
+func TestOversizedIndexBodies(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		big  string // the request path that gets an oversized body
+		call func(f *Fetcher) error
+		want string
+	}{
+		{"index file", "/index/ga/dg/gadget", func(f *Fetcher) error {
+			_, err := f.Newest(context.Background(), "gadget", nil)
+			return err
+		}, "index file is over 33554432 bytes"},
+		{"config.json", "/index/config.json", func(f *Fetcher) error {
+			_, err := f.Source(context.Background(), Crate{Name: "gadget", Version: "1.0.0", Source: "registry+https://github.com/rust-lang/crates.io-index"})
+			return err
+		}, "config.json is over 1048576 bytes"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			reg := newRegistry(t)
+			reg.publish("gadget", "1.0.0", []byte("gadget"), false, "")
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+				if req.URL.Path != tc.big {
+					reg.serve(w, req)
+					return
+				}
+				chunk := bytes.Repeat([]byte("A"), 1<<20)
+				for range 33 { // over both limits, without a Content-Length
+					if _, err := w.Write(chunk); err != nil {
+						return
+					}
+				}
+			}))
+			t.Cleanup(srv.Close)
+			reg.URL = srv.URL // config.json's "dl" points here too
+			home := t.TempDir()
+			writeFile(t, filepath.Join(home, "config.toml"), "[source.crates-io]\nreplace-with = \"mirror\"\n[source.mirror]\nregistry = \"sparse+"+srv.URL+"/index/\"\n")
+			err := tc.call(fetcher(t, home))
+			if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("got %v; want refused: %s", err, tc.want)
+			}
+			for _, wrong := range []string{"archive", "cargo fetch"} {
+				if strings.Contains(err.Error(), wrong) {
+					t.Errorf("message says %q: %v", wrong, err)
+				}
+			}
+		})
+	}
+}

@@ -101,7 +101,7 @@ func (f *Fetcher) Newest(ctx context.Context, name string, accept func(version s
 // indexEntries reads the index file of the crate spelled name. Lines that
 // do not parse are skipped, as cargo does with entries it cannot use.
 func (f *Fetcher) indexEntries(ctx context.Context, c Crate, reg registry, name string) ([]indexEntry, error) {
-	data, err := f.get(ctx, c, reg.index+cratesindex.Path(name), maxIndexFile)
+	data, err := f.get(ctx, c, reg.index+cratesindex.Path(name), indexLimit(reg, "index file", maxIndexFile))
 	if err != nil {
 		return nil, err
 	}
@@ -125,7 +125,7 @@ func (f *Fetcher) config(ctx context.Context, c Crate, reg registry) (indexConfi
 	if ok {
 		return cfg, nil
 	}
-	data, err := f.get(ctx, c, reg.index+"config.json", 1<<20)
+	data, err := f.get(ctx, c, reg.index+"config.json", indexLimit(reg, "config.json", 1<<20))
 	if errors.Is(err, errNotFound) {
 		return cfg, &UnavailableError{Crate: c, Reason: reg.index + " is not a sparse index (no config.json)"}
 	}
@@ -198,7 +198,7 @@ func (f *Fetcher) download(ctx context.Context, c Crate) (string, error) {
 		}
 	}
 	url := dlURL(cfg.DL, c, want)
-	data, err := f.get(ctx, c, url, f.maxArchive())
+	data, err := f.get(ctx, c, url, bodyLimit{max: f.maxArchive(), what: "archive", fix: fixTooBig})
 	if errors.Is(err, errNotFound) {
 		return "", &UnavailableError{Crate: c, Reason: "registry " + reg.name + " has no " + url}
 	}
@@ -247,9 +247,31 @@ func indexPrefix(name string) string {
 	return name[:2] + "/" + name[2:4]
 }
 
-// get fetches url, at most max bytes. A 404 or 410 wraps errNotFound;
+// bodyLimit bounds one kind of body get reads, and names it for the
+// refusal: an oversized archive has a fix (cargo unpacks it), an oversized
+// index file or config.json is the registry's doing.
+type bodyLimit struct {
+	max  int64
+	what string // "archive", "index file", "config.json"
+	fix  string
+}
+
+// indexLimit is the limit for one of reg's index files.
+func indexLimit(reg registry, what string, max int64) bodyLimit {
+	fix := "a crate index serves small files (crates.io's largest index file is a few MiB): check the registry " + reg.name
+	if reg.file != "" {
+		fix += " that " + reg.file + " names"
+	}
+	return bodyLimit{max: max, what: what, fix: fix}
+}
+
+func (l bodyLimit) refuse(c Crate, url string) error {
+	return &RefusedError{Crate: c, From: url, Reason: fmt.Sprintf("%s is over %d bytes", l.what, l.max), Fix: l.fix}
+}
+
+// get fetches url, at most lim.max bytes. A 404 or 410 wraps errNotFound;
 // other failures are *UnavailableError, an oversized body *RefusedError.
-func (f *Fetcher) get(ctx context.Context, c Crate, url string, max int64) ([]byte, error) {
+func (f *Fetcher) get(ctx context.Context, c Crate, url string, lim bodyLimit) ([]byte, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
 		return nil, &UnavailableError{Crate: c, Reason: "GET " + url, Err: err}
@@ -276,15 +298,15 @@ func (f *Fetcher) get(ctx context.Context, c Crate, url string, max int64) ([]by
 	case resp.StatusCode != http.StatusOK:
 		return nil, &UnavailableError{Crate: c, Reason: "GET " + url + ": " + resp.Status}
 	}
-	if resp.ContentLength > max {
-		return nil, tooBig(c, url, max)
+	if resp.ContentLength > lim.max {
+		return nil, lim.refuse(c, url)
 	}
-	data, err := io.ReadAll(io.LimitReader(resp.Body, max+1))
+	data, err := io.ReadAll(io.LimitReader(resp.Body, lim.max+1))
 	if err != nil {
 		return nil, &UnavailableError{Crate: c, Reason: "GET " + url, Err: err}
 	}
-	if int64(len(data)) > max {
-		return nil, tooBig(c, url, max)
+	if int64(len(data)) > lim.max {
+		return nil, lim.refuse(c, url)
 	}
 	return data, nil
 }

@@ -1,6 +1,7 @@
 // Package hook is the hook path: it takes one agent's hook payload, brings
 // the workspace's stored sync state up to date when auto-sync is on, runs
-// the plugin hooks that match the event and tool, merges their answers and
+// the plugin hooks that match the event and tool (one per plugin: see
+// pick), merges their answers and
 // renders the result in the calling agent's wire format (pkg/agent).
 //
 // It runs on every tool call, so it reads only the stored sync state
@@ -189,6 +190,9 @@ func (r *run) dispatch(ctx context.Context, w hookfmt.Wire) *hookfmt.Output {
 		r.fail("reading sync state for %s: %v", dir, err)
 		return &hookfmt.Output{}
 	}
+	hooks = pick(hooks, opts.Agent, func(h *stream.Hook, why string) {
+		r.log.Printf(runlog.Debug, "hook %s/%s not picked: %s", h.Plugin, h.Name, why)
+	})
 	out := r.runHooks(ctx, hooks, p, dir, st.WorkspaceRoot)
 	out.Tool = p.ToolName
 	if notes != "" {
@@ -304,7 +308,7 @@ func isCargoProject(dir string) bool {
 	return err == nil
 }
 
-// runHooks runs hooks (those matching p, in order) and merges their answers.
+// runHooks runs hooks (those picked for p, in order) and merges their answers.
 // A hook with predicates runs only when they hold (evaluated in root, the
 // workspace root, as sym-match evaluates the other levels).
 func (r *run) runHooks(ctx context.Context, hooks []stream.Hook, p *hookfmt.Payload, cwd, root string) *hookfmt.Output {
@@ -316,9 +320,6 @@ func (r *run) runHooks(ctx context.Context, hooks []stream.Hook, p *hookfmt.Payl
 		if ctx.Err() != nil {
 			r.fail("deadline reached: hook %s/%s and later ones not run", h.Plugin, h.Name)
 			break
-		}
-		if h.Agent != "" && h.Agent != r.opts.Agent {
-			continue // written for another agent (upstream "Agent-specific hooks")
 		}
 		if missing := notInstalled(h); missing != "" {
 			// Acquiring is the sync's job: a hook whose installation

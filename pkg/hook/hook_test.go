@@ -27,8 +27,9 @@ import (
 
 var payloads = sharedtest.Path("agent-payloads")
 
-// fixture is a workspace with a stored sync state listing hooks of one
-// plugin whose scripts live in the plugin directory.
+// fixture is a workspace with a stored sync state listing plugin hooks
+// (of plugin "guard" unless a hook names its own) whose scripts live in
+// the one plugin directory.
 type fixture struct {
 	dirs   config.Dirs
 	ws     string
@@ -60,7 +61,10 @@ func newFixture(t testing.TB, scripts map[string]string, hooks ...stream.Hook) *
 func newFixtureAt(t testing.TB, f *fixture, hooks ...stream.Hook) *fixture {
 	t.Helper()
 	for i := range hooks {
-		hooks[i].Kind, hooks[i].Plugin, hooks[i].Dir = stream.KindHook, "guard", f.plugin
+		hooks[i].Kind, hooks[i].Dir = stream.KindHook, f.plugin
+		if hooks[i].Plugin == "" {
+			hooks[i].Plugin = "guard"
+		}
 	}
 	inputs := syncstate.Stamp([]string{filepath.Join(f.ws, "Cargo.toml")})
 	st := &syncstate.State{WorkspaceRoot: f.ws, Inputs: inputs, Trusted: true, Hooks: hooks,
@@ -104,8 +108,9 @@ func TestDispatch(t *testing.T) {
 		"touch.sh":   `touch "$SYMPOSIUM_PLUGIN_DIR/ran-after-block"`,
 		"claude.sh":  `cat > "$SYMPOSIUM_PLUGIN_DIR/seen.json"; echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"from a claude hook"}}'`,
 	}
+	// Each hook is its own plugin's: one plugin fires one hook per event.
 	pre := func(name, matcher, command string) stream.Hook {
-		return stream.Hook{Name: name, Event: "PreToolUse", Matcher: matcher, Command: command}
+		return stream.Hook{Plugin: "guard-" + name, Name: name, Event: "PreToolUse", Matcher: matcher, Command: command}
 	}
 	tests := []struct {
 		name   string
@@ -181,10 +186,9 @@ func TestDispatch(t *testing.T) {
 			stdout: `{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"second"}}`,
 		},
 		{
-			name:  "a claude-format hook under gemini answers in claude's format",
+			name:  "a claude-format hook does not fire under gemini",
 			hooks: []stream.Hook{{Name: "cl", Event: "PreToolUse", Command: "./scripts/claude.sh", Format: "claude"}},
-			agent: "gemini", file: "gemini/BeforeTool.json",
-			stdout: `{"hookSpecificOutput":{"hookEventName":"BeforeTool","additionalContext":"from a claude hook"}}`,
+			agent: "gemini", file: "gemini/BeforeTool.json", stdout: `{}`,
 		},
 	}
 	for _, tc := range tests {
@@ -210,8 +214,8 @@ func TestDispatch(t *testing.T) {
 
 func TestSameFormatGetsRawPayload(t *testing.T) {
 	f := newFixture(t, map[string]string{"claude.sh": `cat > "$SYMPOSIUM_PLUGIN_DIR/seen.json"`, "sym.sh": `cat > "$SYMPOSIUM_PLUGIN_DIR/sym.json"`},
-		stream.Hook{Name: "cl", Event: "PreToolUse", Command: "./scripts/claude.sh", Format: "claude"},
-		stream.Hook{Name: "sy", Event: "PreToolUse", Command: "./scripts/sym.sh"})
+		stream.Hook{Plugin: "native", Name: "cl", Event: "PreToolUse", Command: "./scripts/claude.sh", Format: "claude"},
+		stream.Hook{Plugin: "portable", Name: "sy", Event: "PreToolUse", Command: "./scripts/sym.sh"})
 	payload := f.payload(t, "claude/PreToolUse.json")
 	f.run(t, "claude", "PreToolUse", payload)
 	seen, err := os.ReadFile(filepath.Join(f.plugin, "seen.json"))
@@ -256,8 +260,8 @@ func TestTimeoutKillsProcessGroup(t *testing.T) {
 		"hang.sh": `sleep 30 & echo $! > "$SYMPOSIUM_PLUGIN_DIR/child.pid"; sleep 30`,
 		"ctx.sh":  `echo '{"additionalContext":"still here"}'`,
 	},
-		stream.Hook{Name: "hang", Event: "PreToolUse", Command: "./scripts/hang.sh", Timeout: 1},
-		stream.Hook{Name: "ctx", Event: "PreToolUse", Command: "./scripts/ctx.sh"})
+		stream.Hook{Plugin: "hangs", Name: "hang", Event: "PreToolUse", Command: "./scripts/hang.sh", Timeout: 1},
+		stream.Hook{Plugin: "answers", Name: "ctx", Event: "PreToolUse", Command: "./scripts/ctx.sh"})
 	start := time.Now()
 	res := f.run(t, "claude", "PreToolUse", f.payload(t, "claude/PreToolUse.json"))
 	if took := time.Since(start); took > 5*time.Second {
@@ -436,7 +440,7 @@ func TestHookPredicates(t *testing.T) {
 		"yes.sh":  `[ "$1" = "$2" ]`,
 	}
 	hook := func(name, command string, preds ...string) stream.Hook {
-		return stream.Hook{Name: name, Event: "PreToolUse", Command: command, Predicates: preds,
+		return stream.Hook{Plugin: "guard-" + name, Name: name, Event: "PreToolUse", Command: command, Predicates: preds,
 			PredicateCommands: map[string]stream.PredicateCommand{"same": {Command: "scripts/yes.sh", Args: []string{"a"}}}}
 	}
 	f := newFixture(t, scripts,

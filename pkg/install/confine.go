@@ -21,9 +21,18 @@ func within(dir, p string) bool {
 	return p == dir || strings.HasPrefix(p, dir+string(filepath.Separator))
 }
 
-// realPath resolves every symlink on the part of p that exists, keeping the
-// part that does not yet exist as it is.
+// realPath resolves every symlink on p, keeping the part that does not yet
+// exist as it is. A dangling link is resolved too, to where a write through
+// it would create its target: filepath.EvalSymlinks gives up on one, and a
+// committed .mcp.json -> ../outside.json must count as leading out.
 func realPath(p string) (string, error) {
+	return realPathDepth(p, 0)
+}
+
+// maxLinks bounds the links one resolution follows (a loop never ends).
+const maxLinks = 40
+
+func realPathDepth(p string, depth int) (string, error) {
 	p = filepath.Clean(p)
 	rest := ""
 	for {
@@ -33,6 +42,25 @@ func realPath(p string) (string, error) {
 		}
 		if !errors.Is(err, fs.ErrNotExist) {
 			return "", err
+		}
+		// p does not resolve: either it is missing, or it exists as a
+		// link whose target is missing (Lstat follows p's parents only).
+		if fi, lerr := os.Lstat(p); lerr == nil && fi.Mode()&fs.ModeSymlink != 0 {
+			if depth >= maxLinks {
+				return "", fmt.Errorf("%s: too many levels of symbolic links", p)
+			}
+			link, err := os.Readlink(p)
+			if err != nil {
+				return "", err
+			}
+			if !filepath.IsAbs(link) {
+				link = filepath.Join(filepath.Dir(p), link)
+			}
+			r, err := realPathDepth(link, depth+1)
+			if err != nil {
+				return "", err
+			}
+			return filepath.Join(r, rest), nil
 		}
 		parent := filepath.Dir(p)
 		if parent == p {
@@ -69,6 +97,17 @@ func realDir(p string) bool {
 type confinedWriter struct {
 	fileedit.Writer
 	root, realRoot string
+}
+
+// Confine wraps w so that nothing under root (a workspace) is written or
+// removed through a symlink that leads out of it, for writers outside Run
+// (init registers a project's hooks in the workspace it runs in).
+func Confine(w fileedit.Writer, root string) fileedit.Writer {
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		realRoot = filepath.Clean(root)
+	}
+	return confinedWriter{Writer: w, root: filepath.Clean(root), realRoot: realRoot}
 }
 
 func (c confinedWriter) check(p string) error {

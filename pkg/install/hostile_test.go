@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/symposium-dev/symposium-go/pkg/agent"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -226,5 +227,110 @@ func TestRunRemovesSkillWithOldStyleName(t *testing.T) {
 	f.run(t, false, f.skills, "claude")
 	if _, err := os.Stat(filepath.Join(skills, "Old_Name")); err == nil {
 		t.Error("Old_Name was left behind")
+	}
+}
+
+// A link whose target does not exist yet is followed by a write as well,
+// creating the target: each of an agent's workspace files, committed as a
+// dangling link out of the workspace, must be refused like a link to an
+// existing file (a cloned repository's .codex/config.toml ->
+// ../../../.codex/config.toml would otherwise create the user's global one).
+func TestRunDanglingLinksOut(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		// links makes the links in root, pointing into out, and says how
+		// many refusals to expect.
+		links func(t *testing.T, root, out string) int
+	}{
+		{"agent files", linkAgentFiles},
+		{"skills dir", func(t *testing.T, root, out string) int {
+			must(t, os.MkdirAll(filepath.Join(root, ".agents"), 0o755))
+			must(t, os.Symlink(filepath.Join(out, "skills"), filepath.Join(root, ".agents", "skills")))
+			return 1
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFixture(t)
+			out := filepath.Join(filepath.Dir(f.root), "outside")
+			must(t, os.MkdirAll(out, 0o755))
+			want := tc.links(t, f.root, out)
+			var names []string
+			for _, a := range agent.All() {
+				names = append(names, a.Name)
+			}
+			mcp := []stream.MCPServer{{Kind: stream.KindMCPServer, Plugin: "p", Name: "repo-mcp", Command: "server"}}
+			res := f.runAll(Input{Skills: f.skills, MCPServers: mcp}, names...)
+			if entries, _ := os.ReadDir(out); len(entries) > 0 {
+				var got []string
+				for _, e := range entries {
+					got = append(got, e.Name())
+				}
+				t.Errorf("written outside the workspace through dangling links: %q", got)
+			}
+			if msg := errorsText(res); strings.Count(msg, "leads out of the workspace") != want {
+				t.Errorf("want %d refusals:\n%s", want, msg)
+			}
+		})
+	}
+}
+
+// linkAgentFiles makes every agent's project hook and MCP file outside
+// .agents/ a dangling link into out (files under .agents/ are refused with
+// their skills directory in the other case).
+func linkAgentFiles(t *testing.T, root, out string) int {
+	target := agent.Target{Workspace: root, Home: filepath.Join(out, "home")}
+	files, uses := map[string]bool{}, 0
+	for _, a := range agent.All() {
+		for _, p := range []string{a.HookFile(target, config.ScopeProject), a.MCPFile(target)} {
+			if p != "" && within(root, p) {
+				files[p] = true
+				uses++ // Gemini's hooks and servers share one file: two refusals
+			}
+		}
+	}
+	for p := range files {
+		must(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		rel, err := filepath.Rel(filepath.Dir(p), filepath.Join(out, strings.ReplaceAll(p[len(root)+1:], string(filepath.Separator), "_")))
+		must(t, err)
+		must(t, os.Symlink(rel, p))
+	}
+	return uses
+}
+
+// realPath resolves links on the way, dangling ones too, and keeps the part
+// that does not exist.
+func TestRealPath(t *testing.T) {
+	base, err := filepath.EvalSymlinks(t.TempDir())
+	must(t, err)
+	must(t, os.MkdirAll(filepath.Join(base, "ws", "dir"), 0o755))
+	links := map[string]string{
+		"ws/in":        "dir",
+		"ws/dangle":    "../nowhere/x.json",
+		"ws/dangleabs": filepath.Join(base, "abs.json"),
+		"ws/chain":     "dangle",
+		"ws/indangle":  "dir/later.json",
+		"ws/loop":      "loop",
+		"ws/dir/up":    "../../elsewhere",
+	}
+	for l, to := range links {
+		must(t, os.Symlink(to, filepath.Join(base, l)))
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"ws/new/file", "ws/new/file"},
+		{"ws/in/file", "ws/dir/file"},
+		{"ws/dangle", "nowhere/x.json"},
+		{"ws/dangleabs", "abs.json"},
+		{"ws/chain", "nowhere/x.json"},
+		{"ws/indangle", "ws/dir/later.json"},
+		{"ws/dir/up/a/b", "elsewhere/a/b"},
+		{"ws/in/up/c", "elsewhere/c"},
+	} {
+		got, err := realPath(filepath.Join(base, tc.in))
+		if want := filepath.Join(base, tc.want); err != nil || got != want {
+			t.Errorf("realPath(%s) = %s, %v; want %s", tc.in, got, err, want)
+		}
+	}
+	if got, err := realPath(filepath.Join(base, "ws", "loop")); err == nil {
+		t.Errorf("realPath(a link to itself) = %s, want an error", got)
 	}
 }

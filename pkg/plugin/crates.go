@@ -32,8 +32,11 @@ import (
 // referring plugin (upstream: "a trusted plugin may name a crate … the
 // registry is vouching for it"), so they need no consent and may be
 // downloaded. The third is the dependency's author's content: a candidate
-// until [plugins] auto-enable or use says yes. [plugins] disable wins over
-// all three. Discovery looks only at sources already on disk; a crate
+// until [plugins] auto-enable or use says yes. Once enabled or vouched
+// for, a crate's plugin contributes its hooks and MCP servers as well as
+// its skills (upstream dispatches an active crate plugin's like a
+// registry plugin's); a candidate contributes nothing. [plugins] disable
+// wins over all three. Discovery looks only at sources already on disk; a crate
 // enabled by name may be downloaded.
 
 // CrateSource gets crate sources; *cratesrc.Fetcher is one.
@@ -258,7 +261,8 @@ func (cr *crates) load(c cratesrc.Crate, t trust, depth int, path []string, from
 	cr.activate(m, c, dir, t, depth, append(path, config.NormName(c.Name)))
 }
 
-// activate adds an enabled crate plugin's skills and follows its chains.
+// activate adds an enabled crate plugin's skills, hooks and MCP servers
+// and follows its chains.
 func (cr *crates) activate(m *Manifest, c cratesrc.Crate, dir string, t trust, depth int, path []string) {
 	root := t.root
 	if t.via != "" {
@@ -270,13 +274,14 @@ func (cr *crates) activate(m *Manifest, c cratesrc.Crate, dir string, t trust, d
 		st.State, st.Reason = stream.StateDormant, "its predicates do not hold here: "+why
 		cr.status(st)
 		cr.reject("plugin", m.Name, why, m.Name, m.Path)
+		cr.res.rejectSubcommands(m, "plugin "+m.Name+" does not apply: "+why)
 		return
 	}
 	cr.status(st)
 	for _, g := range m.Skills {
 		gname := g.SourcePath
 		if gname == "" {
-			gname = g.SourceGit
+			gname = RedactURL(g.SourceGit)
 		}
 		file := fmt.Sprintf("%s:%d", m.Path, g.Line)
 		cr.ev.plugin(dir)
@@ -315,18 +320,48 @@ func (cr *crates) activate(m *Manifest, c cratesrc.Crate, dir string, t trust, d
 		}
 		cr.addSkills(nil, files, crates, m.Name, t.source, false)
 	}
-	// Upstream dispatches nothing but skills from a crate's manifest yet;
-	// a hook or server from a dependency would run its author's commands.
-	for _, h := range m.Hooks {
-		cr.reject("hook", h.Name, "hooks declared in a crate's own manifest are not dispatched (only its skills load)", m.Name, fmt.Sprintf("%s:%d", m.Path, h.Line))
-	}
-	for _, s := range m.MCPServers {
-		cr.reject("mcp_server", s.Name, "MCP servers declared in a crate's own manifest are not registered (only its skills load)", m.Name, fmt.Sprintf("%s:%d", m.Path, s.Line))
-	}
+	cr.commands(m, c, dir, t)
 	for _, ref := range m.Plugins {
 		cr.ev.plugin(dir)
 		cr.chain(m, ref, trust{root: t.root, source: t.source, fetch: t.fetch, via: m.Name}, depth+1, path)
 	}
+}
+
+// commands adds the hooks and MCP servers of an enabled crate plugin m, as
+// upstream dispatches an active crate plugin's like a registry plugin's:
+// activate runs only for a crate the user enabled ([plugins] use,
+// auto-enable) or a trusted plugin source names (a chain from it). A
+// crate reached through the workspace's own SYMPOSIUM.toml is neither
+// (the workspace may be a clone of someone else's): it keeps only its
+// skills unless the user enabled it by name.
+func (cr *crates) commands(m *Manifest, c cratesrc.Crate, dir string, t trust) {
+	if t.source == WorkspaceSource && !cr.consented(c.Name) {
+		why := fmt.Sprintf("crate %s is reached through the workspace's own SYMPOSIUM.toml: only its skills load (`cargo agents use %s` enables its hooks and MCP servers)", c.Name, c.Name)
+		for _, h := range m.Hooks {
+			cr.reject("hook", h.Name, why, m.Name, fmt.Sprintf("%s:%d", m.Path, h.Line))
+		}
+		for _, s := range m.MCPServers {
+			cr.reject("mcp_server", s.Name, why, m.Name, fmt.Sprintf("%s:%d", m.Path, s.Line))
+		}
+		for _, sc := range m.Subcommands {
+			cr.reject("subcommand", sc.Name, why, m.Name, fmt.Sprintf("%s:%d", m.Path, sc.Line))
+		}
+		return
+	}
+	cr.ev.plugin(dir)
+	cr.res.addHooks(cr.r, cr.ev, m, t.source)
+	cr.res.addServers(cr.ev, m, t.source)
+	// A subcommand runs only when the user types it, and this plugin is
+	// enabled (consent, or a registry's vouching chain): upstream
+	// dispatches a crate's subcommands like a registry plugin's.
+	cr.res.addSubcommands(cr.r, cr.ev, m, t.source)
+}
+
+// consented reports whether the user enabled crate name's plugin by name
+// for this workspace.
+func (cr *crates) consented(name string) bool {
+	_, used := cr.r.Consent.Used(name, cr.r.Workspace.Root)
+	return used || cr.r.Consent.AutoEnabled(name)
 }
 
 func (cr *crates) status(st stream.PluginStatus) {
@@ -643,6 +678,8 @@ func (cr *crates) manifestOf(dir string, c cratesrc.Crate) (*Manifest, []error) 
 		m.Hooks = append(m.Hooks, l.Hooks...)
 		m.MCPServers = append(m.MCPServers, l.MCPServers...)
 		m.Plugins = append(m.Plugins, l.Plugins...)
+		m.Installations = append(m.Installations, l.Installations...)
+		m.Subcommands = append(m.Subcommands, l.Subcommands...)
 		if l.DefaultSkills != nil {
 			m.DefaultSkills = l.DefaultSkills
 		}

@@ -23,7 +23,7 @@ import (
 type Source struct {
 	Name   string
 	Dir    string // "" when the source has no directory (missing, failed clone)
-	Git    string // the repository URL for git sources
+	Git    string // the repository URL for git sources, credentials hidden (RedactURL): it is shown and recorded; the clone uses the Spec's
 	Level  string // effective update level for its git skill groups
 	Inputs []string
 	// Embedded is set when the built-in snapshot of the recommendations

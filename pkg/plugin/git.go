@@ -50,20 +50,21 @@ const allowedProtocols = "https:http:ssh:git:file"
 // helper: a URL must be https, http, ssh, git or file, scp-like
 // (host:path, user@host:path) or an absolute local path.
 func checkGitURL(s string) error {
+	shown := RedactURL(s)
 	switch {
 	case strings.HasPrefix(s, "-"):
-		return fmt.Errorf("%q: a git URL cannot start with '-'", s)
+		return fmt.Errorf("%q: a git URL cannot start with '-'", shown)
 	case strings.ContainsAny(s, "\x00\n\r"):
-		return fmt.Errorf("%q: control characters in a git URL", s)
+		return fmt.Errorf("%q: control characters in a git URL", shown)
 	case strings.Contains(s, "::"):
-		return fmt.Errorf("%q: git transport helpers (ext::, fd::, ...) are not allowed; use https, ssh, git or file", s)
+		return fmt.Errorf("%q: git transport helpers (ext::, fd::, ...) are not allowed; use https, ssh, git or file", shown)
 	}
 	if scheme, _, ok := strings.Cut(s, "://"); ok {
 		switch strings.ToLower(scheme) {
 		case "https", "http", "ssh", "git", "file":
 			return nil
 		}
-		return fmt.Errorf("%q: protocol %q is not allowed; use https, http, ssh, git or file", s, scheme)
+		return fmt.Errorf("%q: protocol %q is not allowed; use https, http, ssh, git or file", shown, scheme)
 	}
 	return nil // scp-like or a local path: git's ssh and file transports
 }
@@ -93,9 +94,9 @@ func ParseGitURL(s string) (GitRef, error) {
 			if parts[2] == "tree" && len(parts) >= 4 {
 				return GitRef{Repo: repo, Ref: parts[3], Subdir: strings.Join(parts[4:], "/")}, nil
 			}
-			return GitRef{}, fmt.Errorf("%q: a GitHub URL must name a repository or a tree (https://github.com/OWNER/REPO/tree/REF/PATH)", s)
+			return GitRef{}, fmt.Errorf("%q: a GitHub URL must name a repository or a tree (https://github.com/OWNER/REPO/tree/REF/PATH)", RedactURL(s))
 		}
-		return GitRef{}, fmt.Errorf("%q does not name a GitHub repository", s)
+		return GitRef{}, fmt.Errorf("%q does not name a GitHub repository", RedactURL(s))
 	}
 	return GitRef{Repo: s}, nil
 }
@@ -138,7 +139,8 @@ func git(ctx context.Context, dir string, args ...string) (string, error) {
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {
-		msg := gitMessage(errb.String())
+		// git hides a URL's password in most of its messages, not all.
+		msg := redactIn(gitMessage(errb.String()), args...)
 		return "", fmt.Errorf("git %s: %v: %s", args[0], err, msg)
 	}
 	return strings.TrimSpace(out.String()), nil
@@ -195,13 +197,13 @@ func syncClone(ctx context.Context, ref GitRef, dir, level string) (*Checkout, e
 			behind, err := isBehind(ctx, ref, dir)
 			switch {
 			case err != nil:
-				co.Warnings = append(co.Warnings, fmt.Sprintf("%s: cannot check for updates (%v); using the cached copy", ref.Repo, err))
+				co.Warnings = append(co.Warnings, fmt.Sprintf("%s: cannot check for updates (%v); using the cached copy", RedactURL(ref.Repo), err))
 			case behind:
-				co.Warnings = append(co.Warnings, fmt.Sprintf("%s: the cached copy is behind the remote; run `cargo agents plugin sync` or pass --update fetch", ref.Repo))
+				co.Warnings = append(co.Warnings, fmt.Sprintf("%s: the cached copy is behind the remote; run `cargo agents plugin sync` or pass --update fetch", RedactURL(ref.Repo)))
 			}
 		case UpdateFetch:
 			if err := fetch(ctx, ref, dir); err != nil {
-				co.Warnings = append(co.Warnings, fmt.Sprintf("%s: fetch failed (%v); using the cached copy", ref.Repo, err))
+				co.Warnings = append(co.Warnings, fmt.Sprintf("%s: fetch failed (%v); using the cached copy", RedactURL(ref.Repo), err))
 			} else {
 				co.Fetched = true
 			}

@@ -43,6 +43,9 @@ type Manifest struct {
 	// Plugins are the [[plugins]] chained references: crates whose own
 	// plugin loads whenever this one is active (upstream v0.4).
 	Plugins []PluginRef
+	// Subcommands are the [subcommand.<name>] tables: plugin-vended
+	// `cargo agents <name>` commands (subcommand.go), sorted by name.
+	Subcommands []Subcommand
 	// DefaultSkills is [defaults] skills: false turns off the default
 	// skills/ group of a crate's or the workspace's plugin. nil = not set
 	// (the default, true).
@@ -211,13 +214,16 @@ type fileManifest struct {
 	MCPServers2 []fileServer    `toml:"mcp-servers"`
 	Plugins     []filePluginRef `toml:"plugins"`
 	Defaults    *fileDefaults   `toml:"defaults"`
+	// Subcommand is checked field by field (parseSubcommands): its keys
+	// are the names the user types.
+	Subcommand any `toml:"subcommand"`
 	// Installations are checked field by field (parseInstallation): an
 	// inline one in a hook's command has no struct to be strict with.
 	Installations []map[string]any `toml:"installations"`
 }
 
 var knownFields = map[string]string{
-	"":            "name, crates, depends-on, predicates, predicate, installations, skills, hooks, mcp_servers, plugins, defaults",
+	"":            "name, crates, depends-on, predicates, predicate, installations, skills, hooks, mcp_servers, plugins, defaults, subcommand",
 	"skills":      "crates, depends-on, predicates, source",
 	"plugins":     "crates, depends-on, predicates, source",
 	"defaults":    "skills",
@@ -323,6 +329,9 @@ func parseManifest(path string, data []byte, of manifestOf) (*Manifest, error) {
 		errs = append(errs, fmt.Errorf("%s: missing required field name: add `name = \"<plugin-name>\"` at the top", path))
 	default:
 		m.Name = *fm.Name
+		if err := checkPrintable(path, lines.key("", 0, "name"), "name", m.Name); err != nil {
+			errs = append(errs, err)
+		}
 	}
 	anyCrates := false
 	// dependsOn reads a level's crates or depends-on (the same list in the
@@ -466,6 +475,8 @@ func parseManifest(path string, data []byte, of manifestOf) (*Manifest, error) {
 		}
 		if h.Name == nil || hk.Name == "" {
 			errs = append(errs, fmt.Errorf("%s:%d:1: [[hooks]] entry has no name", path, header))
+		} else if err := checkPrintable(path, lines.key("hooks", i, "name"), "[[hooks]] name", hk.Name); err != nil {
+			errs = append(errs, err)
 		}
 		if h.Event == nil {
 			errs = append(errs, fmt.Errorf("%s:%d:1: [[hooks]] %q has no event (one of PreToolUse, PostToolUse, UserPromptSubmit, SessionStart)", path, header, hk.Name))
@@ -570,6 +581,9 @@ func parseManifest(path string, data []byte, of manifestOf) (*Manifest, error) {
 				errs = append(errs, fmt.Errorf("%s:%d:1: [[%s]] entry has no name", path, header, table))
 			} else {
 				sv.Name = *s.Name
+				if err := checkPrintable(path, lines.key(table, i, "name"), "[["+table+"]] name", sv.Name); err != nil {
+					errs = append(errs, err)
+				}
 			}
 			sv.Crates, sv.HasCrates, sv.CratesLine, sv.Predicates = dependsOn(table, i, s.Crates, s.DependsOn, s.Predicates)
 			if s.Type != nil {
@@ -617,6 +631,12 @@ func parseManifest(path string, data []byte, of manifestOf) (*Manifest, error) {
 	}
 	servers("mcp_servers", fm.MCPServers)
 	servers("mcp-servers", fm.MCPServers2)
+	subs, e, err := parseSubcommands(path, lines, fm.Subcommand, installNames)
+	if err != nil {
+		return nil, err
+	}
+	errs = append(errs, e...)
+	m.Subcommands = subs
 	// Upstream v0.4 ("Dormancy"): a registry plugin that names no
 	// dependency anywhere has nothing to gate it on, so it loads dormant
 	// and applies only where [plugins] use enables it. A crate's plugin is

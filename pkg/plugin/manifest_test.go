@@ -337,3 +337,44 @@ func TestLaterFormatFields(t *testing.T) {
 		})
 	}
 }
+
+// TestNonPrintingNames: a plugin name that holds a control or formatting
+// character (terminal escapes, a right-to-left override) is refused at its
+// line, in a plugin source's, the workspace's and a crate's manifest alike.
+func TestNonPrintingNames(t *testing.T) {
+	parsers := map[string]func(src string) (*Manifest, error){
+		"source":    func(src string) (*Manifest, error) { return ParseManifest("p", []byte(src)) },
+		"workspace": func(src string) (*Manifest, error) { return ParseWorkspaceManifest("p", []byte(src)) },
+		"crate":     func(src string) (*Manifest, error) { return ParseCrateManifest("p", []byte(src), "widget") },
+	}
+	for _, tc := range []struct{ name, src, want string }{
+		{"escape", "name = \"w\\u001b[2J\\u001b]0;pwned\\u0007idget\"\n", `p:1:1: name "w\x1b[2J\x1b]0;pwned\aidget" holds U+001B at byte 1`},
+		{"bell", "# c\nname = \"a\\u0007\"\n", `p:2:1: name "a\a" holds U+0007`},
+		{"C1 CSI", "name = \"a\\u009b31m\"\n", `holds U+009B`},
+		{"right-to-left override", "name = \"rtl\\u202Eexe.txt\"\n", `holds U+202E`},
+		{"tab", "name = \"a\\tb\"\n", `holds U+0009`},
+	} {
+		for kind, parse := range parsers {
+			t.Run(tc.name+"/"+kind, func(t *testing.T) {
+				_, err := parse(tc.src)
+				if err == nil || !strings.Contains(err.Error(), tc.want) {
+					t.Errorf("err = %v; want %s", err, tc.want)
+				}
+			})
+		}
+	}
+	// Hook and MCP server names are printed and logged as well.
+	for _, tc := range []struct{ src, want string }{
+		{"name = \"x\"\ncrates = \"*\"\n[[hooks]]\nevent = \"PreToolUse\"\nname = \"h\\u001b]0;t\"\ncommand = \"c\"\n", `p:5:1: [[hooks]] name "h\x1b]0;t" holds U+001B`},
+		{"name = \"x\"\ncrates = \"*\"\n[[mcp_servers]]\nname = \"s\\u202e\"\ncommand = \"c\"\n", `p:4:1: [[mcp_servers]] name "s\u202e" holds U+202E`},
+	} {
+		if _, err := ParseManifest("p", []byte(tc.src)); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("err = %v; want %s", err, tc.want)
+		}
+	}
+	for _, ok := range []string{"widget", "team tools", "Ünïcode-名前"} {
+		if _, err := ParseCrateManifest("p", []byte("name = \""+ok+"\"\n"), "widget"); err != nil {
+			t.Errorf("%q: %v", ok, err)
+		}
+	}
+}

@@ -19,6 +19,10 @@ type Result struct {
 	Servers  []stream.MCPServer
 	Statuses []stream.PluginStatus // one per plugin loaded (registry and crate-embedded)
 	Rejected []stream.Rejected
+
+	// Subcommands are the plugin-vended `cargo agents <name>` commands
+	// (subcommand.go).
+	Subcommands []stream.Subcommand
 }
 
 // ScanConfigured resolves (fetching git sources as update allows) and scans
@@ -132,7 +136,7 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 			for _, g := range m.Skills {
 				gname := g.SourcePath
 				if gname == "" {
-					gname = g.SourceGit
+					gname = RedactURL(g.SourceGit)
 				}
 				if g.CratePath != "" {
 					gname = "crate:" + g.CratePath
@@ -179,32 +183,9 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 				}
 				cr.addSkills(sc.Source.cache, files, groupCrates, m.Name, sc.Source.Name, sc.Source.Informal)
 			}
-			for _, h := range m.Hooks {
-				preds, cmds, why := ev.forDispatch(m.Predicates, h.Predicates)
-				if why != "" {
-					res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "hook", Name: h.Name, Reason: why, Plugin: m.Name, File: fmt.Sprintf("%s:%d", m.Path, h.Line)})
-					continue
-				}
-				rec := stream.Hook{Kind: stream.KindHook, Plugin: m.Name, Source: sc.Source.Name, Name: h.Name, Event: h.Event,
-					Matcher: h.Matcher, Command: h.Command, Format: h.Format, Dir: m.Dir, Timeout: h.Timeout, Predicates: preds, PredicateCommands: cmds,
-					Agent: h.Agent}
-				if err := withInstallations(&rec, m, &h, r.Dirs.Cache); err != nil {
-					// Resolving reads the plugin's files: a broken reference
-					// skips this hook, not the plugin.
-					r.warn("%v; hook %q of plugin %q is skipped", err, h.Name, m.Name)
-					res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "hook", Name: h.Name, Reason: err.Error(), Plugin: m.Name, File: fmt.Sprintf("%s:%d", m.Path, h.Line)})
-					continue
-				}
-				res.Hooks = append(res.Hooks, rec)
-			}
-			for _, s := range m.MCPServers {
-				if why := ev.level(s.Crates, s.HasCrates, s.Predicates); why != "" {
-					res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "mcp_server", Name: s.Name, Reason: why, Plugin: m.Name, File: fmt.Sprintf("%s:%d", m.Path, s.Line)})
-					continue
-				}
-				res.Servers = append(res.Servers, stream.MCPServer{Kind: stream.KindMCPServer, Plugin: m.Name, Source: sc.Source.Name, Name: s.Name, Type: s.Type,
-					Command: s.Command, Args: s.Args, Env: s.Env, URL: s.URL, Headers: s.Headers, Dir: m.Dir})
-			}
+			res.addHooks(r, ev, m, sc.Source.Name)
+			res.addServers(ev, m, sc.Source.Name)
+			res.addSubcommands(r, ev, m, sc.Source.Name)
 			// A trusted plugin's chained reference needs no consent of its
 			// own: the registry vouches for the crate it names.
 			for _, ref := range m.Plugins {
@@ -222,13 +203,50 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 	return res
 }
 
+// addHooks adds the hooks of m, an active plugin whose records carry
+// source: each with what is left of its predicates for dispatch and its
+// installations resolved. The evaluator must be at m's directory.
+func (res *Result) addHooks(r *Resolver, ev *evaluator, m *Manifest, source string) {
+	for _, h := range m.Hooks {
+		preds, cmds, why := ev.forDispatch(m.Predicates, h.Predicates)
+		if why != "" {
+			res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "hook", Name: h.Name, Reason: why, Plugin: m.Name, File: fmt.Sprintf("%s:%d", m.Path, h.Line)})
+			continue
+		}
+		rec := stream.Hook{Kind: stream.KindHook, Plugin: m.Name, Source: source, Name: h.Name, Event: h.Event,
+			Matcher: h.Matcher, Command: h.Command, Format: h.Format, Dir: m.Dir, Timeout: h.Timeout, Predicates: preds, PredicateCommands: cmds,
+			Agent: h.Agent}
+		if err := withInstallations(&rec, m, &h, r.Dirs.Cache); err != nil {
+			// Resolving reads the plugin's files: a broken reference
+			// skips this hook, not the plugin.
+			r.warn("%v; hook %q of plugin %q is skipped", err, h.Name, m.Name)
+			res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "hook", Name: h.Name, Reason: err.Error(), Plugin: m.Name, File: fmt.Sprintf("%s:%d", m.Path, h.Line)})
+			continue
+		}
+		res.Hooks = append(res.Hooks, rec)
+	}
+}
+
+// addServers adds the MCP servers of m, an active plugin whose records
+// carry source, whose own crates and predicates hold.
+func (res *Result) addServers(ev *evaluator, m *Manifest, source string) {
+	for _, s := range m.MCPServers {
+		if why := ev.level(s.Crates, s.HasCrates, s.Predicates); why != "" {
+			res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "mcp_server", Name: s.Name, Reason: why, Plugin: m.Name, File: fmt.Sprintf("%s:%d", m.Path, s.Line)})
+			continue
+		}
+		res.Servers = append(res.Servers, stream.MCPServer{Kind: stream.KindMCPServer, Plugin: m.Name, Source: source, Name: s.Name, Type: s.Type,
+			Command: s.Command, Args: s.Args, Env: s.Env, URL: s.URL, Headers: s.Headers, Dir: m.Dir})
+	}
+}
+
 // rejectContents explains each group, hook and server of a plugin that
 // did not apply (its groups are not fetched, so their skills are unknown).
 func (res *Result) rejectContents(m *Manifest, reason string) {
 	for _, g := range m.Skills {
 		name := g.SourcePath
 		if name == "" {
-			name = g.SourceGit
+			name = RedactURL(g.SourceGit)
 		}
 		if g.CratePath != "" {
 			name = "crate:" + g.CratePath
@@ -241,6 +259,7 @@ func (res *Result) rejectContents(m *Manifest, reason string) {
 	for _, s := range m.MCPServers {
 		res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "mcp_server", Name: s.Name, Reason: reason, Plugin: m.Name, File: fmt.Sprintf("%s:%d", m.Path, s.Line)})
 	}
+	res.rejectSubcommands(m, reason)
 }
 
 // addSkill keeps every skill of a name that comes from its own directory:

@@ -119,7 +119,7 @@ func (r *Resolver) resolve(sp Spec, level string) *Source {
 		}
 		return src
 	}
-	src.Git = sp.Git
+	src.Git = RedactURL(sp.Git)
 	ref, err := ParseGitURL(sp.Git)
 	if err != nil {
 		r.warn("plugin source %q: %v", sp.Name, err)
@@ -147,7 +147,7 @@ func (r *Resolver) resolve(sp Spec, level string) *Source {
 		if sp.Name == config.RecommendationsSource {
 			emb, eerr := embeddedDir(r.Dirs.PluginSourceCache())
 			if eerr == nil {
-				r.warn("plugin source %q: cannot clone %s (%v); using the built-in snapshot %s", sp.Name, ref.Repo, err, EmbeddedCommit[:7])
+				r.warn("plugin source %q: cannot clone %s (%v); using the built-in snapshot %s", sp.Name, RedactURL(ref.Repo), err, EmbeddedCommit[:7])
 				src.Dir = joinSub(emb, ref.Subdir)
 				src.Inputs = []string{filepath.Join(emb, ".extracted")}
 				src.Embedded, src.CloneErr = true, err
@@ -155,7 +155,7 @@ func (r *Resolver) resolve(sp Spec, level string) *Source {
 			}
 			err = fmt.Errorf("%v; the built-in snapshot failed too: %v", err, eerr)
 		}
-		r.warn("plugin source %q: cannot clone %s: %v", sp.Name, ref.Repo, err)
+		r.warn("plugin source %q: cannot clone %s: %v", sp.Name, RedactURL(ref.Repo), err)
 		return src
 	}
 	for _, w := range co.Warnings {
@@ -186,7 +186,7 @@ func (r *Resolver) GroupGit(url, level string) (dir string, inputs []string, err
 	}
 	co, ok := r.groups[key]
 	if !ok {
-		dir := filepath.Join(r.Dirs.PluginSourceCache(), "git", cacheName(ref.Repo, ref.Ref))
+		dir := filepath.Join(r.Dirs.PluginSourceCache(), "git", cacheName(RedactURL(ref.Repo), ref.Ref))
 		co, err = syncClone(r.ctx(), ref, dir, level)
 		if err != nil {
 			return "", nil, err

@@ -199,6 +199,10 @@ func (rep *Report) plugin(m *Manifest) {
 	for _, h := range m.Hooks {
 		rep.preds(m.Path, h.Predicates)
 	}
+	for _, sc := range m.Subcommands {
+		rep.crates(sc.Crates, m.Path, sc.Line)
+		rep.preds(m.Path, sc.Predicates)
+	}
 	if m.Dormant {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: plugin %q names no dependency anywhere, so it is dormant: it applies only where `cargo agents use %s` enables it (depends-on = [\"*\"] makes it apply everywhere)", m.Path, m.Name, m.Name))
 	}
@@ -215,7 +219,7 @@ func (rep *Report) plugin(m *Manifest) {
 			continue
 		}
 		if g.SourceGit != "" {
-			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s:%d:1: source.git %s was not fetched; its skills were not checked", m.Path, g.Line, g.SourceGit))
+			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s:%d:1: source.git %s was not fetched; its skills were not checked", m.Path, g.Line, RedactURL(g.SourceGit)))
 			continue
 		}
 		dir := filepath.Join(m.Dir, filepath.FromSlash(g.SourcePath))

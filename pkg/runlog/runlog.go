@@ -149,8 +149,12 @@ func (l *Log) Flush(dir, header string) string {
 			b.WriteByte('\n')
 		}
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	// A log quotes the user's config and paths: only the user reads it.
+	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return ""
+	}
+	if fi, err := os.Stat(dir); err == nil && fi.Mode().Perm()&0o077 != 0 {
+		os.Chmod(dir, fi.Mode().Perm()&0o700) // made by an older version
 	}
 	// One process may log several runs in one second (tests, and
 	// a hook that runs in-process): later ones get a number.
@@ -163,7 +167,7 @@ func (l *Log) Flush(dir, header string) string {
 			path = filepath.Join(dir, fmt.Sprintf("%s.%d.log", strings.TrimSuffix(name, ".log"), n))
 		}
 		var err error
-		f, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		f, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 		if err == nil {
 			break
 		}

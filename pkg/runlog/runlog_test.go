@@ -123,3 +123,43 @@ func TestLazyFormatting(t *testing.T) {
 		t.Errorf("second log file:\n%s\nwant it to end with\n%s", got, want)
 	}
 }
+
+// TestFlushPrivate: a log may quote what the user's config holds (a git
+// URL's user name, paths): the directory is 0700 and each file 0600, and a
+// directory an older version made 0755 is tightened.
+func TestFlushPrivate(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		existing os.FileMode // 0: the directory does not exist yet
+	}{
+		{"new directory", 0},
+		{"older 0755 directory", 0o755},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "logs")
+			if tc.existing != 0 {
+				if err := os.Mkdir(dir, tc.existing); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Chmod(dir, tc.existing); err != nil {
+					t.Fatal(err)
+				}
+			}
+			l := New("sync", time.Now)
+			l.Printf(Warn, "something")
+			path := l.Flush(dir, "x")
+			if path == "" {
+				t.Fatal("no file written")
+			}
+			for p, want := range map[string]os.FileMode{dir: 0o700, path: 0o600} {
+				fi, err := os.Stat(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if fi.Mode().Perm() != want {
+					t.Errorf("%s: mode %v, want %v", p, fi.Mode().Perm(), want)
+				}
+			}
+		})
+	}
+}

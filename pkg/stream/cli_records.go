@@ -68,6 +68,9 @@ type PluginEntry struct {
 	Hooks       []string `json:"hooks,omitempty"`
 	MCPServers  []string `json:"mcp_servers,omitempty"`
 	Chains      []string `json:"chains,omitempty"` // crates whose plugins it loads ([[plugins]])
+	// Commands are the `cargo agents NAME` commands it adds, as "NAME:
+	// the first line of its description".
+	Commands []string `json:"commands,omitempty"`
 }
 
 // Validation is `cargo agents plugin validate --json`'s one record.

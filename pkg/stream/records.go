@@ -22,10 +22,13 @@ const (
 	KindPluginStatus = "plugin_status"
 	// KindSearchMatch is one hit of `cargo agents search --json`.
 	KindSearchMatch = "search_match"
+	// KindSubcommand is a plugin-vended `cargo agents <name>` command that
+	// applies to the workspace.
+	KindSubcommand = "subcommand"
 )
 
 // AllKinds lists every kind this package defines (used by the docs test).
-var AllKinds = []string{KindWorkspace, KindDep, KindSkill, KindHook, KindMCPServer, KindRejected, KindAction, KindError, KindWarning, KindGate, KindGateInput, KindSource, KindPluginStatus, KindSearchMatch}
+var AllKinds = []string{KindWorkspace, KindDep, KindSkill, KindHook, KindMCPServer, KindRejected, KindAction, KindError, KindWarning, KindGate, KindGateInput, KindSource, KindPluginStatus, KindSearchMatch, KindSubcommand}
 
 // Workspace opens a sym-deps stream: the workspace root and its members.
 type Workspace struct {
@@ -106,6 +109,26 @@ type Hook struct {
 	// Installations must have been acquired (by sym-install, at sync) for
 	// the hook to run: the hook path only checks that each Dir exists.
 	Installations []Installation `json:"installations,omitempty"`
+}
+
+// Subcommand is a plugin-vended `cargo agents NAME ARGS...` command that
+// applies to the workspace ([subcommand.<name>] of an active plugin whose
+// own depends-on and predicates hold). Running it runs Exec with ARGS
+// appended, in the caller's directory, with Env added and Path before
+// PATH, once its Installations are acquired.
+type Subcommand struct {
+	Kind          string            `json:"kind"`
+	Plugin        string            `json:"plugin"`
+	Source        string            `json:"source,omitempty"`
+	Name          string            `json:"name"`
+	Description   string            `json:"description"`
+	Audience      string            `json:"audience"` // agents or humans: its group in cargo agents --help
+	Exec          []string          `json:"exec"`
+	Env           map[string]string `json:"env,omitempty"`
+	Path          []string          `json:"path,omitempty"`
+	Installations []Installation    `json:"installations,omitempty"`
+	Dir           string            `json:"dir"`  // plugin directory
+	File          string            `json:"file"` // the manifest and line of its table
 }
 
 // Installation is something a hook runs or requires that sym-install

@@ -59,7 +59,7 @@ func Main(io cli.Stdio, args []string) int {
 			fmt.Fprintf(io.Out, "cargo-agents %s\n", cli.Version)
 			return cli.ExitOK
 		case a == "--help" || a == "-h":
-			usage(io.Out)
+			fullUsage(io, g)
 			return cli.ExitOK
 		default:
 			n := g.take(args)
@@ -70,31 +70,40 @@ func Main(io cli.Stdio, args []string) int {
 		}
 		args = args[1:]
 	}
+	if len(args) > 0 && args[0] == "help" {
+		// `help CMD [SUB]` is `CMD [SUB] --help`; plain `help` is the overview.
+		if rest := g.takeAll(args[1:]); len(rest) > 0 {
+			args = append(rest, "--help")
+		} else {
+			args = args[:1]
+		}
+	}
+	if len(args) > 0 && !isBuiltin(args[0]) {
+		// A plugin's command owns all its arguments: none is taken as ours.
+		if err := g.check(); err != nil {
+			return cli.Report(io.Err, prog, err)
+		}
+		if g.json {
+			return cli.Report(io.Err, prog, cli.Usagef("--json is for cargo agents' own commands, not a plugin's (%s)", args[0]))
+		}
+		return cli.Report(io.Err, prog, vended(io, g, args))
+	}
 	if len(args) > 0 {
 		// The global options may also follow the subcommand.
 		args = append(args[:1:1], g.takeAll(args[1:])...)
 	}
-	switch g.update {
-	case "offline", "none", "check", "fetch":
-	default:
-		return cli.Report(io.Err, prog, cli.Usagef("--update %q: must be offline, none, check or fetch", g.update))
+	if err := g.check(); err != nil {
+		return cli.Report(io.Err, prog, err)
 	}
 	if len(args) == 0 {
 		usage(io.Err)
 		return cli.ExitUsage
 	}
 	if args[0] == "help" {
-		// `help CMD [SUB]` is `CMD [SUB] --help`; plain `help` is the overview.
-		if len(args) == 1 {
-			usage(io.Out)
-			return cli.ExitOK
-		}
-		args = append(args[1:], "--help")
+		fullUsage(io, g)
+		return cli.ExitOK
 	}
-	sc, ok := subcommands[args[0]]
-	if !ok {
-		return cli.Report(io.Err, prog, cli.Usagef("unknown command %q", args[0]))
-	}
+	sc := subcommands[args[0]]
 	if g.json && !sc.json {
 		return cli.Report(io.Err, prog, cli.Usagef("%s has no --json output (--json works with sync, plugin list, plugin validate, status, search and crate-info)", args[0]))
 	}
@@ -123,6 +132,21 @@ func reportErr(stdio cli.Stdio, g *globals, err error) int {
 	}
 	cli.Diag{W: stdio.Err, Prog: prog, JSON: true}.Error(err)
 	return cli.Report(io.Discard, prog, err)
+}
+
+// isBuiltin reports whether name is one of cargo-agents' own commands.
+func isBuiltin(name string) bool {
+	_, ok := subcommands[name]
+	return ok || name == "help"
+}
+
+// check refuses an --update level no command knows.
+func (g *globals) check() error {
+	switch g.update {
+	case "offline", "none", "check", "fetch":
+		return nil
+	}
+	return cli.Usagef("--update %q: must be offline, none, check or fetch", g.update)
 }
 
 // take consumes one global option at the start of args, returning how many
@@ -179,4 +203,5 @@ func usage(w io.Writer) {
 	}
 	fmt.Fprintf(w, "  %-12s %s\n", "help", "Print this message, or a command's help (help COMMAND [SUBCOMMAND])")
 	fmt.Fprintf(w, "\nOptions:\n  --update <LEVEL>  plugin source update behaviour: none (default), check, fetch\n  -q, --quiet       suppress status output\n  -v, --verbose     print the decision trace (what matched, what did not and why)\n  --json            print records instead of text (sync, plugin list, plugin validate, status, search, crate-info)\n  --version         print version\n")
+	fmt.Fprintf(w, "\nPlugins may add commands: cargo agents NAME ARGS... (the arguments are the plugin's;\nour options go before NAME). cargo agents --help lists this workspace's below.\n")
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
+	"github.com/symposium-dev/symposium-go/pkg/install"
 	"github.com/symposium-dev/symposium-go/pkg/runlog"
 	"github.com/symposium-dev/symposium-go/pkg/selfexe"
 	"github.com/symposium-dev/symposium-go/pkg/term"
@@ -158,6 +159,11 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 		}
 	}
 	target := agent.Target{Workspace: ws, Home: dirs.Home, Scope: newCfg.HookScope, Command: selfexe.OurCommand()}
+	if ws != "" {
+		// The workspace may be a repository just cloned: its files are
+		// written as sync writes them, never through a link out of it.
+		af = agentfiles.Of(install.Confine(w, ws))
+	}
 	var failed bool
 	for _, name := range remove {
 		if !contains(before, name) {

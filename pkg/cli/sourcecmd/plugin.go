@@ -126,6 +126,11 @@ func firstLine(err error) string {
 	return s
 }
 
+func firstLineOf(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
 func cratesText(has bool, s string) string {
 	if !has {
 		return "(per group/server)"

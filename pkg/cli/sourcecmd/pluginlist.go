@@ -70,6 +70,9 @@ func listSource(sc *plugin.Scan, cfg *config.Config) (stream.PluginSource, []str
 		for _, ref := range m.Plugins {
 			e.Chains = append(e.Chains, ref.Crate+ref.Req)
 		}
+		for _, c := range m.Subcommands {
+			e.Commands = append(e.Commands, c.Name+": "+firstLineOf(c.Description))
+		}
 		entries = append(entries, e)
 	}
 	for _, st := range sc.Standalones {
@@ -141,6 +144,10 @@ func printSource(out io.Writer, src stream.PluginSource, entries []stream.Plugin
 			}
 			for _, c := range e.Chains {
 				detail("chains to crate %s", c)
+			}
+			for _, c := range e.Commands {
+				name, desc, _ := strings.Cut(c, ": ")
+				detail("adds `cargo agents %s`: %s", name, desc)
 			}
 			if !verbose {
 				printCrateGroups(out, e)

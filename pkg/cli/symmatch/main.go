@@ -19,6 +19,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
+	"github.com/symposium-dev/symposium-go/pkg/term"
 )
 
 const prog = "sym-match"
@@ -30,8 +31,19 @@ const prog = "sym-match"
 // (pkg/cli/sourcecmd): cargo-agents delegates them here, with its global
 // options as these flags, so that it does not link what they need.
 func Main(stdio cli.Stdio, args []string) int {
+	// A plugin-vended `cargo agents NAME ...`, and its part of --help.
+	if len(args) > 0 && args[0] == sourcecmd.VendedRun {
+		return sourcecmd.MainVended(stdio, args[1:], cli.Version)
+	}
+	if len(args) > 0 && args[0] == sourcecmd.VendedHelp {
+		return sourcecmd.MainVendedHelp(stdio, args[1:])
+	}
 	if len(args) > 0 {
 		if cmd, ok := sourcecmd.Commands[args[0]]; ok {
+			// These print what manifests and skills say, which their
+			// authors (a crate's, a cloned repository's) wrote: no
+			// control character of theirs reaches the terminal.
+			stdio.Out, stdio.Err = term.SafeWriter(stdio.Out), term.SafeWriter(stdio.Err)
 			g, rest, err := sourcecmd.ParseGlobals(args[1:])
 			return cmdlog.Delegated(stdio, args[0], rest, cli.Version, func(stdio cli.Stdio, log *cmdlog.Run) error {
 				if err != nil {
@@ -143,7 +155,7 @@ func readDeps(in io.Reader, out *stream.Writer) (*predicate.Set, stream.Workspac
 			if err := out.WriteRaw(raw); err != nil {
 				return nil, ws, nil, err
 			}
-		case stream.KindSkill, stream.KindHook, stream.KindMCPServer, stream.KindRejected, stream.KindSource, stream.KindPluginStatus:
+		case stream.KindSkill, stream.KindHook, stream.KindMCPServer, stream.KindRejected, stream.KindSource, stream.KindPluginStatus, stream.KindSubcommand:
 			return nil, ws, nil, fmt.Errorf("<stdin>:%d: a %s record is sym-match output; pipe sym-deps into sym-match", raw.Line, raw.Kind)
 		default:
 			if err := out.WriteRaw(raw); err != nil {
@@ -169,6 +181,9 @@ func write(out *stream.Writer, res *plugin.Result, explain bool) error {
 		recs = append(recs, h)
 	}
 	for _, s := range res.Servers {
+		recs = append(recs, s)
+	}
+	for _, s := range res.Subcommands {
 		recs = append(recs, s)
 	}
 	for _, s := range res.Statuses {
