@@ -334,3 +334,18 @@ func TestRealPath(t *testing.T) {
 		t.Errorf("realPath(a link to itself) = %s, want an error", got)
 	}
 }
+
+// A repository commits the manifest's directory as a symlink out of the
+// workspace: neither the manifest nor its .gitignore is written through it.
+func TestRunManifestDirSymlink(t *testing.T) {
+	f := newFixture(t)
+	vdir, vfile := victim(t, f)
+	skills := filepath.Join(f.root, ".claude", "skills")
+	must(t, os.MkdirAll(skills, 0o755))
+	must(t, os.Symlink(filepath.Join("..", "..", "..", "victim"), filepath.Join(skills, filepath.Dir(ManifestName))))
+	res := f.runAll(Input{Skills: f.skills}, "claude")
+	checkVictim(t, vdir, vfile)
+	if len(res.Errors) == 0 {
+		t.Errorf("no error for a manifest directory that leads out of the workspace")
+	}
+}
