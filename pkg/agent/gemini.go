@@ -4,13 +4,19 @@ import "github.com/symposium-dev/symposium-go/pkg/stream"
 
 // Gemini CLI. See the book's "Gemini CLI" agent reference and ../shared/agent-payloads/gemini/.
 var gemini = &Agent{
-	Name:      "gemini",
-	Display:   "Gemini CLI",
-	SkillDir:  ".agents/skills",
-	HomeMarks: []string{".gemini"},
-	Wire:      geminiWire{},
-	Notice:    "Gemini CLI was shut down for consumers in June 2026; its successor is Antigravity CLI (agy), which symposium also supports: cargo agents init --add-agent antigravity",
-	Tools:     NameTable{{"shell", "run_shell_command"}, {"file_read", "read_file"}, {"file_write", "write_file"}, {"file_edit", "replace"}, {"search", "grep_search"}, {"find", "glob"}, {"web_search", "google_web_search"}, {"web_fetch", "web_fetch"}},
+	Name:     "gemini",
+	Display:  "Gemini CLI",
+	SkillDir: ".agents/skills",
+	// Gemini CLI's own files in ~/.gemini, not the directory: Antigravity
+	// CLI keeps its own files there too (antigravity-cli/, config/), and
+	// they are not Gemini CLI installed. Shut down for consumers, Gemini
+	// CLI is offered by init only where found (or configured).
+	HomeMarks:      []string{".gemini/settings.json", ".gemini/oauth_creds.json", ".gemini/google_accounts.json", ".gemini/installation_id", ".gemini/user_id", ".gemini/GEMINI.md", ".gemini/tmp"},
+	Binary:         "gemini",
+	OfferWhenFound: true,
+	Wire:           geminiWire{},
+	Notice:         "Gemini CLI was shut down for consumers in June 2026; its successor is Antigravity CLI (agy), which symposium also supports: cargo agents init --add-agent antigravity",
+	Tools:          NameTable{{"shell", "run_shell_command"}, {"file_read", "read_file"}, {"file_write", "write_file"}, {"file_edit", "replace"}, {"search", "grep_search"}, {"find", "glob"}, {"web_search", "google_web_search"}, {"web_fetch", "web_fetch"}},
 	// As a HIF provider: Gemini CLI 0.61.0's event enum
 	// (gemini/output-contract.md). BeforeTool's hookSpecificOutput.tool_input
 	// replaces the tool arguments (observed), so input_rewrite is supported

@@ -94,13 +94,21 @@ type Config struct {
 	// keeps frequent syncs off the network.
 	AutoUpdateInterval time.Duration
 	HookScope          string
-	Agents             []string
-	LogLevel           string
-	Defaults           Defaults
-	Sources            []PluginSource // [[plugin-source]] and [[registry]] entries, in file order
-	Plugins            Consent        // [plugins]: auto-enable, use, disable
-	Path               string         // file it was read from ("" when none exists)
-	Exists             bool
+	// SelfUpdate is upstream's top-level auto-update: "on" (the default),
+	// "warn" or "off", about updating the cargo-agents binary itself. It
+	// is read and kept; this version has no self-update yet and checks
+	// for none. (A source's auto-update is PluginSource.AutoUpdate.)
+	SelfUpdate string
+	// Telemetry is [telemetry] enabled. It is read and kept; this version
+	// records and sends no telemetry, whatever it says.
+	Telemetry bool
+	Agents    []string
+	LogLevel  string
+	Defaults  Defaults
+	Sources   []PluginSource // [[plugin-source]] and [[registry]] entries, in file order
+	Plugins   Consent        // [plugins]: auto-enable, use, disable
+	Path      string         // file it was read from ("" when none exists)
+	Exists    bool
 }
 
 // Defaults controls the two built-in sources.
@@ -126,6 +134,7 @@ func Default() *Config {
 		AgentsSyncing:      true,
 		AutoUpdateInterval: DefaultAutoUpdateInterval,
 		HookScope:          ScopeGlobal,
+		SelfUpdate:         "on",
 		LogLevel:           "info",
 		Defaults:           Defaults{SymposiumRecommendations: true, UserPlugins: true},
 	}
@@ -185,12 +194,16 @@ type fileSource struct {
 }
 
 type fileConfig struct {
-	AutoSync           *bool       `toml:"auto-sync"`
-	AgentsSyncing      *bool       `toml:"agents-syncing"`
-	AutoUpdateInterval *string     `toml:"auto-update-interval"`
-	HookScope          *string     `toml:"hook-scope"`
-	Agents             []fileAgent `toml:"agent"`
-	Logging            *struct {
+	AutoSync           *bool   `toml:"auto-sync"`
+	AgentsSyncing      *bool   `toml:"agents-syncing"`
+	AutoUpdateInterval *string `toml:"auto-update-interval"`
+	SelfUpdate         any     `toml:"auto-update"` // a string; anything else is warned about
+	HookScope          *string `toml:"hook-scope"`
+	Telemetry          *struct {
+		Enabled *bool `toml:"enabled"`
+	} `toml:"telemetry"`
+	Agents  []fileAgent `toml:"agent"`
+	Logging *struct {
 		Level *string `toml:"level"`
 	} `toml:"logging"`
 	Defaults *struct {
@@ -237,6 +250,9 @@ func Parse(path string, data []byte) (*Config, []string, error) {
 		} else {
 			c.AutoUpdateInterval = d
 		}
+	}
+	if w := upstreamKeys(c, fc, path, data); w != "" {
+		warnings = append(warnings, w)
 	}
 	if fc.HookScope != nil {
 		switch *fc.HookScope {
@@ -326,6 +342,33 @@ func Parse(path string, data []byte) (*Config, []string, error) {
 	}
 	sort.Strings(warnings)
 	return c, warnings, nil
+}
+
+// upstreamKeys applies the keys upstream's init writes that this version
+// keeps but does not act on: the top-level auto-update and [telemetry]
+// enabled. A bad auto-update value is a warning, not a failure: nothing
+// depends on it.
+func upstreamKeys(c *Config, fc fileConfig, path string, data []byte) (warning string) {
+	if fc.Telemetry != nil && fc.Telemetry.Enabled != nil {
+		c.Telemetry = *fc.Telemetry.Enabled
+	}
+	if fc.SelfUpdate == nil {
+		return ""
+	}
+	switch v, _ := fc.SelfUpdate.(string); v {
+	case "on", "warn", "off":
+		c.SelfUpdate = v
+		return ""
+	}
+	return fmt.Sprintf("%s:%d: auto-update = %s: must be \"on\", \"warn\" or \"off\" (using \"on\")", path, lineOf(data, "auto-update"), tomlValue(fc.SelfUpdate))
+}
+
+// tomlValue words a decoded value as it would be written in TOML.
+func tomlValue(v any) string {
+	if s, ok := v.(string); ok {
+		return fmt.Sprintf("%q", s)
+	}
+	return fmt.Sprint(v)
 }
 
 func validAgent(name string) bool {

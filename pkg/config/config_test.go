@@ -62,7 +62,7 @@ auto-update = false
 		t.Fatalf("Parse: %v %v", err, warnings)
 	}
 	want := &Config{
-		AutoSync: false, AgentsSyncing: true, AutoUpdateInterval: DefaultAutoUpdateInterval, HookScope: "project", Agents: []string{"claude", "gemini"}, LogLevel: "debug",
+		AutoSync: false, AgentsSyncing: true, AutoUpdateInterval: DefaultAutoUpdateInterval, HookScope: "project", SelfUpdate: "on", Agents: []string{"claude", "gemini"}, LogLevel: "debug",
 		Defaults: Defaults{SymposiumRecommendations: false, UserPlugins: true},
 		Sources: []PluginSource{
 			{Name: "my-org", Git: "https://github.com/my-org/symposium-plugins", AutoUpdate: true, Line: 17},
@@ -135,5 +135,42 @@ func TestLoadMissingFileGivesDefaults(t *testing.T) {
 	c, _, err = Load(d)
 	if err != nil || !c.HasAgent("claude") {
 		t.Fatalf("Load = %+v, %v", c, err)
+	}
+}
+
+// TestUpstreamInitKeys: the keys upstream's init writes are understood,
+// not warned about: top-level auto-update (self-update of the binary,
+// "on", "warn" or "off"; kept, though this version has no self-update yet)
+// and [telemetry] enabled (kept; this version records and sends nothing).
+// A bad auto-update value is a warning naming file:line, not a failure:
+// nothing here depends on it.
+func TestUpstreamInitKeys(t *testing.T) {
+	tests := []struct {
+		src        string
+		selfUpdate string
+		telemetry  bool
+		warn       string
+	}{
+		{"", "on", false, ""},
+		{"auto-update = \"warn\"\n", "warn", false, ""},
+		{"auto-update = \"off\"\n[telemetry]\nenabled = true\n", "off", true, ""},
+		{"[telemetry]\nenabled = false\n", "on", false, ""},
+		{"auto-sync = true\nauto-update = \"sometimes\"\n", "on", false, "config.toml:2: auto-update = \"sometimes\": must be \"on\", \"warn\" or \"off\" (using \"on\")"},
+		{"auto-update = false\n", "on", false, "config.toml:1: auto-update = false: must be \"on\", \"warn\" or \"off\" (using \"on\")"},
+		// a per-source auto-update stays the source's bool
+		{"auto-update = \"off\"\n[[registry]]\nname = \"x\"\npath = \"p\"\nauto-update = false\n", "off", false, ""},
+	}
+	for _, tc := range tests {
+		c, warnings, err := Parse("config.toml", []byte(tc.src))
+		if err != nil {
+			t.Errorf("%q: %v", tc.src, err)
+			continue
+		}
+		if c.SelfUpdate != tc.selfUpdate || c.Telemetry != tc.telemetry {
+			t.Errorf("%q: SelfUpdate %q Telemetry %v, want %q %v", tc.src, c.SelfUpdate, c.Telemetry, tc.selfUpdate, tc.telemetry)
+		}
+		if got := strings.Join(warnings, "\n"); got != tc.warn {
+			t.Errorf("%q: warnings %q, want %q", tc.src, got, tc.warn)
+		}
 	}
 }

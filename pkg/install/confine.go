@@ -13,7 +13,7 @@ import (
 
 // A workspace is often a repository the user just cloned, and everything in
 // it may have been committed by someone else: a skills directory, or a
-// skill directory that a forged .symposium.toml claims as ours, may be a
+// skill directory that a forged manifest claims as ours, may be a
 // symlink to anywhere. Nothing is written through such a link.
 
 // within reports whether p is dir or below it (both cleaned, absolute).

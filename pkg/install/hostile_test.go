@@ -65,7 +65,7 @@ func TestRunForgedManifestSymlink(t *testing.T) {
 	f := newFixture(t)
 	vdir, vfile := victim(t, f)
 	skills := filepath.Join(f.root, ".claude", "skills")
-	must(t, os.MkdirAll(skills, 0o755))
+	must(t, os.MkdirAll(filepath.Join(skills, filepath.Dir(ManifestName)), 0o755))
 	must(t, os.WriteFile(filepath.Join(skills, ManifestName), []byte("installed = [\"serde-basics\"]\n"), 0o644))
 	must(t, os.Symlink(filepath.Join("..", "..", "..", "victim"), filepath.Join(skills, "serde-basics")))
 
@@ -223,7 +223,7 @@ func TestRunRemovesSkillWithOldStyleName(t *testing.T) {
 	skills := filepath.Join(f.root, ".claude", "skills")
 	must(t, os.MkdirAll(filepath.Join(skills, "Old_Name"), 0o755))
 	must(t, os.WriteFile(filepath.Join(skills, "Old_Name", "SKILL.md"), []byte("old"), 0o644))
-	must(t, os.WriteFile(filepath.Join(skills, ManifestName), []byte("installed = [\"Old_Name\"]\n"), 0o644))
+	must(t, os.WriteFile(filepath.Join(skills, LegacyManifestName), []byte("installed = [\"Old_Name\"]\n"), 0o644))
 	f.run(t, false, f.skills, "claude")
 	if _, err := os.Stat(filepath.Join(skills, "Old_Name")); err == nil {
 		t.Error("Old_Name was left behind")
@@ -332,5 +332,20 @@ func TestRealPath(t *testing.T) {
 	}
 	if got, err := realPath(filepath.Join(base, "ws", "loop")); err == nil {
 		t.Errorf("realPath(a link to itself) = %s, want an error", got)
+	}
+}
+
+// A repository commits the manifest's directory as a symlink out of the
+// workspace: neither the manifest nor its .gitignore is written through it.
+func TestRunManifestDirSymlink(t *testing.T) {
+	f := newFixture(t)
+	vdir, vfile := victim(t, f)
+	skills := filepath.Join(f.root, ".claude", "skills")
+	must(t, os.MkdirAll(skills, 0o755))
+	must(t, os.Symlink(filepath.Join("..", "..", "..", "victim"), filepath.Join(skills, filepath.Dir(ManifestName))))
+	res := f.runAll(Input{Skills: f.skills}, "claude")
+	checkVictim(t, vdir, vfile)
+	if len(res.Errors) == 0 {
+		t.Errorf("no error for a manifest directory that leads out of the workspace")
 	}
 }

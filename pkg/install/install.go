@@ -1,6 +1,6 @@
 // Package install applies a match result to a workspace: it copies skill
 // directories into each agent's project skill directory, keeps the
-// .symposium.toml manifest that says which of them we own, and asks each
+// .symposium/manifest.toml that says which of them we own, and asks each
 // agent (pkg/agent) to register our hooks and the matched MCP servers.
 //
 // Ownership is recorded, never guessed: a skill directory is ours only when
@@ -32,9 +32,13 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
-// ManifestName is the file in each skill directory that lists what we
-// installed there (book: "Skill manifest").
-const ManifestName = skillmark.ManifestName
+// ManifestName is the file, relative to each skills directory, that lists
+// what we installed there (book: "Skill manifest"); LegacyManifestName is
+// where older versions kept it (read, then moved).
+const (
+	ManifestName       = skillmark.ManifestName
+	LegacyManifestName = skillmark.LegacyManifestName
+)
 
 // gitignore keeps an installed skill out of the user's `git status`; with
 // the manifest it marks the directory as ours (pkg/skillmark).
@@ -106,7 +110,7 @@ func (r *Result) add(op, agentName, path, status, name, detail string) {
 	r.Actions = append(r.Actions, stream.Action{Kind: stream.KindAction, Op: op, Agent: agentName, Path: path, Status: status, Name: name, Detail: detail})
 }
 
-// manifest is the .symposium.toml of one skill directory. Installed is the
+// manifest is the .symposium/manifest.toml of one skill directory. Installed is the
 // union over agents (the book's format); Agents records, per agent, what it
 // needs, so removing one agent keeps what the others sharing the directory
 // still use.
@@ -166,7 +170,7 @@ func Run(in Input, opts Options) *Result {
 	for _, rel := range dirs {
 		skillDir := filepath.Join(opts.Root, rel)
 		manifestPath := filepath.Join(skillDir, ManifestName)
-		old, err := readManifest(w, manifestPath)
+		old, readFrom, err := readManifest(w, manifestPath)
 		if err == nil {
 			err = confined(realRoot, skillDir)
 		}
@@ -186,11 +190,11 @@ func Run(in Input, opts Options) *Result {
 			// The manifest is a file the repository may have committed:
 			// an entry is ours only if it is a real directory here too.
 			p := filepath.Join(skillDir, n)
-			if !stream.SafePathSegment(n) {
-				continue // a tampered manifest must not make us reach outside skillDir
+			if !stream.SafePathSegment(n) || n == filepath.Dir(ManifestName) {
+				continue // a tampered manifest must not make us reach outside skillDir, or remove itself
 			}
 			if fi, err := os.Lstat(p); err == nil && !fi.IsDir() {
-				res.warnf("%s is listed in %s but is not a directory symposium made (%s); not ours, left alone", p, manifestPath, fi.Mode().Type())
+				res.warnf("%s is listed in %s but is not a directory symposium made (%s); not ours, left alone", p, readFrom, fi.Mode().Type())
 				continue
 			}
 			owned[n] = true
@@ -551,24 +555,30 @@ func describe(s stream.Skill) string {
 	return s.Dir
 }
 
-func readManifest(w fileedit.Writer, path string) (manifest, error) {
-	var m manifest
+// readManifest reads the manifest at path, or, when there is none, the one
+// an older version left at the legacy place beside it (a record of what is
+// ours must never be lost; writeManifest moves it).
+func readManifest(w fileedit.Writer, path string) (m manifest, from string, err error) {
 	data, err := w.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return m, nil
+		path = legacyManifest(path)
+		data, err = w.ReadFile(path)
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		return m, path, nil
 	}
 	if err != nil {
-		return m, err
+		return m, path, err
 	}
 	if err := toml.Unmarshal(data, &m); err != nil {
 		var de *toml.DecodeError
 		if errors.As(err, &de) {
 			row, col := de.Position()
-			return m, fmt.Errorf("%s:%d:%d: %s (this file is symposium's; delete it to start over)", path, row, col, de.Error())
+			return m, path, fmt.Errorf("%s:%d:%d: %s (this file is symposium's; delete it to start over)", path, row, col, de.Error())
 		}
-		return m, fmt.Errorf("%s: %w", path, err)
+		return m, path, fmt.Errorf("%s: %w", path, err)
 	}
-	return m, nil
+	return m, path, nil
 }
 
 // keepAbsent splits the servers we own into those still matched, which the
@@ -611,7 +621,34 @@ func recordIntent(w fileedit.Writer, path string, old manifest, owned map[string
 	return writeManifest(w, path, intent, &Result{})
 }
 
+// legacyManifest is where older versions kept the manifest now at path.
+func legacyManifest(path string) string {
+	return filepath.Join(filepath.Dir(filepath.Dir(path)), LegacyManifestName)
+}
+
+// writeManifest writes m to path (or removes it when it records nothing),
+// then removes a manifest at the legacy place: what it recorded was read
+// into m, so it is moved, not lost.
 func writeManifest(w fileedit.Writer, path string, m manifest, res *Result) error {
+	if err := writeManifestAt(w, path, m, res); err != nil {
+		return err
+	}
+	legacy := legacyManifest(path)
+	if _, err := w.ReadFile(legacy); err != nil {
+		return nil
+	}
+	status, err := w.Remove(legacy)
+	if err == nil {
+		res.add("manifest", "", legacy, status, "", "moved to "+ManifestName)
+	}
+	return err
+}
+
+// manifestIgnore is the .gitignore of the manifest's directory: like an
+// installed skill's, it hides every file there from `git status`.
+func manifestIgnore(path string) string { return filepath.Join(filepath.Dir(path), ".gitignore") }
+
+func writeManifestAt(w fileedit.Writer, path string, m manifest, res *Result) error {
 	for name, am := range m.Agents {
 		if len(am.MCPServers) == 0 {
 			delete(m.Agents, name)
@@ -625,10 +662,15 @@ func writeManifest(w fileedit.Writer, path string, m manifest, res *Result) erro
 			return nil
 		}
 		status, err := w.Remove(path)
-		if err == nil {
-			res.add("manifest", "", path, status, "", "")
+		if err != nil {
+			return err
 		}
-		return err
+		res.add("manifest", "", path, status, "", "")
+		if _, err := w.Remove(manifestIgnore(path)); err != nil {
+			return err
+		}
+		os.Remove(filepath.Dir(path)) // only when empty; a dry run left its files
+		return nil
 	}
 	if m.Installed == nil {
 		m.Installed = []string{}
@@ -640,6 +682,10 @@ func writeManifest(w fileedit.Writer, path string, m manifest, res *Result) erro
 	}
 	data := buf.Bytes()
 	header := []byte("# Written by cargo agents sync: the skills and MCP servers symposium installed here.\n# Anything not listed is yours and is never touched.\n")
+	// The .gitignore first: the manifest is never visible to git.
+	if _, err := w.WriteFile(manifestIgnore(path), []byte(gitignore), 0o644); err != nil {
+		return err
+	}
 	status, err := w.WriteFile(path, append(header, data...), 0o644)
 	if err == nil {
 		res.add("manifest", "", path, status, "", "")

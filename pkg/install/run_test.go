@@ -1,6 +1,7 @@
 package install
 
 import (
+	"errors"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -428,7 +429,7 @@ func TestRunReadsOlderManifests(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.WriteFile(filepath.Join(dir, "old-skill", "SKILL.md"), []byte("---\nname: old-skill\n---\n"), 0o644)
-	os.WriteFile(filepath.Join(dir, ManifestName), []byte("installed = ['old-skill']\n\n[agents.codex]\nskills = ['old-skill']\n\n[agents.gemini]\nskills = ['old-skill']\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, LegacyManifestName), []byte("installed = ['old-skill']\n\n[agents.codex]\nskills = ['old-skill']\n\n[agents.gemini]\nskills = ['old-skill']\n"), 0o644)
 	res := f.run(t, false, f.skills, "codex")
 	var got []string
 	for _, a := range res.Actions {
@@ -445,5 +446,47 @@ func TestRunReadsOlderManifests(t *testing.T) {
 	}
 	if len(m.Agents) != 0 {
 		t.Errorf("per-agent skill lists written again: %+v", m.Agents)
+	}
+}
+
+// TestRunMovesLegacyManifest: a manifest at the place older versions wrote
+// it (.symposium.toml beside the skills, which git status showed) still
+// says what is ours, and moves to the ignored .symposium/ directory; it is
+// never lost, in a dry run or a real one.
+func TestRunMovesLegacyManifest(t *testing.T) {
+	for _, dry := range []bool{true, false} {
+		f := newFixture(t)
+		dir := filepath.Join(f.root, ".agents", "skills")
+		must(t, os.MkdirAll(filepath.Join(dir, "old-skill"), 0o755))
+		must(t, os.WriteFile(filepath.Join(dir, "old-skill", "SKILL.md"), []byte("---\nname: old-skill\n---\n"), 0o644))
+		legacy := filepath.Join(dir, LegacyManifestName)
+		must(t, os.WriteFile(legacy, []byte("installed = ['old-skill']\ninstalled_for = ['codex']\n"), 0o644))
+		res := f.run(t, dry, f.skills, "codex")
+		var got []string
+		for _, a := range res.Actions {
+			if a.Name == "old-skill" {
+				got = append(got, a.Status)
+			}
+		}
+		if diff := cmp.Diff([]string{stream.StatusRemoved}, got); diff != "" {
+			t.Errorf("dry %v: old-skill actions (-want +got):\n%s", dry, diff)
+		}
+		if dry {
+			if _, err := os.Stat(legacy); err != nil {
+				t.Errorf("dry run: legacy manifest gone: %v", err)
+			}
+			continue
+		}
+		if _, err := os.Stat(legacy); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("legacy manifest still there (err %v)", err)
+		}
+		m := readManifestFile(t, filepath.Join(dir, ManifestName))
+		if diff := cmp.Diff([]string{"serde-basics", "tokio-basics"}, m.Installed); diff != "" {
+			t.Errorf("moved manifest (-want +got):\n%s", diff)
+		}
+		ign, err := os.ReadFile(filepath.Join(dir, filepath.Dir(ManifestName), ".gitignore"))
+		if err != nil || !strings.Contains(string(ign), "*") {
+			t.Errorf("manifest directory .gitignore: %q, %v", ign, err)
+		}
 	}
 }

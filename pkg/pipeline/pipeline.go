@@ -42,6 +42,11 @@ type Options struct {
 	// AcceptDigest names downloads whose changed digest the user accepts
 	// (sym-install --accept-digest); the stages then always run.
 	AcceptDigest []string
+	// Explain runs sym-match --explain and keeps its decision trace in
+	// Summary.Trace. With DryRun it runs the stages even when nothing
+	// changed since the last sync (a dry run stores nothing), so that
+	// there is a trace to show.
+	Explain bool
 }
 
 // Summary is what a sync did.
@@ -62,6 +67,18 @@ type Summary struct {
 	// Candidates are sym-match's plugin_status records in state
 	// candidate: plugins dependencies embed, awaiting consent.
 	Candidates []stream.PluginStatus
+	// Trace is sym-match's decision trace, with Options.Explain: what
+	// matched and every plugin_status and rejected record.
+	Trace Trace
+}
+
+// Trace is what sym-match decided, record by record.
+type Trace struct {
+	Skills     []stream.Skill
+	Hooks      []stream.Hook
+	MCPServers []stream.MCPServer
+	Statuses   []stream.PluginStatus
+	Rejected   []stream.Rejected
 }
 
 // ErrNotWorkspace means sym-deps found no Cargo workspace.
@@ -90,7 +107,9 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	if opts.Update == "" {
 		opts.Update = "none"
 	}
-	if sum := upToDate(opts); sum != nil {
+	if opts.Explain && opts.DryRun {
+		// Run the stages for the trace: a dry run stores nothing.
+	} else if sum := upToDate(opts); sum != nil {
 		return sum, nil
 	}
 	deps, err := stage(ctx, "sym-deps", opts.Dir, nil)
@@ -100,6 +119,9 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	matchArgs := []string{"--update", opts.Update}
 	for _, a := range opts.AcceptDigest {
 		matchArgs = append(matchArgs, "--accept-digest", a)
+	}
+	if opts.Explain {
+		matchArgs = append(matchArgs, "--explain")
 	}
 	match, err := stage(ctx, "sym-match", opts.Dir, matchArgs)
 	if err != nil {
@@ -211,6 +233,11 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	}
 
 	sum := &Summary{}
+	if opts.Explain {
+		if sum.Trace, err = readTrace(matchOut.Bytes()); err != nil {
+			return nil, err
+		}
+	}
 	var workspace stream.Workspace
 	var hooks []stream.Hook
 	var inputs, sourceInputs, sourceTree, refresh []string
@@ -301,6 +328,35 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	return sum, storeState(workspace.Root, opts, fingerprint{
 		workspace: inputs, sources: sourceInputs, sourceTree: sourceTree, actions: sum.Actions, refresh: refresh,
 	}, hooks, append(sourceNotes(unread, snapshot), pluginNotes(sum.Candidates, dormant)...), sum)
+}
+
+// readTrace collects sym-match's decision trace from its output.
+func readTrace(out []byte) (Trace, error) {
+	var t Trace
+	err := decode(bytes.NewReader(out), "sym-match", func(rd *stream.Reader, raw stream.Raw) error {
+		var v any
+		switch raw.Kind {
+		case stream.KindSkill:
+			t.Skills = append(t.Skills, stream.Skill{})
+			v = &t.Skills[len(t.Skills)-1]
+		case stream.KindHook:
+			t.Hooks = append(t.Hooks, stream.Hook{})
+			v = &t.Hooks[len(t.Hooks)-1]
+		case stream.KindMCPServer:
+			t.MCPServers = append(t.MCPServers, stream.MCPServer{})
+			v = &t.MCPServers[len(t.MCPServers)-1]
+		case stream.KindPluginStatus:
+			t.Statuses = append(t.Statuses, stream.PluginStatus{})
+			v = &t.Statuses[len(t.Statuses)-1]
+		case stream.KindRejected:
+			t.Rejected = append(t.Rejected, stream.Rejected{})
+			v = &t.Rejected[len(t.Rejected)-1]
+		default:
+			return nil
+		}
+		return rd.Decode(raw, v)
+	})
+	return t, err
 }
 
 // pluginNotes are the session-start notes about plugins waiting for the

@@ -50,7 +50,7 @@ const MaxSubcommandDescription = 1024
 // ReservedSubcommands are cargo-agents' own command names: a plugin
 // cannot shadow them (the builtin would win anyway, silently).
 // pkg/cli/cargoagents' tests check that every builtin is listed.
-var ReservedSubcommands = []string{"crate-info", "help", "hook", "init", "plugin", "search", "self-update", "status", "sync", "uninstall", "use"}
+var ReservedSubcommands = []string{"crate-info", "help", "hook", "init", "plugin", "search", "self-update", "status", "sync", "telemetry", "uninstall", "use"}
 
 // subcommandSkip is a [subcommand.<name>] left out for a field this
 // version does not read (or an installation that was left out): the rest

@@ -3,25 +3,36 @@
 // must never read a copy we installed (in .agents/skills/, where several
 // agents read skills) back as a workspace skill of the user's.
 //
-// The mark is two things together: the skills directory's .symposium.toml
-// lists the name, and the skill directory is a real directory holding our
-// .gitignore. Either alone can come from a cloned repository: a committed
-// .symposium.toml is a file anyone can write, but a directory whose
+// The mark is two things together: the skills directory's manifest
+// (.symposium/manifest.toml) lists the name, and the skill directory is a
+// real directory holding our .gitignore. Either alone can come from a
+// cloned repository: a committed manifest is a file anyone can write, but
+// a directory whose
 // .gitignore is ours ignores every file in it, SKILL.md included, so its
 // contents cannot have been committed without `git add -f`.
 package skillmark
 
 import (
 	"bytes"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 
 	"github.com/pelletier/go-toml/v2"
 )
 
-// ManifestName is the file in each skills directory that lists what we
-// installed there (book: "Skill manifest").
-const ManifestName = ".symposium.toml"
+// ManifestName is the file, relative to each skills directory, that lists
+// what we installed there (book: "Skill manifest"). It lives in a
+// directory of ours whose .gitignore (Gitignore) hides it from `git
+// status`, as each installed skill's does, without touching any
+// .gitignore of the user's.
+const ManifestName = ".symposium/manifest.toml"
+
+// LegacyManifestName is where versions before the .symposium/ directory
+// kept the manifest, in plain sight of `git status`. It is still read
+// when ManifestName is absent, and sym-install moves it.
+const LegacyManifestName = ".symposium.toml"
 
 // Gitignore keeps an installed skill out of the user's `git status`: it
 // ignores every file of its directory, itself included.
@@ -32,6 +43,9 @@ const Gitignore = "# Installed by cargo agents sync; regenerated on every sync.\
 // read marks nothing.
 func Installed(skillsDir string) map[string]bool {
 	data, err := os.ReadFile(filepath.Join(skillsDir, ManifestName))
+	if errors.Is(err, fs.ErrNotExist) {
+		data, err = os.ReadFile(filepath.Join(skillsDir, LegacyManifestName))
+	}
 	if err != nil {
 		return nil
 	}

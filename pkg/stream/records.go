@@ -230,6 +230,9 @@ type SearchMatch struct {
 	Version     string `json:"version,omitempty"`
 	Description string `json:"description,omitempty"`
 	State       string `json:"state,omitempty"` // for a loaded plugin: its plugin_status state
+	// Matched is what the query matched when not the name: "skill NAME"
+	// (a skill the plugin provides) or "crate NAME" (a crate it is for).
+	Matched string `json:"matched,omitempty"`
 }
 
 // Action is one file or directory sym-install created, updated, removed or

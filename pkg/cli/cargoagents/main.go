@@ -3,6 +3,7 @@
 package cargoagents
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -22,13 +23,19 @@ type subcommand struct {
 	// ownLog: the command writes its own log (the hook, on the hot path;
 	// the commands sym-match runs), so Main writes none for it.
 	ownLog bool
-	run    func(io cli.Stdio, g *globals, args []string) error
+	// json: the command writes records with --json.
+	json bool
+	run  func(io cli.Stdio, g *globals, args []string) error
 }
 
 // globals are the options the book lists before any subcommand.
 type globals struct {
-	quiet  bool
-	update string // offline, none, check, fetch
+	quiet bool
+	// verbose (-v): the decision trace, in words; json (--json): records
+	// on stdout instead of text (sync, plugin list, plugin validate, and
+	// the commands with a --json of their own).
+	verbose, json bool
+	update        string // offline, none, check, fetch
 	// updateSet: --update was given. Without it, sync refreshes the
 	// auto-update sources whose last check is older than the debounce.
 	updateSet bool
@@ -76,6 +83,9 @@ func Main(io cli.Stdio, args []string) int {
 		if err := g.check(); err != nil {
 			return cli.Report(io.Err, prog, err)
 		}
+		if g.json {
+			return cli.Report(io.Err, prog, cli.Usagef("--json is for cargo agents' own commands, not a plugin's (%s)", args[0]))
+		}
 		return cli.Report(io.Err, prog, vended(io, g, args))
 	}
 	if len(args) > 0 {
@@ -94,16 +104,34 @@ func Main(io cli.Stdio, args []string) int {
 		return cli.ExitOK
 	}
 	sc := subcommands[args[0]]
+	if g.json && !sc.json {
+		return cli.Report(io.Err, prog, cli.Usagef("%s has no --json output (--json works with sync, plugin list, plugin validate, status, search and crate-info)", args[0]))
+	}
 	if sc.ownLog || cmdlog.AsksHelp(args[1:]) {
 		return cli.Report(io.Err, prog, sc.run(io, g, args[1:]))
 	}
 	g.log = cmdlog.Start(args[0], args[1:], cli.Version)
-	g.log.Printf(runlog.Debug, "update %s, quiet %v", g.update, g.quiet)
+	g.log.Printf(runlog.Debug, "update %s, quiet %v, verbose %v, json %v", g.update, g.quiet, g.verbose, g.json)
 	io.Err = g.log.Tee(io.Err)
 	err := sc.run(io, g, args[1:])
-	code := cli.Report(io.Err, prog, err)
+	code := reportErr(io, g, err)
 	g.log.Finish(err, code)
 	return code
+}
+
+// reportErr is cli.Report, except that with --json the error is an
+// error record on stderr (docs/streams.md, Diagnostics).
+func reportErr(stdio cli.Stdio, g *globals, err error) int {
+	var usage *cli.UsageError
+	if !g.json || err == nil || errors.Is(err, cli.ErrSilent) || errors.As(err, &usage) {
+		return cli.Report(stdio.Err, prog, err)
+	}
+	var coded *cli.ExitCodeError
+	if errors.As(err, &coded) && (coded.Err == nil || errors.Is(coded.Err, cli.ErrSilent)) {
+		return coded.Code
+	}
+	cli.Diag{W: stdio.Err, Prog: prog, JSON: true}.Error(err)
+	return cli.Report(io.Discard, prog, err)
 }
 
 // isBuiltin reports whether name is one of cargo-agents' own commands.
@@ -127,6 +155,12 @@ func (g *globals) take(args []string) int {
 	switch a := args[0]; {
 	case a == "-q" || a == "--quiet":
 		g.quiet = true
+		return 1
+	case a == "-v" || a == "--verbose":
+		g.verbose = true
+		return 1
+	case a == "--json":
+		g.json = true
 		return 1
 	case a == "--update" && len(args) > 1:
 		g.update, g.updateSet = args[1], true
@@ -156,7 +190,7 @@ func (g *globals) takeAll(args []string) []string {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintf(w, "cargo agents: give AI coding agents the skills, hooks and MCP servers published for your crates\n\nUsage: cargo agents [--update offline|none|check|fetch] [-q] <COMMAND>\n\nCommands:\n")
+	fmt.Fprintf(w, "cargo agents: give AI coding agents the skills, hooks and MCP servers published for your crates\n\nUsage: cargo agents [--update offline|none|check|fetch] [-q] [-v] [--json] <COMMAND>\n\nCommands:\n")
 	names := make([]string, 0, len(subcommands))
 	for n, sc := range subcommands {
 		if !sc.hidden {
@@ -168,6 +202,6 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-12s %s\n", n, subcommands[n].summary)
 	}
 	fmt.Fprintf(w, "  %-12s %s\n", "help", "Print this message, or a command's help (help COMMAND [SUBCOMMAND])")
-	fmt.Fprintf(w, "\nOptions:\n  --update <LEVEL>  plugin source update behaviour: none (default), check, fetch\n  -q, --quiet       suppress status output\n  --version         print version\n")
+	fmt.Fprintf(w, "\nOptions:\n  --update <LEVEL>  plugin source update behaviour: none (default), check, fetch\n  -q, --quiet       suppress status output\n  -v, --verbose     print the decision trace (what matched, what did not and why)\n  --json            print records instead of text (sync, plugin list, plugin validate, status, search, crate-info)\n  --version         print version\n")
 	fmt.Fprintf(w, "\nPlugins may add commands: cargo agents NAME ARGS... (the arguments are the plugin's;\nour options go before NAME). cargo agents --help lists this workspace's below.\n")
 }

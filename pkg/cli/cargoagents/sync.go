@@ -2,6 +2,7 @@ package cargoagents
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -20,10 +21,10 @@ import (
 )
 
 func init() {
-	register("sync", subcommand{summary: "Synchronize skills, hooks and MCP servers with workspace dependencies", run: runSync})
+	register("sync", subcommand{json: true, summary: "Synchronize skills, hooks and MCP servers with workspace dependencies", run: runSync})
 }
 
-const syncUsage = `Usage: cargo agents sync [-q] [--dry-run] [--check]
+const syncUsage = `Usage: cargo agents sync [-q] [-v] [--json] [--dry-run] [--check]
 
 Runs sym-deps | sym-match | sym-install for the workspace containing the
 current directory: installs the skills that match its dependencies for every
@@ -38,6 +39,13 @@ install.
              install the download from URL (or of the installation so
              named) although its sha256 differs from the one recorded when
              it was first trusted; repeatable (docs/freshness.md)
+  -v         also print the decision trace: each skill, hook and MCP server
+             that matched, each plugin's state, and what did not match and
+             why (when nothing changed, from a dry run that writes nothing)
+  --json     print records instead of text: action, gate, plugin_status
+             (candidates) and a last sync record; with -v the trace's
+             skill, hook, mcp_server, plugin_status and rejected records
+             first (docs/streams.md); asks nothing
 `
 
 func runSync(stdio cli.Stdio, g *globals, args []string) error {
@@ -61,13 +69,22 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 	if err != nil {
 		return err
 	}
+	dry := *dryRun || *check
+	// On a terminal the questions come first, so that what the user
+	// enables installs in this one sync. --json asks nothing: the
+	// candidates are among its records.
+	asked := map[string]bool{}
+	if !dry && !g.json && isTerminal(stdio.In) {
+		if asked, err = askFirst(stdio, g); err != nil {
+			return err
+		}
+	}
 	update := g.update
 	if !g.updateSet {
 		update = "auto" // auto-update sources due for a check are fetched (docs/freshness.md)
 	}
-	sum, err := pipeline.Sync(context.Background(), pipeline.Options{
-		Dir: cwd, Update: update, DryRun: *dryRun || *check, Quiet: g.quiet, Stderr: stdio.Err, Version: cli.Version, AcceptDigest: accept,
-	})
+	opts := pipeline.Options{Dir: cwd, Update: update, DryRun: dry, Quiet: g.quiet, Stderr: stdio.Err, Version: cli.Version, Explain: g.verbose, AcceptDigest: accept}
+	sum, err := syncRun(context.Background(), opts)
 	logSync(g, sum, err)
 	if errors.Is(err, pipeline.ErrNotWorkspace) {
 		return fmt.Errorf("%v\nRun cargo agents sync inside a Rust workspace (a directory with a Cargo.toml, or below one)", err)
@@ -75,39 +92,76 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 	var stageErr *pipeline.StageError
 	if errors.As(err, &stageErr) {
 		// The stage already printed its diagnostics.
-		if sum != nil && !g.quiet {
-			printSummary(stdio.Out, sum, *dryRun || *check)
+		if sum != nil && !g.quiet && !g.json {
+			printSummary(stdio.Out, sum, dry)
 		}
 		return cli.ErrSilent
 	}
 	if err != nil {
 		return err
 	}
-	drift := changed(sum.Actions)
-	if !g.quiet {
-		printSummary(stdio.Out, sum, *dryRun || *check)
+	if err := report(stdio, g, sum, opts); err != nil {
+		return err
 	}
-	if len(sum.Candidates) > 0 && !*dryRun && !*check {
-		again, err := consentPrompt(stdio, g, sum.Candidates)
-		if err != nil {
+	if !dry && !g.json {
+		if err := askAfter(stdio, g, cwd, sum.Candidates, asked); err != nil {
 			return err
 		}
-		if again {
-			// What was just enabled installs in this same sync.
-			sum, err = pipeline.Sync(context.Background(), pipeline.Options{
-				Dir: cwd, Update: g.update, Quiet: g.quiet, Stderr: stdio.Err, Version: cli.Version,
-			})
-			logSync(g, sum, err)
-			if err != nil {
-				return err
-			}
-			if !g.quiet {
-				printSummary(stdio.Out, sum, false)
-			}
+	}
+	if drift := changed(sum.Actions); *check && drift > 0 {
+		return &cli.ExitCodeError{Code: cli.ExitDrift, Err: fmt.Errorf("%d path(s) would change: run cargo agents sync", drift)}
+	}
+	return nil
+}
+
+// askFirst asks about the plugins awaiting consent that `status` finds
+// (from what is cached: no fetch), before the sync, and returns the
+// crates asked about. A failure to find them is no failure of the sync:
+// it asks after it instead.
+func askFirst(stdio cli.Stdio, g *globals) (map[string]bool, error) {
+	asked := map[string]bool{}
+	cands, err := findCandidates()
+	if err != nil {
+		g.log.Printf(runlog.Info, "plugins awaiting consent not found before the sync: %v", err)
+		return asked, nil
+	}
+	for _, c := range cands {
+		asked[c.Crate] = true
+	}
+	if len(cands) == 0 {
+		return asked, nil
+	}
+	_, err = consentPrompt(stdio, g, cands)
+	return asked, err
+}
+
+// askAfter deals with the candidates the sync reports that were not asked
+// about before it (a crate source it fetched, say): without a terminal it
+// names them; on one it asks, and syncs again if one was enabled.
+func askAfter(stdio cli.Stdio, g *globals, cwd string, cands []stream.PluginStatus, asked map[string]bool) error {
+	var rest []stream.PluginStatus
+	for _, c := range cands {
+		if !asked[c.Crate] {
+			rest = append(rest, c)
 		}
 	}
-	if *check && drift > 0 {
-		return &cli.ExitCodeError{Code: cli.ExitDrift, Err: fmt.Errorf("%d path(s) would change: run cargo agents sync", drift)}
+	if len(rest) == 0 {
+		return nil
+	}
+	again, err := consentPrompt(stdio, g, rest)
+	if err != nil || !again {
+		return err
+	}
+	// What was just enabled installs in this same run.
+	sum, err := syncRun(context.Background(), pipeline.Options{
+		Dir: cwd, Update: g.update, Quiet: g.quiet, Stderr: stdio.Err, Version: cli.Version,
+	})
+	logSync(g, sum, err)
+	if err != nil {
+		return err
+	}
+	if !g.quiet {
+		printSummary(stdio.Out, sum, false)
 	}
 	return nil
 }
@@ -328,6 +382,39 @@ ask:
 		fmt.Fprintf(stdio.Out, "declined (recorded in [plugins] disable): %s\n", strings.Join(disable, ", "))
 	}
 	return len(enable) > 0, nil
+}
+
+// syncRun is pipeline.Sync; tests replace it.
+var syncRun = pipeline.Sync
+
+// findCandidates runs `sym-match status --json` (cache-only, like
+// status) and returns its candidate records; tests replace it.
+var findCandidates = func() ([]stream.PluginStatus, error) {
+	var out, errOut bytes.Buffer
+	if err := run("sym-match", []string{"status", "--update=offline", "-q", "--json"}, cli.Stdio{Out: &out, Err: &errOut}); err != nil {
+		return nil, fmt.Errorf("sym-match status: %v: %s", err, strings.TrimSpace(errOut.String()))
+	}
+	rd := stream.NewReader(&out, "sym-match status")
+	var cands []stream.PluginStatus
+	for {
+		raw, err := rd.Next()
+		if errors.Is(err, io.EOF) {
+			return cands, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		var ps stream.PluginStatus
+		if raw.Kind != stream.KindPluginStatus {
+			continue
+		}
+		if err := rd.Decode(raw, &ps); err != nil {
+			return nil, err
+		}
+		if ps.State == stream.StateCandidate {
+			cands = append(cands, ps)
+		}
+	}
 }
 
 // isTerminal reports whether stdin is an interactive terminal; tests replace it.

@@ -11,12 +11,24 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 )
 
+// haveGemini makes Gemini CLI found in home, so init's menu lists it.
+func haveGemini(t *testing.T, home string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Join(home, ".gemini"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, ".gemini", "settings.json"), []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func TestInitInteractive(t *testing.T) {
 	home := t.TempDir()
 	t.Setenv("HOME", home)
 	t.Setenv("SYMPOSIUM_HOME", filepath.Join(home, ".symposium"))
 	t.Chdir(t.TempDir())
 	os.MkdirAll(filepath.Join(home, ".symposium"), 0o755)
+	haveGemini(t, home)
 	cfgPath := filepath.Join(home, ".symposium", "config.toml")
 	os.WriteFile(cfgPath, []byte("# keep me\nauto-sync = false\n"), 0o644)
 
@@ -55,6 +67,7 @@ func TestInitAsksBeforeOpeningGates(t *testing.T) {
 			home := t.TempDir()
 			t.Setenv("HOME", home)
 			t.Setenv("SYMPOSIUM_HOME", filepath.Join(home, ".symposium"))
+			haveGemini(t, home)
 			ws := t.TempDir()
 			os.WriteFile(filepath.Join(ws, "Cargo.toml"), []byte("[workspace]\nmembers = []\n"), 0o644)
 			t.Chdir(ws)
@@ -101,5 +114,51 @@ func TestConsentRecorded(t *testing.T) {
 	want := "# keep me\n[plugins]\nuse = [\"x\"] # mine\nauto-enable = [\"b\"]\ndisable = [\"c\"]\n"
 	if string(data) != want {
 		t.Errorf("config.toml:\n%s\nwant:\n%s", data, want)
+	}
+}
+
+// TestInitMenuOffersFoundAgents: the menu lists Gemini CLI (shut down for
+// consumers) and Antigravity CLI only where each is found; Antigravity's
+// own directory under ~/.gemini is not Gemini CLI found.
+func TestInitMenuOffersFoundAgents(t *testing.T) {
+	tests := []struct {
+		name        string
+		marks       []string // directories or files (with a dot in the base) under home
+		gemini, agy bool
+	}{
+		{"nothing", nil, false, false},
+		{"antigravity only", []string{".gemini/antigravity-cli"}, false, true},
+		{"gemini cli", []string{".gemini/settings.json"}, true, false},
+		{"both", []string{".gemini/antigravity-cli", ".gemini/oauth_creds.json"}, true, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			home := t.TempDir()
+			t.Setenv("HOME", home)
+			t.Setenv("SYMPOSIUM_HOME", filepath.Join(home, ".symposium"))
+			t.Setenv("PATH", t.TempDir()) // no gemini or agy binary
+			t.Chdir(t.TempDir())
+			for _, m := range tt.marks {
+				p := filepath.Join(home, filepath.FromSlash(m))
+				if strings.Contains(filepath.Base(m), ".") {
+					os.MkdirAll(filepath.Dir(p), 0o755)
+					os.WriteFile(p, []byte("{}\n"), 0o644)
+				} else {
+					os.MkdirAll(p, 0o755)
+				}
+			}
+			old := isTerminal
+			isTerminal = func(io.Reader) bool { return true }
+			defer func() { isTerminal = old }()
+			var out, errOut bytes.Buffer
+			Main(cli.Stdio{In: strings.NewReader("1\n\n1\n"), Out: &out, Err: &errOut}, []string{"init"})
+			menu, _, _ := strings.Cut(out.String(), "> ")
+			if got := strings.Contains(menu, "Gemini CLI"); got != tt.gemini {
+				t.Errorf("Gemini CLI offered %v, want %v:\n%s", got, tt.gemini, menu)
+			}
+			if got := strings.Contains(menu, "Antigravity"); got != tt.agy {
+				t.Errorf("Antigravity offered %v, want %v:\n%s", got, tt.agy, menu)
+			}
+		})
 	}
 }

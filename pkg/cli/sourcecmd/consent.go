@@ -56,9 +56,12 @@ embeds) by recording it in [plugins] use of your config.toml, then syncs.
 
 const searchUsage = `Usage: cargo agents search <QUERY> [--json] [--jq EXPR]
 
-Finds plugins whose name contains QUERY in every configured plugin source,
-and a crate of that name on the crate registry that embeds a plugin. An
-unreachable registry is skipped, not an error.
+Finds, in every configured plugin source, the plugins and standalone skills
+whose name contains QUERY (case-insensitive), or that provide a skill or
+are for a crate whose name contains it. The crate registry's index cannot
+be searched by substring: it is asked only for the crate named exactly
+QUERY (not at all with --update offline), and that crate is listed when it
+embeds a plugin. An unreachable registry is a note, not an error.
 
   --json     one search_match record per line
   --jq EXPR  run the jq expression EXPR over each record (implies --json)
@@ -137,7 +140,7 @@ func runStatus(stdio cli.Stdio, g Globals, args []string) error {
 	if err != nil {
 		return err
 	}
-	if asJSON || filter != nil {
+	if asJSON || g.JSON || filter != nil {
 		return writeRecords(stdio.Out, filter, res.Statuses)
 	}
 	if len(res.Statuses) == 0 {
@@ -281,90 +284,6 @@ func syncAfter(stdio cli.Stdio, g Globals, cwd, root string) error {
 	}
 	if !g.Quiet {
 		fmt.Fprintf(stdio.Out, "synced: %d skill(s), %d hook(s), %d MCP server(s) match\n", sum.Matched.Skills, sum.Matched.Hooks, sum.Matched.MCPServers)
-	}
-	return nil
-}
-
-func runSearch(stdio cli.Stdio, g Globals, args []string) error {
-	var asJSON bool
-	var jq string
-	rest, help, err := parseFlags("cargo agents search", searchUsage, stdio, args, map[string]*bool{"json": &asJSON}, map[string]*string{"jq": &jq})
-	if help || err != nil {
-		return err
-	}
-	filter, err := jqFilter(jq)
-	if err != nil {
-		return err
-	}
-	if len(rest) != 1 || strings.TrimSpace(rest[0]) == "" {
-		return cli.Usagef("usage: cargo agents search <QUERY>")
-	}
-	q := strings.ToLower(rest[0])
-	dirs, cfg, err := config.LoadUser(func(string) {})
-	if err != nil {
-		return err
-	}
-	var hits []stream.SearchMatch
-	// Already loaded: every plugin and standalone skill of every source.
-	_, scans := plugin.ScanConfigured(context.Background(), cfg, dirs, g.Update, func(string) {})
-	for _, sc := range scans {
-		for _, m := range sc.Plugins {
-			if strings.Contains(strings.ToLower(m.Name), q) {
-				h := stream.SearchMatch{Kind: stream.KindSearchMatch, Origin: sc.Source.Name, Name: m.Name}
-				if m.Dormant {
-					h.State, h.Description = stream.StateDormant, "dormant: enable it with cargo agents use "+m.Name
-				}
-				hits = append(hits, h)
-			}
-		}
-		for _, s := range sc.Standalones {
-			if strings.Contains(strings.ToLower(s.Skill.Name), q) {
-				h := stream.SearchMatch{Kind: stream.KindSearchMatch, Origin: sc.Source.Name, Name: s.Skill.Name, Description: s.Skill.Description}
-				if s.Dormant {
-					h.State = stream.StateDormant
-				}
-				hits = append(hits, h)
-			}
-		}
-	}
-	// The crate registry has no search in its sparse index: look the
-	// query up as a crate name, and see whether that crate embeds a plugin.
-	if cratesrc.ValidName(rest[0]) {
-		cwd, _ := os.Getwd()
-		f := cratesrc.New(dirs.Cache, cwd, g.Update == plugin.UpdateOffline)
-		ctx := context.Background()
-		c, err := f.Newest(ctx, rest[0], nil)
-		if err == nil {
-			var dir string
-			if dir, err = f.Source(ctx, c); err == nil && plugin.EmbedsPlugin(dir) {
-				hits = append(hits, stream.SearchMatch{Kind: stream.KindSearchMatch, Origin: "crates.io", Name: c.Name, Version: c.Version, Description: "crate embeds an agent plugin: cargo agents use " + c.Name})
-			}
-		}
-		if err != nil && !g.Quiet {
-			fmt.Fprintf(stdio.Err, "note: crate registry not searched: %v\n", err)
-		}
-	}
-	if asJSON || filter != nil {
-		return writeRecords(stdio.Out, filter, hits)
-	}
-	if len(hits) == 0 {
-		fmt.Fprintf(stdio.Out, "nothing matches %q\n", rest[0])
-		return nil
-	}
-	origin := ""
-	for _, h := range hits {
-		if h.Origin != origin {
-			origin = h.Origin
-			fmt.Fprintf(stdio.Out, "from %s:\n", origin)
-		}
-		line := "  " + h.Name
-		if h.Version != "" {
-			line += " " + h.Version
-		}
-		fmt.Fprintln(stdio.Out, line)
-		if h.Description != "" {
-			fmt.Fprintf(stdio.Out, "      %s\n", h.Description)
-		}
 	}
 	return nil
 }

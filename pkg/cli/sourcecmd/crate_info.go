@@ -153,7 +153,7 @@ func runCrateInfo(stdio cli.Stdio, g Globals, args []string) error {
 	if filter != nil {
 		return filter.Print(stdio.Out, info)
 	}
-	if *asJSON {
+	if *asJSON || g.JSON {
 		enc := json.NewEncoder(stdio.Out)
 		enc.SetEscapeHTML(false)
 		enc.SetIndent("", "  ")

@@ -17,6 +17,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cratesindex"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
 	"github.com/symposium-dev/symposium-go/pkg/runlog"
+	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
 // runPlugin is `cargo agents plugin list|show|validate|sync` (book:
@@ -26,6 +27,8 @@ const pluginUsage = `Usage: cargo agents plugin <SUBCOMMAND>
 
 Subcommands:
   list                                  list plugin sources and the plugins they provide
+                                        (-v: each plugin's file, skill groups, hooks and
+                                        servers; --json: plugin_source, plugin_entry records)
   show <PLUGIN>                         show a plugin's manifest and where it is
   validate <PATH> [--no-check-crates]   check a plugin source, plugin, skill or SYMPOSIUM.toml
   sync [PROVIDER]                       fetch git plugin sources (all with auto-update, or PROVIDER)
@@ -42,6 +45,9 @@ func runPlugin(stdio cli.Stdio, g Globals, args []string) error {
 	if args[0] != "validate" && (slices.Contains(args, "-h") || slices.Contains(args, "--help")) {
 		args = args[:1:1]
 		args[0] = "--help"
+	}
+	if g.JSON && (args[0] == "show" || args[0] == "sync") {
+		return cli.Usagef("plugin %s has no --json output (--json works with plugin list and plugin validate)", args[0])
 	}
 	switch args[0] {
 	case "-h", "--help", "help":
@@ -120,72 +126,6 @@ func firstLine(err error) string {
 	return s
 }
 
-func pluginList(stdio cli.Stdio, g Globals) error {
-	scans, cfg, err := sourcesAndConfig(stdio, g)
-	if err != nil {
-		return err
-	}
-	for i, sc := range scans {
-		if i > 0 {
-			fmt.Fprintln(stdio.Out)
-		}
-		src := sc.Source
-		where := src.Dir
-		switch {
-		case src.Embedded:
-			where = src.Dir + " (built-in snapshot " + plugin.EmbeddedCommit[:7] + ")"
-		case src.Dir == "" && src.Git != "":
-			where = "(not available)"
-		case src.Dir == "":
-			where = "(missing)"
-		}
-		g.Log.Printf(runlog.Info, "source %s: %s, %d plugin(s), %d standalone skill(s)", src.Name, where, len(sc.Plugins), len(sc.Standalones))
-		if src.Git != "" {
-			fmt.Fprintf(stdio.Out, "%s: git %s\n  %s\n", src.Name, src.Git, where)
-		} else {
-			fmt.Fprintf(stdio.Out, "%s: %s\n", src.Name, where)
-		}
-		if len(sc.Plugins)+len(sc.Standalones)+len(sc.Problems) == 0 {
-			fmt.Fprintln(stdio.Out, "  (no plugins or skills)")
-		}
-		for _, m := range sc.Plugins {
-			fmt.Fprintf(stdio.Out, "  plugin %-28s crates: %s\n", m.Name, cratesText(m.HasCrates, m.Crates.String()))
-			if why := enablement(cfg, m); why != "" {
-				fmt.Fprintf(stdio.Out, "         %s\n", why)
-			}
-			for _, ref := range m.Plugins {
-				fmt.Fprintf(stdio.Out, "         chains to crate %s%s\n", ref.Crate, ref.Req)
-			}
-			for _, c := range m.Subcommands {
-				fmt.Fprintf(stdio.Out, "         adds `cargo agents %s`: %s\n", c.Name, firstLineOf(c.Description))
-			}
-			for _, gr := range m.Skills {
-				if gr.CratePath != "" {
-					fmt.Fprintf(stdio.Out, "         skills from %s in the source of each crate it names\n", gr.CratePath)
-				}
-			}
-			// Parts left out for a field this version does not read.
-			for _, sk := range m.Skipped {
-				fmt.Fprintf(stdio.Out, "         skipped: %v\n", sk.Err)
-			}
-		}
-		for _, s := range sc.Standalones {
-			fmt.Fprintf(stdio.Out, "  skill  %-28s crates: %s\n", s.Skill.Name, s.Crates.String())
-			if s.Dormant {
-				fmt.Fprintf(stdio.Out, "         %s\n", enablement(cfg, &plugin.Manifest{Name: s.Skill.Name, Dormant: true}))
-			}
-		}
-		// What could not be loaded is listed too, with why.
-		for _, p := range sc.Problems {
-			if p.What == "source" {
-				continue
-			}
-			fmt.Fprintf(stdio.Out, "  skipped %-27s %s\n", p.Name, firstLine(p.Err))
-		}
-	}
-	return nil
-}
-
 func firstLineOf(s string) string {
 	line, _, _ := strings.Cut(s, "\n")
 	return line
@@ -244,13 +184,16 @@ func pluginShow(stdio cli.Stdio, g Globals, name string) error {
 	return fmt.Errorf("no plugin or standalone skill named %q (see `cargo agents plugin list`)", name)
 }
 
-const validateUsage = `Usage: cargo agents plugin validate <PATH> [--no-check-crates]
+const validateUsage = `Usage: cargo agents plugin validate <PATH> [--no-check-crates] [-v] [--json]
 
 Checks a plugin source, a plugin, a skill or a SYMPOSIUM.toml: manifests,
 SKILL.md frontmatter, crate predicates, and (unless --no-check-crates)
 that the crates named exist on crates.io. A call of a custom predicate
 that nothing checked defines with [[predicate]] is a warning: another of
 your sources may define it.
+
+With -v it also says which crate names were checked; with --json it prints
+one validation record (errors and warnings in it) and nothing else.
 `
 
 func pluginValidate(stdio cli.Stdio, g Globals, args []string) error {
@@ -280,33 +223,90 @@ func pluginValidate(stdio cli.Stdio, g Globals, args []string) error {
 	if err != nil {
 		return err
 	}
-	for _, w := range rep.Warnings {
-		fmt.Fprintf(stdio.Err, "warning: %s\n", w)
-	}
-	errs := append([]string{}, rep.Errors...)
-	if !*noCheck && len(rep.Crates) > 0 {
-		dirs, derr := config.ResolveDirs()
-		cache := ""
-		if derr == nil {
-			cache = dirs.Cache
+	v := stream.Validation{Kind: stream.KindValidation, Path: paths[0], Plugins: rep.Plugins, Skills: rep.Skills,
+		Errors: append([]string{}, rep.Errors...), Warnings: append([]string{}, rep.Warnings...), Crates: crateNames(rep.Crates)}
+	checkValidated(&v, rep.Crates, *noCheck)
+	v.OK = len(v.Errors) == 0
+	g.Log.Printf(runlog.Info, "validated %s: %d error(s), %d warning(s)", paths[0], len(v.Errors), len(v.Warnings))
+	if g.JSON {
+		w := stream.NewWriter(stdio.Out)
+		if err := w.Write(v); err != nil {
+			return err
 		}
-		missing, unreachable := checkCrates(cratesindex.New(cache), rep.Crates)
-		errs = append(errs, missing...)
-		if unreachable != nil {
-			fmt.Fprintf(stdio.Err, "warning: crate names were NOT checked: %v (run again online, or pass --no-check-crates)\n", unreachable)
+		if err := w.Flush(); err != nil {
+			return err
 		}
+	} else {
+		printValidation(stdio, v, g.Verbose)
 	}
-	for _, e := range errs {
-		fmt.Fprintln(stdio.Err, e)
-	}
-	summary := fmt.Sprintf("%s: %d plugin(s), %d skill(s)", paths[0], rep.Plugins, rep.Skills)
-	g.Log.Printf(runlog.Info, "validated %s: %d error(s), %d warning(s)", summary, len(errs), len(rep.Warnings))
-	if len(errs) > 0 {
-		fmt.Fprintf(stdio.Out, "%s: %d error(s)\n", summary, len(errs))
+	if !v.OK {
 		return cli.ErrSilent
 	}
-	fmt.Fprintf(stdio.Out, "%s: ok\n", summary)
 	return nil
+}
+
+// checkValidated asks the registry about the crate names (unless told
+// not to), adding an error per missing crate, and says in CratesNote why
+// they were not checked when they were not.
+func checkValidated(v *stream.Validation, refs []plugin.CrateRef, noCheck bool) {
+	switch {
+	case len(refs) == 0:
+		return
+	case noCheck:
+		v.CratesNote = "--no-check-crates"
+		return
+	}
+	dirs, derr := config.ResolveDirs()
+	cache := ""
+	if derr == nil {
+		cache = dirs.Cache
+	}
+	missing, unreachable := checkCrates(cratesindex.New(cache), refs)
+	if unreachable != nil {
+		v.CratesNote = unreachable.Error()
+		return
+	}
+	v.Errors = append(v.Errors, missing...)
+	v.CratesChecked = true
+}
+
+func crateNames(refs []plugin.CrateRef) []string {
+	names := []string{}
+	seen := map[string]bool{}
+	for _, r := range refs {
+		if !seen[r.Name] {
+			seen[r.Name] = true
+			names = append(names, r.Name)
+		}
+	}
+	return names
+}
+
+// printValidation is the text form: warnings and errors on stderr, the
+// verdict on stdout; verbose adds what was checked of the crate names.
+func printValidation(stdio cli.Stdio, v stream.Validation, verbose bool) {
+	for _, w := range v.Warnings {
+		fmt.Fprintf(stdio.Err, "warning: %s\n", w)
+	}
+	if !v.CratesChecked && v.CratesNote != "" && v.CratesNote != "--no-check-crates" {
+		fmt.Fprintf(stdio.Err, "warning: crate names were NOT checked: %s (run again online, or pass --no-check-crates)\n", v.CratesNote)
+	}
+	for _, e := range v.Errors {
+		fmt.Fprintln(stdio.Err, e)
+	}
+	if verbose && len(v.Crates) > 0 {
+		if v.CratesChecked {
+			fmt.Fprintf(stdio.Out, "crate names checked on crates.io: %s\n", strings.Join(v.Crates, ", "))
+		} else {
+			fmt.Fprintf(stdio.Out, "crate names not checked on crates.io (%s): %s\n", v.CratesNote, strings.Join(v.Crates, ", "))
+		}
+	}
+	summary := fmt.Sprintf("%s: %d plugin(s), %d skill(s)", v.Path, v.Plugins, v.Skills)
+	if !v.OK {
+		fmt.Fprintf(stdio.Out, "%s: %d error(s)\n", summary, len(v.Errors))
+		return
+	}
+	fmt.Fprintf(stdio.Out, "%s: ok\n", summary)
 }
 
 // checkCrates asks the index about each distinct crate name once. When the

@@ -5,7 +5,7 @@
 // that its own start-up, paid on every agent hook call, carries neither.
 // They are sym-match subcommands with flags of their own:
 //
-//	sym-match plugin [--update LEVEL] [-q] list|show|validate|sync ...
+//	sym-match plugin [--update LEVEL] [-q] [-v] [--json] list|show|validate|sync ...
 //	sym-match crate-info [--update LEVEL] [-q] NAME [--version REQ] [--json]
 package sourcecmd
 
@@ -22,7 +22,13 @@ import (
 type Globals struct {
 	Quiet  bool
 	Update string
-	Log    *cmdlog.Run // nil: no log (tests)
+	// Verbose (-v) adds the decision trace to what a command prints;
+	// JSON (--json) makes it print records instead of text, for the
+	// commands that have them (upstream: sync, plugin list, plugin
+	// validate; here status, search and crate-info too).
+	Verbose bool
+	JSON    bool
+	Log     *cmdlog.Run // nil: no log (tests)
 }
 
 // Commands maps each subcommand name to its implementation.
@@ -32,7 +38,7 @@ var Commands = map[string]func(stdio cli.Stdio, g Globals, args []string) error{
 }
 
 // ParseGlobals takes the global options (--update LEVEL, --update=LEVEL,
-// -q) from the front of args and returns the rest untouched, so the
+// -q, -v, --json) from the front of args and returns the rest untouched, so the
 // subcommand's own flags are its business. A bad level is a usage error.
 func ParseGlobals(args []string) (Globals, []string, error) {
 	g := Globals{Update: plugin.UpdateNone}
@@ -41,6 +47,10 @@ func ParseGlobals(args []string) (Globals, []string, error) {
 		switch {
 		case a == "-q" || a == "--quiet":
 			g.Quiet = true
+		case a == "-v" || a == "--verbose":
+			g.Verbose = true
+		case a == "--json":
+			g.JSON = true
 		case a == "--update" && len(args) > 1:
 			g.Update, args = args[1], args[1:]
 		case strings.HasPrefix(a, "--update="):
