@@ -289,6 +289,7 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	}
 	return sum, storeState(workspace.Root, opts, fingerprint{
 		workspace: inputs, sources: sourceInputs, sourceTree: sourceTree, actions: sum.Actions, refresh: refresh,
+		unread: len(unread) > 0,
 	}, hooks, append(sourceNotes(unread, snapshot), pluginNotes(sum.Candidates, dormant)...), sum)
 }
 
@@ -380,6 +381,7 @@ type fingerprint struct {
 	sourceTree []string        // each local source's non-skill directories and manifests (sync)
 	actions    []stream.Action // what sym-install wrote or checked (sync; skill parents: hook)
 	refresh    []string        // the check stamps of auto-update git sources (hook: refresh due)
+	unread     bool            // a source could not be read: no sync record, so every sync retries it
 }
 
 // storeState stores the hook record and the sync record. Each path is
@@ -425,13 +427,14 @@ func storeState(root string, opts Options, fp fingerprint, hooks []stream.Hook, 
 	written = append(written, sum.GateInputs...)
 	rec := &syncstate.Record{Skills: sum.Matched.Skills, Hooks: sum.Matched.Hooks, MCPServers: sum.Matched.MCPServers, Gates: sum.Gates, Candidates: sum.Candidates,
 		Files: syncstate.Stamp(dedupe(append(fp.sourceTree, written...)))}
-	missing := false
+	// A source that could not be read, or a hook installation that failed
+	// (or waits for an explicit sync), is tried again by the next sync: it
+	// must run the stages.
+	retry := fp.unread
 	for _, a := range fp.actions {
-		// A hook installation that failed (or waits for an explicit sync)
-		// is tried again by the next sync: it must run the stages.
-		missing = missing || (a.Op == "installation" && a.Status == stream.StatusSkipped)
+		retry = retry || (a.Op == "installation" && a.Status == stream.StatusSkipped)
 	}
-	if missing || !st.Trusted || !syncstate.Trusted(rec.Files, now) || len(rec.Files) == 0 {
+	if retry || !st.Trusted || !syncstate.Trusted(rec.Files, now) || len(rec.Files) == 0 {
 		rec = nil // too fresh to trust (or nothing to record): the next sync runs the stages
 	}
 	return write.Record(dirs.Cache, root, rec)
