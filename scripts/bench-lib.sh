@@ -49,6 +49,43 @@ time_vs_floor() {
   echo "    = $(ratio "$MEDIAN_MS" "$FLOOR_MS")× floor (floor median $FLOOR_MS ms in the same runs)"
 }
 
+# time_vs_floor_walk NAME INPUT WALK CMD...: like time_vs_floor, with a
+# run of WALK (a shell function: the file system work CMD cannot avoid,
+# such as a stat walk of what it checks) between the floor and CMD in
+# each round. Prints CMD's median and p99, its ratio to the floor, and
+# its ratio to floor + WALK (the median of the per-round sums); sets
+# MEDIAN_MS, FLOOR_MS and WALK_MS.
+time_vs_floor_walk() {
+  local name=$1 input=$2 walk=$3; shift 3
+  local i t0 t1 t2 t3 cmd=() flo=() wlk=() sum=()
+  for ((i = 0; i < 10; i++)); do
+    "$FLOOR" < "$input" > /dev/null 2>&1 || true
+    "$walk" > /dev/null 2>&1 || true
+    "$@" < "$input" > /dev/null 2>&1 || true
+  done
+  for ((i = 0; i < RUNS; i++)); do
+    t0=${EPOCHREALTIME/./}
+    "$FLOOR" < "$input" > /dev/null 2>&1 || true
+    t1=${EPOCHREALTIME/./}
+    "$walk" > /dev/null 2>&1 || true
+    t2=${EPOCHREALTIME/./}
+    "$@" < "$input" > /dev/null 2>&1 || true
+    t3=${EPOCHREALTIME/./}
+    flo+=($((t1 - t0)))
+    wlk+=($((t2 - t1)))
+    sum+=($((t2 - t0)))
+    cmd+=($((t3 - t2)))
+  done
+  local p99 both
+  read -r MEDIAN_MS p99 <<<"$(median_p99 "${cmd[@]}")"
+  read -r FLOOR_MS _ <<<"$(median_p99 "${flo[@]}")"
+  read -r WALK_MS _ <<<"$(median_p99 "${wlk[@]}")"
+  read -r both _ <<<"$(median_p99 "${sum[@]}")"
+  printf "%-48s median %7.2f ms  p99 %7.2f ms\n" "$name" "$MEDIAN_MS" "$p99"
+  echo "    = $(ratio "$MEDIAN_MS" "$FLOOR_MS")× floor (floor median $FLOOR_MS ms in the same runs)"
+  echo "    = $(ratio "$MEDIAN_MS" "$both")× (floor + walk) (walk median $WALK_MS ms, floor + walk median $both ms in the same runs)"
+}
+
 # median_p99 MICROSECONDS...: "MEDIAN P99" in milliseconds.
 median_p99() {
   printf '%s\n' "$@" | sort -n | awk '{ s[NR] = $1 } END { p = int(NR * 0.99); if (p < 1) p = 1; printf "%.2f %.2f", s[int((NR + 1) / 2)] / 1000, s[p] / 1000 }'

@@ -117,11 +117,16 @@ func copySkill(w fileedit.Writer, files []skillFile, dst string, absent, dry boo
 	// What is there now. A symlink inside a skill directory of ours was
 	// not put there by us: it goes, so that no write below follows one.
 	have := map[string]bool{}
+	var haveDirs []string
 	if existed && !dry {
 		var links []string
 		filepath.WalkDir(dst, func(p string, d fs.DirEntry, err error) error {
 			switch {
-			case err != nil || d.IsDir():
+			case err != nil:
+			case d.IsDir():
+				if p != dst {
+					haveDirs = append(haveDirs, p)
+				}
 			case d.Type().IsRegular():
 				have[p] = true
 			default:
@@ -214,6 +219,9 @@ func copySkill(w fileedit.Writer, files []skillFile, dst string, absent, dry boo
 			}
 			changed = true
 		}
+		if removeEmptyDirs(haveDirs, dst, want) {
+			changed = true
+		}
 	}
 	switch {
 	case !existed:
@@ -222,6 +230,32 @@ func copySkill(w fileedit.Writer, files []skillFile, dst string, absent, dry boo
 		return stream.StatusUpdated, nil
 	}
 	return stream.StatusUnchanged, nil
+}
+
+// removeEmptyDirs removes the directories of an installed skill that hold
+// none of its files now (a directory of pages the source no longer has),
+// deepest first, so the copy equals the source directory for directory
+// too. One that cannot be removed (not empty: something not ours was put
+// there) stays, whatever the system's error for it: it holds none of the
+// skill's files, so the copy is right either way.
+func removeEmptyDirs(dirs []string, dst string, want map[string]bool) bool {
+	keep := map[string]bool{}
+	for p := range want {
+		for d := filepath.Dir(p); d != dst && !keep[d] && len(d) > len(dst); d = filepath.Dir(d) {
+			keep[d] = true
+		}
+	}
+	sort.Sort(sort.Reverse(sort.StringSlice(dirs))) // children before parents
+	removed := false
+	for _, d := range dirs {
+		if keep[d] {
+			continue
+		}
+		if os.Remove(d) == nil {
+			removed = true
+		}
+	}
+	return removed
 }
 
 // mkdir makes dir, whose parent usually exists (thousands of skill

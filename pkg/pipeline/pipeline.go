@@ -112,6 +112,9 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	} else if sum := upToDate(opts); sum != nil {
 		return sum, nil
 	}
+	// A file the stages read after this moment may have changed while
+	// they ran: the matched skills' files are trusted only if older.
+	start := time.Now()
 	deps, err := stage(ctx, "sym-deps", opts.Dir, nil)
 	if err != nil {
 		return nil, err
@@ -242,6 +245,7 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	var hooks []stream.Hook
 	var inputs, sourceInputs, sourceTree, refresh []string
 	var unread, snapshot []string // sources not current, for the session-start note
+	var skillDirs, localDirs []string
 	dormant := 0
 	if err := decode(&matchOut, "sym-match", func(rd *stream.Reader, raw stream.Raw) error {
 		switch raw.Kind {
@@ -260,6 +264,9 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 				refresh = append(refresh, src.Checked)
 			}
 			sourceTree = append(sourceTree, src.Tree...)
+			if src.Dir != "" && src.Git == "" && !src.Embedded {
+				localDirs = append(localDirs, src.Dir)
+			}
 			switch {
 			case src.Dir == "":
 				unread = append(unread, src.Name)
@@ -267,7 +274,12 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 				snapshot = append(snapshot, src.Name)
 			}
 		case stream.KindSkill:
+			var sk stream.Skill
+			if err := rd.Decode(raw, &sk); err != nil {
+				return err
+			}
 			sum.Matched.Skills++
+			skillDirs = append(skillDirs, sk.Dir)
 		case stream.KindHook:
 			var h stream.Hook
 			if err := rd.Decode(raw, &h); err != nil {
@@ -327,6 +339,7 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	}
 	return sum, storeState(workspace.Root, opts, fingerprint{
 		workspace: inputs, sources: sourceInputs, sourceTree: sourceTree, actions: sum.Actions, refresh: refresh,
+		skillDirs: under(skillDirs, localDirs), unread: len(unread) > 0, start: start,
 	}, hooks, append(sourceNotes(unread, snapshot), pluginNotes(sum.Candidates, dormant)...), sum)
 }
 
@@ -443,6 +456,25 @@ func upToDate(opts Options) *Summary {
 	return sum
 }
 
+// under keeps the dirs that are inside one of roots: the matched skills of
+// local sources and of the workspace. A skill in a git clone (a source's,
+// a [[skills]] group's) or in cargo's registry changes only with the clone
+// or the lockfile, which the records show already; and a checkout may
+// rewrite its files with new stamps, which would only make a sync run its
+// stages for nothing.
+func under(dirs, roots []string) []string {
+	var out []string
+	for _, d := range dirs {
+		for _, r := range roots {
+			if rel, err := filepath.Rel(r, d); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+				out = append(out, d)
+				break
+			}
+		}
+	}
+	return out
+}
+
 // fingerprint is what one sync read and wrote, by who checks it.
 type fingerprint struct {
 	workspace  []string        // each Cargo.toml and the Cargo.lock (hook)
@@ -450,6 +482,9 @@ type fingerprint struct {
 	sourceTree []string        // each local source's non-skill directories and manifests (sync)
 	actions    []stream.Action // what sym-install wrote or checked (sync; skill parents: hook)
 	refresh    []string        // the check stamps of auto-update git sources (hook: refresh due)
+	skillDirs  []string        // the matched skills' directories in local sources, each file below stamped (sync)
+	unread     bool            // a source could not be read: no sync record, so every sync retries it
+	start      time.Time       // before the stages read anything
 }
 
 // storeState stores the hook record and the sync record. Each path is
@@ -495,16 +530,33 @@ func storeState(root string, opts Options, fp fingerprint, hooks []stream.Hook, 
 	written = append(written, sum.GateInputs...)
 	rec := &syncstate.Record{Skills: sum.Matched.Skills, Hooks: sum.Matched.Hooks, MCPServers: sum.Matched.MCPServers, Gates: sum.Gates, Candidates: sum.Candidates,
 		Files: syncstate.Stamp(dedupe(append(fp.sourceTree, written...)))}
-	missing := false
+	// A source that could not be read, or a hook installation that failed
+	// (or waits for an explicit sync), is tried again by the next sync: it
+	// must run the stages.
+	retry := fp.unread
 	for _, a := range fp.actions {
-		// A hook installation that failed (or waits for an explicit sync)
-		// is tried again by the next sync: it must run the stages.
-		missing = missing || (a.Op == "installation" && a.Status == stream.StatusSkipped)
+		retry = retry || (a.Op == "installation" && a.Status == stream.StatusSkipped)
 	}
-	if missing || !st.Trusted || !syncstate.Trusted(rec.Files, now) || len(rec.Files) == 0 {
+	if retry || !st.Trusted || !syncstate.Trusted(rec.Files, now) || len(rec.Files) == 0 {
 		rec = nil // too fresh to trust (or nothing to record): the next sync runs the stages
+	} else if rec.Files = appendSkillTrees(rec.Files, fp); rec.Files == nil {
+		rec = nil
 	}
 	return write.Record(dirs.Cache, root, rec)
+}
+
+// appendSkillTrees adds to files every directory and file of the matched
+// skills, so that an explicit sync notices an edit inside one (a
+// references/ page, a script, the SKILL.md) and copies it again; nil when
+// one of them changed after the stages started, which the copies may not
+// show. It costs a stat per file of the matched skills and nothing per
+// skill of the catalogue that did not match (docs/freshness.md).
+func appendSkillTrees(files syncstate.Stamps, fp fingerprint) syncstate.Stamps {
+	skills := syncstate.StampTrees(dedupe(fp.skillDirs))
+	if !syncstate.Trusted(skills, fp.start) {
+		return nil
+	}
+	return append(files, skills...)
 }
 
 // ignore drops config warnings: the stages report them.

@@ -98,6 +98,10 @@ func Discover(src *Source) *Scan {
 	if src.Dir == "" {
 		return sc
 	}
+	// The source's directory is an input even when it is missing (the
+	// user plugins directory before anyone made it): stamped absent, it
+	// shows the directory appearing.
+	sc.Inputs = append(sc.Inputs, src.Dir)
 	root, err := filepath.EvalSymlinks(src.Dir)
 	if err != nil {
 		if !errors.Is(err, os.ErrNotExist) {
@@ -106,7 +110,6 @@ func Discover(src *Source) *Scan {
 		return sc
 	}
 	sc.root = root
-	sc.Inputs = append(sc.Inputs, src.Dir)
 	for _, f := range []string{ManifestName, SkillFile} {
 		p := filepath.Join(src.Dir, f)
 		if isFile(p) {

@@ -121,6 +121,9 @@ func (r *Resolver) resolve(sp Spec, level string) *Source {
 		if _, err := os.Stat(sp.Path); err != nil && !sp.Builtin {
 			r.warn("plugin source %q: %s does not exist", sp.Name, sp.Path)
 			src.Dir = ""
+			// Its absence is an input like any other: stamped absent, the
+			// path shows the source coming back (docs/freshness.md).
+			src.Inputs = []string{sp.Path}
 		}
 		return src
 	}

@@ -24,8 +24,9 @@ type Record struct {
 	Candidates []stream.PluginStatus `json:"candidates,omitempty"`
 	// Files are the plugin sources' directories and manifests (see
 	// stream.Source.Tree) and every file the sync wrote or checked, with
-	// each installed skill recorded by the directory holding it, and
-	// every file the gates were read from.
+	// each installed skill recorded by the directory holding it, every
+	// file the gates were read from, and every directory and file of the
+	// matched skills of local sources and the workspace (StampTrees).
 	Files Stamps `json:"-"`
 }
 

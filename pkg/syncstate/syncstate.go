@@ -9,7 +9,8 @@
 //     (docs/freshness.md).
 //   - the sync record (Record): what only `cargo agents sync` reads to skip
 //     the stages when nothing changed: the plugin sources' directories and
-//     manifests, the files the last sync wrote, and what it printed then
+//     manifests, the files the last sync wrote, the files of the skills
+//     that matched (never of the others), and what it printed then
 //     (counts and the agents' gates). Skills and MCP servers themselves are
 //     not stored: nothing reads them back.
 package syncstate
