@@ -64,6 +64,11 @@ type Agent struct {
 	// nothing, so the registered command's guard prints the agent's
 	// proceed answer when our executable is missing.
 	SilenceDenies bool
+	// ExecHooks: the agent may run a hook command without a shell (split
+	// into words and exec'd), so HookCommand registers the bare command,
+	// without the shell guard; the agent's registration should name our
+	// executable by absolute path where it can.
+	ExecHooks bool
 	// Binary is the agent's executable: found on PATH, the user has it
 	// (like HomeMarks).
 	Binary string

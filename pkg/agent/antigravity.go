@@ -3,6 +3,8 @@ package agent
 import (
 	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
 
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -29,10 +31,14 @@ var antigravity = &Agent{
 	// (injectSteps). agy has no event that carries the user's prompt, so
 	// UserPromptSubmit is not registered.
 	Registers: NameTable{{SessionStart, "PreInvocation"}},
-	// §4.1: agy denies a tool call on empty output, so the guard in the
-	// registered command answers an explicit allow when cargo-agents is
-	// not installed.
+	// §4.1: agy denies a tool call on empty output, and (§1.2) denies it
+	// too when the hook cannot be spawned. Some launchers (Zed's agy ACP
+	// server, agy on Windows) split the command and exec it without a
+	// shell, so no shell guard can answer for a missing cargo-agents: the
+	// command is bare, by absolute path in the global file (see
+	// antigravityCommand).
 	SilenceDenies: true,
+	ExecHooks:     true,
 	// §9: detect agy by its binary or its own directory, never by
 	// ~/.gemini alone, which Gemini CLI also uses.
 	Binary:         "agy",
@@ -69,9 +75,9 @@ const antigravityHookName = "symposium"
 // attaches (--add-dir), so global is the scope that works (antigravityGates
 // says so for project scope). Tool events are matcher groups, lifecycle
 // events flat handlers: one grouped lifecycle entry makes agy reject the
-// whole file. The command runs through `sh -c` with the hooks file's
-// directory as its working directory: the payload (workspacePaths, a
-// tool's path arguments) locates the workspace.
+// whole file. The command runs through `sh -c`, or without a shell, with
+// the hooks file's directory as its working directory: the payload
+// (workspacePaths, a tool's path arguments) locates the workspace.
 // MCP (§6): ~/.gemini/config/mcp_config.json; remote servers use serverUrl
 // for both SSE and streamable HTTP, with no type key; no ${VAR} expansion.
 var _ = addRegistration(antigravity, &registration{
@@ -82,7 +88,7 @@ var _ = addRegistration(antigravity, &registration{
 		element: func(t Target, a *Agent, ev string) ordered {
 			handler := ordered{
 				{"type", "command"},
-				{"command", HookCommand(t.Command, a.Name, ev)},
+				{"command", HookCommand(antigravityCommand(t), a.Name, ev)},
 				{"timeout", t.Timeout},
 			}
 			if isToolEvent(ev) {
@@ -99,6 +105,22 @@ var _ = addRegistration(antigravity, &registration{
 	},
 	gates: antigravityGates,
 })
+
+// antigravityCommand is our executable as the global hooks file names it:
+// by absolute path, which exists now, so a launcher that execs without a
+// shell or runs with another PATH (a GUI editor's) finds it. A project
+// file, committed with the project, keeps the name (withDefaults).
+func antigravityCommand(t Target) string {
+	if t.Scope != ScopeGlobal || filepath.IsAbs(t.Command) {
+		return t.Command
+	}
+	if p, err := exec.LookPath(t.Command); err == nil {
+		if abs, err := filepath.Abs(p); err == nil {
+			return abs
+		}
+	}
+	return t.Command
+}
 
 func antigravityMCPEntry(s stream.MCPServer) (any, error) {
 	switch typ := serverType(s); typ {

@@ -65,12 +65,23 @@ const ourExecutable = "cargo-agents"
 
 // HookCommand is the command line an agent runs for one of our hooks:
 // command (shell-quoted when needed) "hook AGENT EVENT", with the CLI
-// spelling of the canonical event, behind a guard that answers exit 0
-// (proceed) when command is not there: a teammate who cloned the project
-// without installing symposium, or an uninstall, must not have every tool
-// call denied (Copilot denies on any non-zero exit). exec keeps it one
-// process, with the agent's stdin and our exit code.
+// spelling of the canonical event. For an agent whose launcher runs it
+// through a shell, that is behind a guard that answers exit 0 (proceed)
+// when command is not there: a teammate who cloned the project without
+// installing symposium, or an uninstall, must not have every tool call
+// denied (Copilot denies on any non-zero exit); exec keeps it one process,
+// with the agent's stdin and our exit code. An agent that may run it
+// without a shell (Agent.ExecHooks) gets the bare command, which a
+// launcher that splits it into words and execs it can run.
 func HookCommand(command, agent, event string) string {
+	if a, ok := Lookup(agent); ok && a.ExecHooks {
+		return bareHookCommand(command, agent, cliEvent(event))
+	}
+	return guardedHookCommand(command, agent, event)
+}
+
+// guardedHookCommand is HookCommand behind the shell guard.
+func guardedHookCommand(command, agent, event string) string {
 	c := shellQuote(command)
 	return "command -v " + c + " >/dev/null 2>&1 && exec " + c + " hook " + agent + " " + cliEvent(event) + " || " + guardFallback(agent, event)
 }
@@ -89,7 +100,8 @@ func guardFallback(agent, event string) string {
 	return "true"
 }
 
-// bareHookCommand is what versions before the guard registered.
+// bareHookCommand is what versions before the guard registered, and what
+// an agent with ExecHooks gets.
 func bareHookCommand(command, agent, event string) string {
 	return shellQuote(command) + " hook " + agent + " " + event
 }
@@ -103,7 +115,7 @@ func cliEvent(event string) string {
 }
 
 // IsOurCommand reports whether a hook command line is exactly one we
-// register (or registered before the guard): cargo-agents, by name or path,
+// register, with or without the guard: cargo-agents, by name or path,
 // "hook AGENT EVENT", nothing more. A user's own hook that merely starts
 // the same way (an extra flag, a pipe) is theirs and never touched.
 // Recognising ours by content (not position) lets us update a stale path
@@ -121,7 +133,7 @@ func IsOurCommand(cmd string) bool {
 	for i, w := range f {
 		if w == "hook" && i+2 < len(f) {
 			agent, event := f[i+1], f[i+2]
-			if cmd == HookCommand(word, agent, event) || cmd == bareHookCommand(word, agent, event) {
+			if cmd == guardedHookCommand(word, agent, event) || cmd == bareHookCommand(word, agent, event) {
 				return true
 			}
 		}

@@ -113,6 +113,14 @@ type Fetcher struct {
 
 	HTTP *http.Client // nil means a client with DefaultTimeout
 
+	// RegistryTime bounds all of this Fetcher's requests to one registry,
+	// from the first; 0 means DefaultRegistryTime. A registry that gives
+	// no answer is not asked again by this Fetcher.
+	RegistryTime time.Duration
+	// RetryAfter is how long a registry that gave no answer is left alone
+	// by later Fetchers with the same CacheDir; 0 asks it every time.
+	RetryAfter time.Duration
+
 	// Limits; 0 means the Default* constant.
 	MaxArchive, MaxEntry, MaxTotal int64
 	MaxFiles                       int
@@ -124,6 +132,7 @@ type Fetcher struct {
 	mu      sync.Mutex
 	configs map[string]indexConfig // config.json per index URL
 	gitPkgs map[string][]gitPkg    // packages per git checkout directory
+	reached map[string]*reach      // per index URL: its deadline, and whether it was given up on
 }
 
 // New returns the Fetcher the commands use: unpacking into

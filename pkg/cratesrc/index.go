@@ -101,7 +101,7 @@ func (f *Fetcher) Newest(ctx context.Context, name string, accept func(version s
 // indexEntries reads the index file of the crate spelled name. Lines that
 // do not parse are skipped, as cargo does with entries it cannot use.
 func (f *Fetcher) indexEntries(ctx context.Context, c Crate, reg registry, name string) ([]indexEntry, error) {
-	data, err := f.get(ctx, c, reg.index+cratesindex.Path(name), indexLimit(reg, "index file", maxIndexFile))
+	data, err := f.regGet(ctx, c, reg, reg.index+cratesindex.Path(name), indexLimit(reg, "index file", maxIndexFile))
 	if err != nil {
 		return nil, err
 	}
@@ -125,7 +125,7 @@ func (f *Fetcher) config(ctx context.Context, c Crate, reg registry) (indexConfi
 	if ok {
 		return cfg, nil
 	}
-	data, err := f.get(ctx, c, reg.index+"config.json", indexLimit(reg, "config.json", 1<<20))
+	data, err := f.regGet(ctx, c, reg, reg.index+"config.json", indexLimit(reg, "config.json", 1<<20))
 	if errors.Is(err, errNotFound) {
 		return cfg, &UnavailableError{Crate: c, Reason: reg.index + " is not a sparse index (no config.json)"}
 	}
@@ -198,7 +198,7 @@ func (f *Fetcher) download(ctx context.Context, c Crate) (string, error) {
 		}
 	}
 	url := dlURL(cfg.DL, c, want)
-	data, err := f.get(ctx, c, url, bodyLimit{max: f.maxArchive(), what: "archive", fix: fixTooBig})
+	data, err := f.regGet(ctx, c, reg, url, bodyLimit{max: f.maxArchive(), what: "archive", fix: fixTooBig})
 	if errors.Is(err, errNotFound) {
 		return "", &UnavailableError{Crate: c, Reason: "registry " + reg.name + " has no " + url}
 	}
@@ -289,7 +289,7 @@ func (f *Fetcher) get(ctx context.Context, c Crate, url string, lim bodyLimit) (
 		if errors.As(err, &ue) {
 			err = ue.Err
 		}
-		return nil, &UnavailableError{Crate: c, Reason: "GET " + url, Err: err}
+		return nil, &UnavailableError{Crate: c, Reason: "GET " + url, Err: &unreachableError{err}}
 	}
 	defer resp.Body.Close()
 	switch {
@@ -303,7 +303,7 @@ func (f *Fetcher) get(ctx context.Context, c Crate, url string, lim bodyLimit) (
 	}
 	data, err := io.ReadAll(io.LimitReader(resp.Body, lim.max+1))
 	if err != nil {
-		return nil, &UnavailableError{Crate: c, Reason: "GET " + url, Err: err}
+		return nil, &UnavailableError{Crate: c, Reason: "GET " + url, Err: &unreachableError{err}}
 	}
 	if int64(len(data)) > lim.max {
 		return nil, lim.refuse(c, url)

@@ -21,6 +21,7 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/atomicfile"
 	"github.com/symposium-dev/symposium-go/pkg/proc"
+	"github.com/symposium-dev/symposium-go/pkg/syncstate"
 )
 
 // Update levels (`--update`).
@@ -152,19 +153,43 @@ type Checkout struct {
 	Inputs   []string // files whose stat changes when the clone moves (.git/HEAD, the ref file)
 	Warnings []string
 	Fetched  bool // the network was used successfully
+	// Level is the update level applied: UpdateAuto resolves to fetch
+	// (the source was due) or none.
+	Level string
 }
 
 // syncClone makes sure dir holds a clone of ref.Repo at ref.Ref, applying
 // the update level. An existing clone is used when the network fails
 // (with a warning); without one, the error is returned.
 func syncClone(ctx context.Context, ref GitRef, dir, level string) (*Checkout, error) {
-	co := &Checkout{Dir: dir}
-	if level == UpdateAuto {
-		level = UpdateNone // decided per source by Resolver; a group clone follows none
+	return syncSource(ctx, ref, dir, level, debounce{})
+}
+
+// debounce is an auto-update source's check stamp ("<clone>.checked") and
+// the interval after which it is due; the zero value is a source without
+// auto-update.
+type debounce struct {
+	stamp    string
+	interval time.Duration
+}
+
+// lockGrace is how long an auto-update sync waits for a clone another
+// process holds before it uses the clone as it is (a variable for tests).
+var lockGrace = 3 * time.Second
+
+// syncSource is syncClone for a configured source: with UpdateAuto, whether
+// it is due is decided under the clone's lock from the stamp the last
+// fetch wrote (several syncs after the interval fetch once between them),
+// and a sync that finds the clone locked beyond lockGrace (another process
+// fetching, perhaps from a remote that hangs for the whole git timeout)
+// uses the clone it has, with a note. Without a clone it waits.
+func syncSource(ctx context.Context, ref GitRef, dir, level string, db debounce) (*Checkout, error) {
+	if level == UpdateAuto && db.stamp == "" {
+		level = UpdateNone // a group clone, or a source without auto-update
 	}
-	cloned := func() bool { _, err := os.Stat(filepath.Join(dir, ".git")); return err == nil }
+	co := &Checkout{Dir: dir, Level: level}
 	if level == UpdateOffline {
-		if !cloned() {
+		if !isCloned(dir) {
 			return nil, errNotCloned
 		}
 		co.Inputs = gitInputs(dir)
@@ -179,38 +204,105 @@ func syncClone(ctx context.Context, ref GitRef, dir, level string) (*Checkout, e
 	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
 		return nil, err
 	}
-	unlock, err := lockedfile.MutexAt(dir + ".lock").Lock()
+	grace := time.Duration(-1) // wait as long as it takes
+	if level == UpdateAuto && isCloned(dir) {
+		grace = lockGrace
+	}
+	unlock, err := lockWithin(dir+".lock", grace)
 	if err != nil {
 		return nil, err
 	}
+	if unlock == nil {
+		co.Level = UpdateNone
+		co.Warnings = append(co.Warnings, fmt.Sprintf("%s: being updated by another process; using the cached copy", RedactURL(ref.Repo)))
+		co.Inputs = gitInputs(dir)
+		return co, nil
+	}
 	defer unlock()
-	atomicfile.SweepDirs(dir, 0) // under the lock, every temp clone is a dead one's
-	sweepLegacyClones(filepath.Dir(dir))
-	if !cloned() {
-		if err := clone(ctx, ref, dir); err != nil {
-			return nil, err
+	if level == UpdateAuto {
+		level = UpdateNone
+		if syncstate.Due(db.stamp, db.interval, time.Now()) {
+			level = UpdateFetch
 		}
-		co.Fetched = true
-	} else {
-		switch level {
-		case UpdateCheck:
-			behind, err := isBehind(ctx, ref, dir)
-			switch {
-			case err != nil:
-				co.Warnings = append(co.Warnings, fmt.Sprintf("%s: cannot check for updates (%v); using the cached copy", RedactURL(ref.Repo), err))
-			case behind:
-				co.Warnings = append(co.Warnings, fmt.Sprintf("%s: the cached copy is behind the remote; run `cargo agents plugin sync` or pass --update fetch", RedactURL(ref.Repo)))
-			}
-		case UpdateFetch:
-			if err := fetch(ctx, ref, dir); err != nil {
-				co.Warnings = append(co.Warnings, fmt.Sprintf("%s: fetch failed (%v); using the cached copy", RedactURL(ref.Repo), err))
-			} else {
-				co.Fetched = true
-			}
-		}
+	}
+	co.Level = level
+	err = updateLocked(ctx, ref, dir, level, co)
+	if db.stamp != "" && (level == UpdateCheck || level == UpdateFetch) {
+		// Asked, answered or not: an unreachable remote is asked again
+		// after the interval, not on every sync. Stamped under the lock,
+		// so a sync that waited for it sees this check.
+		syncstate.Checked(db.stamp, time.Now())
+	}
+	if err != nil {
+		return nil, err
 	}
 	co.Inputs = gitInputs(dir)
 	return co, nil
+}
+
+func isCloned(dir string) bool { _, err := os.Stat(filepath.Join(dir, ".git")); return err == nil }
+
+// updateLocked clones or updates dir at level; the caller holds its lock.
+func updateLocked(ctx context.Context, ref GitRef, dir, level string, co *Checkout) error {
+	atomicfile.SweepDirs(dir, 0) // under the lock, every temp clone is a dead one's
+	sweepLegacyClones(filepath.Dir(dir))
+	if !isCloned(dir) {
+		if err := clone(ctx, ref, dir); err != nil {
+			return err
+		}
+		co.Fetched = true
+		return nil
+	}
+	switch level {
+	case UpdateCheck:
+		behind, err := isBehind(ctx, ref, dir)
+		switch {
+		case err != nil:
+			co.Warnings = append(co.Warnings, fmt.Sprintf("%s: cannot check for updates (%v); using the cached copy", RedactURL(ref.Repo), err))
+		case behind:
+			co.Warnings = append(co.Warnings, fmt.Sprintf("%s: the cached copy is behind the remote; run `cargo agents plugin sync` or pass --update fetch", RedactURL(ref.Repo)))
+		}
+	case UpdateFetch:
+		if err := fetch(ctx, ref, dir); err != nil {
+			co.Warnings = append(co.Warnings, fmt.Sprintf("%s: fetch failed (%v); using the cached copy", RedactURL(ref.Repo), err))
+		} else {
+			co.Fetched = true
+		}
+	}
+	return nil
+}
+
+// lockWithin takes the lock file at path. With grace >= 0 it gives up
+// after grace and returns a nil unlock; the lock, if it comes later, is
+// then released at once. lockedfile has no try-lock, so the wait runs in
+// a goroutine.
+func lockWithin(path string, grace time.Duration) (unlock func(), err error) {
+	mu := lockedfile.MutexAt(path)
+	if grace < 0 {
+		return mu.Lock()
+	}
+	type result struct {
+		unlock func()
+		err    error
+	}
+	got := make(chan result, 1)
+	go func() {
+		u, err := mu.Lock()
+		got <- result{u, err}
+	}()
+	timer := time.NewTimer(grace)
+	defer timer.Stop()
+	select {
+	case r := <-got:
+		return r.unlock, r.err
+	case <-timer.C:
+		go func() {
+			if r := <-got; r.unlock != nil {
+				r.unlock()
+			}
+		}()
+		return nil, nil
+	}
 }
 
 // sweepLegacyClones removes the temp clones (".clone-*") that versions

@@ -134,22 +134,14 @@ func (r *Resolver) resolve(sp Spec, level string) *Source {
 		return src
 	}
 	dir := filepath.Join(r.Dirs.PluginSourceCache(), safeName(sp.Name))
+	var db debounce
 	if sp.AutoUpdate {
 		src.Checked = dir + syncstate.CheckedSuffix
+		db = debounce{stamp: src.Checked, interval: r.Interval}
 	}
-	asked := level == UpdateCheck || level == UpdateFetch
-	if level == UpdateAuto {
-		level, asked = UpdateNone, false
-		if syncstate.Due(src.Checked, r.Interval, time.Now()) {
-			level, asked = UpdateFetch, true
-		}
-		src.Level = level
-	}
-	co, err := syncClone(r.ctx(), ref, dir, level)
-	if asked && sp.AutoUpdate {
-		// Asked, answered or not: an unreachable remote is asked again
-		// after the interval, not on every sync.
-		syncstate.Checked(src.Checked, time.Now())
+	co, err := syncSource(r.ctx(), ref, dir, level, db)
+	if co != nil {
+		src.Level = co.Level // auto: fetch when it was due, else none
 	}
 	if err != nil {
 		if sp.Name == config.RecommendationsSource {

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/cmdlog"
@@ -112,7 +113,7 @@ func run(stdio cli.Stdio, args []string) error {
 	if *update != plugin.UpdateOffline {
 		acquire = predicateAcquirer(stdio.Err, dirs, accept, *asJSON)
 	}
-	res := plugin.MatchConfiguredAcquiring(context.Background(), cfg, dirs, *update, set, plugin.WorkspaceOf(ws), deps, CrateFetcher(dirs, ws.Root, *update, diag.Warn), acquire, diag.Warn)
+	res := plugin.MatchConfiguredAcquiring(context.Background(), cfg, dirs, *update, set, plugin.WorkspaceOf(ws), deps, CrateFetcher(dirs, ws.Root, *update, cfg.AutoUpdateInterval, diag.Warn), acquire, diag.Warn)
 	return write(out, res, *explain)
 }
 
@@ -152,10 +153,15 @@ func (p *linePrefixer) Write(b []byte) (int, error) {
 
 // CrateFetcher is how sym-match gets the sources of crates that embed a
 // plugin: cargo's caches first, the registry cargo's config names (or
-// $SYMPOSIUM_CRATES_INDEX_URL) only when update allows the network.
-func CrateFetcher(dirs config.Dirs, root, update string, warn func(string)) *cratesrc.Fetcher {
+// $SYMPOSIUM_CRATES_INDEX_URL) only when update allows the network. A
+// registry that did not answer is left alone for interval, as a git
+// source is, except when check or fetch asks for the network.
+func CrateFetcher(dirs config.Dirs, root, update string, interval time.Duration, warn func(string)) *cratesrc.Fetcher {
 	f := cratesrc.New(dirs.Cache, root, update == plugin.UpdateOffline)
 	f.Warn = warn
+	if update != plugin.UpdateCheck && update != plugin.UpdateFetch {
+		f.RetryAfter = interval
+	}
 	return f
 }
 
