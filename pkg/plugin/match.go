@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/symposium-dev/symposium-go/pkg/approval"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -75,6 +76,7 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 		inputs = append(inputs, sc.Inputs...)
 		tree := append([]string{}, sc.Tree...)
 		local := sc.Source.Git == "" && !sc.Source.Embedded
+		approved := r.scanApproval(sc, &inputs)
 		for _, p := range sc.Problems {
 			r.warn("%v", p.Err)
 			res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: p.What, Name: p.Name, Reason: p.Err.Error(), File: p.File})
@@ -128,6 +130,10 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 				continue
 			}
 			status.State = stream.StateActive
+			gated := m.Workspace && NeedsApproval(m)
+			if gated {
+				status.Approval = string(approved)
+			}
 			res.Statuses = append(res.Statuses, status)
 			if m.HasCrates {
 				pluginCrates = atomStrings(m.Crates)
@@ -182,6 +188,11 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 					continue
 				}
 				cr.addSkills(sc.Source.cache, files, groupCrates, m.Name, sc.Source.Name, sc.Source.Informal)
+			}
+			if gated && approved != approval.Approved {
+				// Skills are text; the rest runs code (approval.go).
+				res.rejectUnapproved(m, approved)
+				continue
 			}
 			res.addHooks(r, ev, m, sc.Source.Name)
 			res.addServers(ev, m, sc.Source.Name)

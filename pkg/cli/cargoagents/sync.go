@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/symposium-dev/symposium-go/pkg/approval"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/pipeline"
 	"github.com/symposium-dev/symposium-go/pkg/runlog"
@@ -80,6 +81,9 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 	drift := changed(sum.Actions)
 	if !g.quiet {
 		printSummary(stdio.Out, sum, *dryRun || *check)
+		if sum.Approval != "" {
+			fmt.Fprintf(stdio.Out, "note: %s (its skills are installed; its hooks, MCP servers, installations, chained plugins and subcommands wait)\n", approval.Reason(approval.State(sum.Approval)))
+		}
 	}
 	if len(sum.Candidates) > 0 && !*dryRun && !*check {
 		again, err := consentPrompt(stdio, g, sum.Candidates)

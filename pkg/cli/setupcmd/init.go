@@ -223,6 +223,11 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 	if declined > 0 && !interactive && !g.quiet {
 		fmt.Fprintln(stdio.Out, cli.TrustHint)
 	}
+	if ws != "" {
+		if err := offerApproval(stdio, g, in, dirs, newCfg, *trust, interactive); err != nil {
+			failed = report(stdio, g, "workspace", nil, err) || failed
+		}
+	}
 	if !g.quiet {
 		for _, name := range newCfg.Agents {
 			if a, _ := agent.Lookup(name); a.Notice != "" {
