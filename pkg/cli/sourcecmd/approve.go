@@ -33,9 +33,9 @@ func workspaceScan(dir string) (*plugin.Scan, config.Dirs, error) {
 	return plugin.DiscoverWorkspace(plugin.WorkspaceOf(ws.Workspace), cfg.AgentsSyncing), dirs, nil
 }
 
-func runUseWorkspace(stdio cli.Stdio, g Globals, global, remove bool) error {
-	if global {
-		return cli.Usagef("--workspace approves this workspace's own manifests: it takes no --global")
+func runUseWorkspace(stdio cli.Stdio, g Globals, rest []string, global, remove bool) error {
+	if global || len(rest) > 0 {
+		return cli.Usagef("--workspace approves this workspace's own manifests: it takes no NAME and no --global")
 	}
 	cwd, err := os.Getwd()
 	if err != nil {

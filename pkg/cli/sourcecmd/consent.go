@@ -193,8 +193,8 @@ func runUse(stdio cli.Stdio, g Globals, args []string) error {
 	if help || err != nil {
 		return err
 	}
-	if approve && len(rest) == 0 {
-		return runUseWorkspace(stdio, g, global, remove) // approve.go
+	if approve {
+		return runUseWorkspace(stdio, g, rest, global, remove) // approve.go
 	}
 	if len(rest) != 1 {
 		return cli.Usagef("usage: cargo agents use <NAME> [--global] [--remove]")
