@@ -44,7 +44,7 @@ func offerApproval(stdio cli.Stdio, g *globals, in *bufio.Reader, dirs config.Di
 	}
 	if !consent {
 		if !g.quiet {
-			fmt.Fprintf(stdio.Out, "  workspace %s (its skills install; %d hook(s), MCP server(s) and the like wait)\n", approval.Reason(state), len(items))
+			fmt.Fprintf(stdio.Out, "note: %s (its skills install; %d hook(s), MCP server(s) and the like wait)\n", approval.Reason(state), len(items))
 		}
 		return nil
 	}
@@ -53,7 +53,7 @@ func offerApproval(stdio cli.Stdio, g *globals, in *bufio.Reader, dirs config.Di
 	}
 	g.log.Printf(runlog.Info, "approved the workspace manifests of %s with the user's consent: %s", sc.Source.Dir, strings.Join(items, "; "))
 	if !g.quiet {
-		fmt.Fprintf(stdio.Out, "  workspace approved the SYMPOSIUM.toml of %s: %s\n", sc.Source.Dir, strings.Join(items, ", "))
+		fmt.Fprintf(stdio.Out, "approved the workspace's SYMPOSIUM.toml (%s): %s\n", sc.Source.Dir, strings.Join(items, ", "))
 	}
 	return nil
 }

@@ -24,8 +24,8 @@ func TestInitOffersWorkspaceApproval(t *testing.T) {
 		output  string
 	}{
 		{"yes", []string{"init"}, "1\n\n2\ny\n", approval.Approved, "hook repo-hook ("},
-		{"no", []string{"init"}, "1\n\n2\nn\n", approval.Awaiting, "workspace workspace plugin awaits approval: run `cargo agents use --workspace`"},
-		{"trust", []string{"init", "--add-agent", "claude", "--trust"}, "", approval.Approved, "workspace approved the SYMPOSIUM.toml of "},
+		{"no", []string{"init"}, "1\n\n2\nn\n", approval.Awaiting, "note: workspace plugin awaits approval: run `cargo agents use --workspace`"},
+		{"trust", []string{"init", "--add-agent", "claude", "--trust"}, "", approval.Approved, "approved the workspace's SYMPOSIUM.toml ("},
 		{"flags without --trust", []string{"init", "--add-agent", "claude"}, "", approval.Awaiting, "awaits approval"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
