@@ -371,6 +371,14 @@ func (a *Agent) MCPFile(t Target) string {
 	return r.mcp.file(t)
 }
 
+// MCPUserGlobal reports whether the agent reads MCP servers only from a
+// user-wide file (Goose, Antigravity), which every workspace shares: a
+// server written there runs in every project the user opens.
+func (a *Agent) MCPUserGlobal() bool {
+	r := a.reg()
+	return r != nil && r.mcp != nil && r.mcp.project == ""
+}
+
 func (m *mcpSpec) file(t Target) string {
 	base, rel := t.Home, m.global
 	if m.project != "" {

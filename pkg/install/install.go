@@ -106,6 +106,25 @@ func (r *Result) warnf(format string, args ...any) {
 	r.Warnings = append(r.Warnings, fmt.Sprintf(format, args...))
 }
 
+// mcpServersFor drops, for an agent that reads MCP servers only from a
+// user-wide file, the servers of the workspace's own plugins: that file
+// is shared by every project, and a repository's manifest must not reach
+// beyond the repository, approved or not.
+func (r *Result) mcpServersFor(a *agent.Agent, servers []stream.MCPServer) []stream.MCPServer {
+	if !a.MCPUserGlobal() {
+		return servers
+	}
+	out := servers[:0:0]
+	for _, s := range servers {
+		if s.Source == stream.SourceWorkspace {
+			r.warnf("%s: MCP server %q of the workspace's own plugin is not registered: %s reads MCP servers only from a user-wide file, which every project shares, and a workspace's plugin never writes one", a.Name, s.Name, a.Display)
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
 func (r *Result) add(op, agentName, path, status, name, detail string) {
 	r.Actions = append(r.Actions, stream.Action{Kind: stream.KindAction, Op: op, Agent: agentName, Path: path, Status: status, Name: name, Detail: detail})
 }
@@ -296,7 +315,7 @@ func Run(in Input, opts Options) *Result {
 				if len(away) > 0 {
 					manage, kept = keepAbsent(prev.MCPServers, in.MCPServers)
 				}
-				changes, nowOwned, warnings, err := a.SyncMCP(af, target, in.MCPServers, manage)
+				changes, nowOwned, warnings, err := a.SyncMCP(af, target, res.mcpServersFor(a, in.MCPServers), manage)
 				nowOwned = append(nowOwned, kept...)
 				res.addChanges(a.Name, changes)
 				for _, wmsg := range warnings {

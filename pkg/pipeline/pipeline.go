@@ -20,6 +20,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/symposium-dev/symposium-go/pkg/approval"
 	"github.com/symposium-dev/symposium-go/pkg/cargofind"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/selfexe"
@@ -70,6 +71,10 @@ type Summary struct {
 	// Trace is sym-match's decision trace, with Options.Explain: what
 	// matched and every plugin_status and rejected record.
 	Trace Trace
+	// Approval is "awaiting" or "changed" when a workspace plugin's hooks,
+	// MCP servers, chained plugins or subcommands wait for the user's
+	// approval of the workspace (pkg/approval); "" otherwise.
+	Approval string
 }
 
 // Trace is what sym-match decided, record by record.
@@ -293,6 +298,9 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 			if err := rd.Decode(raw, &ps); err != nil {
 				return err
 			}
+			if ps.Approval == string(approval.Changed) || ps.Approval == string(approval.Awaiting) && sum.Approval == "" {
+				sum.Approval = ps.Approval
+			}
 			switch ps.State {
 			case stream.StateCandidate:
 				sum.Candidates = append(sum.Candidates, ps)
@@ -340,7 +348,7 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	return sum, storeState(workspace.Root, opts, fingerprint{
 		workspace: inputs, sources: sourceInputs, sourceTree: sourceTree, actions: sum.Actions, refresh: refresh,
 		skillDirs: under(skillDirs, localDirs), unread: len(unread) > 0, start: start,
-	}, hooks, append(sourceNotes(unread, snapshot), pluginNotes(sum.Candidates, dormant)...), sum)
+	}, hooks, append(append(sourceNotes(unread, snapshot), approvalNotes(sum.Approval)...), pluginNotes(sum.Candidates, dormant)...), sum)
 }
 
 // readTrace collects sym-match's decision trace from its output.
@@ -391,6 +399,15 @@ func pluginNotes(candidates []stream.PluginStatus, dormant int) []string {
 		return nil
 	}
 	return []string{strings.Join(parts, ", ") + " (`cargo agents status`; `cargo agents use NAME` enables one)"}
+}
+
+// approvalNotes is the session-start note about a workspace plugin whose
+// hooks and MCP servers wait for the user's approval.
+func approvalNotes(state string) []string {
+	if state == "" {
+		return nil
+	}
+	return []string{approval.Reason(approval.State(state))}
 }
 
 // sourceNotes are the session-start notes about plugin sources that are
@@ -451,7 +468,7 @@ func upToDate(opts Options) *Summary {
 	if rec == nil || !syncstate.StampsFresh(rec.Files) {
 		return nil
 	}
-	sum := &Summary{WorkspaceRoot: st.WorkspaceRoot, UpToDate: true, Gates: rec.Gates, Candidates: rec.Candidates}
+	sum := &Summary{WorkspaceRoot: st.WorkspaceRoot, UpToDate: true, Gates: rec.Gates, Candidates: rec.Candidates, Approval: rec.Approval}
 	sum.Matched.Skills, sum.Matched.Hooks, sum.Matched.MCPServers = rec.Skills, rec.Hooks, rec.MCPServers
 	return sum
 }
@@ -529,7 +546,7 @@ func storeState(root string, opts Options, fp fingerprint, hooks []stream.Hook, 
 	}
 	written = append(written, sum.GateInputs...)
 	rec := &syncstate.Record{Skills: sum.Matched.Skills, Hooks: sum.Matched.Hooks, MCPServers: sum.Matched.MCPServers, Gates: sum.Gates, Candidates: sum.Candidates,
-		Files: syncstate.Stamp(dedupe(append(fp.sourceTree, written...)))}
+		Approval: sum.Approval, Files: syncstate.Stamp(dedupe(append(fp.sourceTree, written...)))}
 	// A source that could not be read, or a hook installation that failed
 	// (or waits for an explicit sync), is tried again by the next sync: it
 	// must run the stages.

@@ -86,7 +86,8 @@ type Scan struct {
 	Inputs []string
 	Tree   []string
 
-	root string // Source.Dir without symlinks
+	root      string // Source.Dir without symlinks
+	workspace bool   // the workspace's own plugins (DiscoverWorkspace): approval.go
 }
 
 // Discover walks src.Dir. Directories with SYMPOSIUM.toml are plugins,

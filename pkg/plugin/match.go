@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/symposium-dev/symposium-go/pkg/approval"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -82,6 +83,7 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 		inputs = append(inputs, sc.Inputs...)
 		tree := append([]string{}, sc.Tree...)
 		local := sc.Source.Git == "" && !sc.Source.Embedded
+		approved := r.scanApproval(sc, &inputs)
 		for _, p := range sc.Problems {
 			r.warn("%v", p.Err)
 			res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: p.What, Name: p.Name, Reason: p.Err.Error(), File: p.File})
@@ -139,6 +141,10 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 				continue
 			}
 			status.State = stream.StateActive
+			gated := m.Workspace && NeedsApproval(m)
+			if gated {
+				status.Approval = string(approved)
+			}
 			res.Statuses = append(res.Statuses, status)
 			if m.HasCrates {
 				pluginCrates = atomStrings(m.Crates)
@@ -194,9 +200,15 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 				}
 				cr.addSkills(sc.Source.cache, files, groupCrates, m.Name, sc.Source.Name, sc.Source.Informal)
 			}
+			if gated && approved != approval.Approved {
+				// Skills are text; the rest runs code (approval.go).
+				res.rejectUnapproved(m, approved)
+				continue
+			}
 			// A configured source (the central one included) is the
-			// user's choice: its install_commands may run.
-			shellOK := sc.Source.Name != WorkspaceSource
+			// user's choice, and an approved workspace's manifests the
+			// user's too: their install_commands may run.
+			shellOK := sc.Source.Name != WorkspaceSource || (gated && approved == approval.Approved)
 			res.addHooks(r, ev, m, sc.Source.Name, shellOK)
 			res.addServers(ev, m, sc.Source.Name)
 			res.addSubcommands(r, ev, m, sc.Source.Name, shellOK)

@@ -7,11 +7,12 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/predexpr"
 	"github.com/symposium-dev/symposium-go/pkg/skillmark"
+	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
 // WorkspaceSource is the name of the source that holds the workspace's own
 // plugins (upstream: "Workspace skills").
-const WorkspaceSource = "workspace"
+const WorkspaceSource = stream.SourceWorkspace
 
 // Default skill groups of a workspace plugin (upstream: "Workspace
 // plugins"): skills/ for everyone, and .agents/skills/ for people working
@@ -30,7 +31,7 @@ const (
 // directory symposium installed (pkg/skillmark) is never one of them.
 func DiscoverWorkspace(ws Workspace, agentsSyncing bool) *Scan {
 	src := &Source{Name: WorkspaceSource, Dir: ws.Root, Informal: true}
-	sc := &Scan{Source: src}
+	sc := &Scan{Source: src, workspace: true}
 	if ws.Root == "" {
 		return sc
 	}

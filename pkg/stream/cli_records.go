@@ -34,6 +34,9 @@ type SyncSummary struct {
 	// Changed counts the action records that created, updated or removed
 	// something (or would, in a dry run).
 	Changed int `json:"changed"`
+	// Approval is "awaiting" or "changed" while the workspace's own
+	// manifests wait for `cargo agents use --workspace`.
+	Approval string `json:"approval,omitempty"`
 }
 
 // PluginSource is one plugin source of `cargo agents plugin list --json`.

@@ -175,6 +175,11 @@ type PredicateCommand struct {
 }
 
 // MCPServer is an MCP server that applies to the workspace.
+// SourceWorkspace is the source name of the workspace's own plugins (and
+// of what they chain to): files the workspace commits, never written into
+// a user-wide agent file.
+const SourceWorkspace = "workspace"
+
 type MCPServer struct {
 	Kind    string            `json:"kind"`
 	Plugin  string            `json:"plugin"`
@@ -220,6 +225,12 @@ type PluginStatus struct {
 	Version string `json:"version,omitempty"` // ... and the version read (the workspace's Cargo.lock)
 	Dir     string `json:"dir,omitempty"`     // the plugin (or crate source) directory
 	Reason  string `json:"reason,omitempty"`  // for dormant/declined/candidate: what would change it
+	// Approval is set for a workspace plugin (source "workspace") that
+	// declares hooks, MCP servers, installations, chained plugins or
+	// subcommands: "approved", "awaiting" (`cargo agents use --workspace`)
+	// or "changed" (a manifest changed since the approval). Its skills
+	// apply in every state; the rest only when approved.
+	Approval string `json:"approval,omitempty"`
 }
 
 // SearchMatch is one `cargo agents search` hit.

@@ -22,6 +22,10 @@ type Record struct {
 	// Candidates are the plugins embedded in dependencies that await the
 	// user's consent, so a sync that finds nothing changed still asks.
 	Candidates []stream.PluginStatus `json:"candidates,omitempty"`
+	// Approval is the workspace plugins' approval state when something
+	// waits for it ("awaiting", "changed"), so an unchanged sync still
+	// says so.
+	Approval string `json:"approval,omitempty"`
 	// Files are the plugin sources' directories and manifests (see
 	// stream.Source.Tree) and every file the sync wrote or checked, with
 	// each installed skill recorded by the directory holding it, every

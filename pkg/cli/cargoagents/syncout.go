@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/symposium-dev/symposium-go/pkg/approval"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/pipeline"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -96,7 +97,7 @@ func writeSyncRecords(out io.Writer, sum *pipeline.Summary, trace *pipeline.Trac
 			recs = append(recs, c)
 		}
 	}
-	s := stream.SyncSummary{Kind: stream.KindSync, Workspace: sum.WorkspaceRoot, UpToDate: sum.UpToDate, DryRun: dry, Changed: changed(sum.Actions)}
+	s := stream.SyncSummary{Kind: stream.KindSync, Workspace: sum.WorkspaceRoot, UpToDate: sum.UpToDate, DryRun: dry, Changed: changed(sum.Actions), Approval: sum.Approval}
 	s.Matched.Skills, s.Matched.Hooks, s.Matched.MCPServers = sum.Matched.Skills, sum.Matched.Hooks, sum.Matched.MCPServers
 	recs = append(recs, s)
 	for _, r := range recs {
@@ -123,6 +124,9 @@ func report(stdio cli.Stdio, g *globals, sum *pipeline.Summary, opts pipeline.Op
 	}
 	if !g.quiet {
 		printSummary(stdio.Out, sum, opts.DryRun)
+		if sum.Approval != "" {
+			fmt.Fprintf(stdio.Out, "note: %s (its skills are installed; its hooks, MCP servers, installations, chained plugins and subcommands wait)\n", approval.Reason(approval.State(sum.Approval)))
+		}
 	}
 	if trace != nil {
 		printTrace(stdio.Out, *trace)

@@ -41,6 +41,10 @@ such gate with its fix; on a terminal it offers to make the change, and
 --trust makes every such change without asking. Run it in a workspace
 after ` + "`cargo agents sync`" + ` to cover what sync registered there.
 
+In a workspace whose own SYMPOSIUM.toml declares hooks, MCP servers,
+installations, chained plugins or subcommands, init also offers to approve
+them (as ` + "`cargo agents use --workspace`" + ` does); --trust approves.
+
 Agents: `
 
 // isTerminal reports whether stdin is an interactive terminal; tests replace it.
@@ -222,6 +226,11 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 	}
 	if declined > 0 && !interactive && !g.quiet {
 		fmt.Fprintln(stdio.Out, cli.TrustHint)
+	}
+	if ws != "" {
+		if err := offerApproval(stdio, g, in, dirs, newCfg, *trust, interactive); err != nil {
+			failed = report(stdio, g, "workspace", nil, err) || failed
+		}
 	}
 	if !g.quiet {
 		for _, name := range newCfg.Agents {

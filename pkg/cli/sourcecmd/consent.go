@@ -46,12 +46,18 @@ not listed.
 `
 
 const useUsage = `Usage: cargo agents use <NAME> [--global] [--remove]
+       cargo agents use --workspace [--remove]
 
 Enables a plugin by name (a dormant registry plugin, or the plugin a crate
 embeds) by recording it in [plugins] use of your config.toml, then syncs.
 
-  --global  enable it in every workspace (default: only this one)
-  --remove  drop the entry recorded in that scope instead
+  --global     enable it in every workspace (default: only this one)
+  --remove     drop the entry recorded in that scope instead
+  --workspace  approve this workspace's own SYMPOSIUM.toml files as they
+               are now: their hooks, MCP servers, installations, chained
+               plugins and subcommands apply until one of them changes
+               (their skills install without approval); with --remove,
+               withdraw the approval
 `
 
 const searchUsage = `Usage: cargo agents search <QUERY> [--json] [--jq EXPR]
@@ -147,7 +153,7 @@ func runStatus(stdio cli.Stdio, g Globals, args []string) error {
 		fmt.Fprintln(stdio.Out, "no plugins")
 	}
 	for _, s := range res.Statuses {
-		fmt.Fprintln(stdio.Out, statusLine(s))
+		fmt.Fprintln(stdio.Out, statusLine(s)+approvalNote(s))
 	}
 	g.Log.Printf(runlog.Info, "%d plugin(s)", len(res.Statuses))
 	return nil
@@ -185,10 +191,13 @@ func validUseName(name string) bool {
 }
 
 func runUse(stdio cli.Stdio, g Globals, args []string) error {
-	var global, remove bool
-	rest, help, err := parseFlags("cargo agents use", useUsage, stdio, args, map[string]*bool{"global": &global, "remove": &remove})
+	var global, remove, approve bool
+	rest, help, err := parseFlags("cargo agents use", useUsage, stdio, args, map[string]*bool{"global": &global, "remove": &remove, "workspace": &approve})
 	if help || err != nil {
 		return err
+	}
+	if approve {
+		return runUseWorkspace(stdio, g, rest, global, remove) // approve.go
 	}
 	if len(rest) != 1 {
 		return cli.Usagef("usage: cargo agents use <NAME> [--global] [--remove]")
