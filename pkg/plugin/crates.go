@@ -2,6 +2,7 @@ package plugin
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -206,6 +207,7 @@ func (cr *crates) crateGroup(m *Manifest, g SkillGroup, groupCrates []string, t 
 			if err != nil {
 				cr.warnOnce(fmt.Sprintf("%s: %v", file, err))
 				cr.reject("group", name, "crate source missing: "+err.Error(), m.Name, file)
+				cr.unavailable(d.Name, err)
 				continue
 			}
 			cr.reached[config.NormName(d.Name)] = true
@@ -264,6 +266,7 @@ func (cr *crates) chain(m *Manifest, ref PluginRef, t trust, depth int, path []s
 	if err != nil {
 		cr.warnOnce(fmt.Sprintf("%s: [[plugins]] source.cargo %q: %v", file, ref.Crate, err))
 		cr.reject("plugin", ref.Crate, "crate source missing: "+err.Error(), m.Name, file)
+		cr.unavailable(ref.Crate, err)
 		return
 	}
 	cr.load(c, t, depth, append(append([]string{}, path...), config.NormName(m.Name)), file)
@@ -280,6 +283,7 @@ func (cr *crates) load(c cratesrc.Crate, t trust, depth int, path []string, from
 	if err != nil {
 		cr.warnOnce(fmt.Sprintf("%s: %v", from, err))
 		cr.reject("plugin", c.Name, "crate source missing: "+err.Error(), "", from)
+		cr.unavailable(c.Name, err)
 		return
 	}
 	m, _ := cr.manifestOf(dir, c)
@@ -381,6 +385,26 @@ func (cr *crates) consented(name string) bool {
 	return used || cr.r.Consent.AutoEnabled(name)
 }
 
+// unavailable records that the source of crate name, an enabled or vouched
+// for crate's, could not be had this time (offline, the registry
+// unreachable, nothing on disk): a source record without a directory, so
+// that sym-install keeps what it installed before, as for a plugin source
+// that cannot be read, instead of removing the crate's skills until the
+// network is back. A registry that answered "no such crate" is final.
+func (cr *crates) unavailable(name string, err error) {
+	var ue *cratesrc.UnavailableError
+	if !errors.As(err, &ue) || ue.Absent {
+		return
+	}
+	src := config.CrateEntry(name)
+	for _, s := range cr.res.Sources {
+		if s.Name == src && s.Dir == "" {
+			return
+		}
+	}
+	cr.res.Sources = append(cr.res.Sources, stream.Source{Kind: stream.KindSource, Name: src, Inputs: []string{}})
+}
+
 func (cr *crates) status(st stream.PluginStatus) {
 	st.Kind = stream.KindPluginStatus
 	for _, old := range cr.res.Statuses {
@@ -417,6 +441,7 @@ func (cr *crates) discover() {
 			if dir, err = cr.fetch(c, true); err != nil {
 				cr.warnOnce(fmt.Sprintf("dependency %s %s is enabled in [plugins], but %v", d.Name, d.Version, err))
 				cr.reject("plugin", d.Name, "crate source missing: "+err.Error(), "", "")
+				cr.unavailable(d.Name, err)
 				continue
 			}
 		}
@@ -467,6 +492,7 @@ func (cr *crates) discover() {
 		if err != nil {
 			cr.warnOnce(fmt.Sprintf("[plugins] use %q: %v", u.Name, err))
 			cr.reject("plugin", name, "crate source missing: "+err.Error(), "", "")
+			cr.unavailable(name, err)
 			continue
 		}
 		cr.load(c, trust{root: u.Root(), source: "cargo", fetch: true}, 1, nil, "[plugins] use")
