@@ -58,6 +58,9 @@ type Summary struct {
 	// Candidates are sym-match's plugin_status records in state
 	// candidate: plugins dependencies embed, awaiting consent.
 	Candidates []stream.PluginStatus
+	// Statuses are all of sym-match's plugin_status records (empty when
+	// UpToDate): the status record keeps them for `cargo agents status`.
+	Statuses []stream.PluginStatus
 }
 
 // ErrNotWorkspace means sym-deps found no Cargo workspace.
@@ -243,6 +246,7 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 			if err := rd.Decode(raw, &ps); err != nil {
 				return err
 			}
+			sum.Statuses = append(sum.Statuses, ps)
 			switch ps.State {
 			case stream.StateCandidate:
 				sum.Candidates = append(sum.Candidates, ps)
@@ -288,7 +292,7 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 		return sum, nil
 	}
 	return sum, storeState(workspace.Root, opts, fingerprint{
-		workspace: inputs, sources: sourceInputs, sourceTree: sourceTree, actions: sum.Actions, refresh: refresh,
+		workspace: inputs, sources: sourceInputs, sourceTree: sourceTree, actions: sum.Actions, refresh: refresh, unread: unread,
 	}, hooks, append(sourceNotes(unread, snapshot), pluginNotes(sum.Candidates, dormant)...), sum)
 }
 
@@ -380,6 +384,7 @@ type fingerprint struct {
 	sourceTree []string        // each local source's non-skill directories and manifests (sync)
 	actions    []stream.Action // what sym-install wrote or checked (sync; skill parents: hook)
 	refresh    []string        // the check stamps of auto-update git sources (hook: refresh due)
+	unread     []string        // the sources that could not be read (what they installed is kept)
 }
 
 // storeState stores the hook record and the sync record. Each path is
@@ -422,6 +427,9 @@ func storeState(root string, opts Options, fp fingerprint, hooks []stream.Hook, 
 	if _, err := write.State(dirs.Cache, st); err != nil {
 		return err
 	}
+	if err := write.Statuses(dirs.Cache, root, lastStatuses(dirs.Cache, root, sum.Statuses, fp.unread)); err != nil {
+		return err
+	}
 	written = append(written, sum.GateInputs...)
 	rec := &syncstate.Record{Skills: sum.Matched.Skills, Hooks: sum.Matched.Hooks, MCPServers: sum.Matched.MCPServers, Gates: sum.Gates, Candidates: sum.Candidates,
 		Files: syncstate.Stamp(dedupe(append(fp.sourceTree, written...)))}
@@ -435,6 +443,29 @@ func storeState(root string, opts Options, fp fingerprint, hooks []stream.Hook, 
 		rec = nil // too fresh to trust (or nothing to record): the next sync runs the stages
 	}
 	return write.Record(dirs.Cache, root, rec)
+}
+
+// lastStatuses is what the status record keeps: this sync's plugin
+// statuses, and the active crate plugins of the previous record whose
+// source could not be had this time ("crate:NAME" among unread): their
+// skills are kept installed, so status still names them.
+func lastStatuses(cacheDir, root string, now []stream.PluginStatus, unread []string) []stream.PluginStatus {
+	away := map[string]bool{}
+	for _, u := range unread {
+		if name, ok := strings.CutPrefix(u, config.CratePrefix); ok {
+			away[config.NormName(name)] = true
+		}
+	}
+	if len(away) == 0 {
+		return now
+	}
+	out := append([]stream.PluginStatus{}, now...)
+	for _, s := range syncstate.LoadStatuses(cacheDir, root) {
+		if s.State == stream.StateActive && s.Crate != "" && away[config.NormName(s.Crate)] {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // ignore drops config warnings: the stages report them.

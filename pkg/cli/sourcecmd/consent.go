@@ -21,6 +21,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/runlog"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
+	"github.com/symposium-dev/symposium-go/pkg/syncstate"
 )
 
 // The consent commands of upstream v0.4: `use`, `status` and `search`
@@ -39,7 +40,8 @@ and its predicates hold; the root names what enabled it), dormant (awaiting
 cargo agents use, or its predicates do not hold here), candidate (embedded
 in a dependency, awaiting your consent) or declined ([plugins] disable).
 Nothing is fetched: a dependency whose source cargo has not unpacked yet is
-not listed.
+not listed, and a crate plugin the last sync read whose source is not on
+disk now is listed as that sync found it (says so).
 
   --json     one plugin_status record per line
   --jq EXPR  run the jq expression EXPR over each record (implies --json)
@@ -135,10 +137,11 @@ func runStatus(stdio cli.Stdio, g Globals, args []string) error {
 	if err != nil {
 		return err
 	}
-	_, res, _, _, err := workspaceStatus(cwd, func(string) {})
+	ws, res, dirs, _, err := workspaceStatus(cwd, func(string) {})
 	if err != nil {
 		return err
 	}
+	res.Statuses = append(res.Statuses, fromLastSync(dirs.Cache, ws.Workspace.Root, res.Statuses)...)
 	if asJSON || filter != nil {
 		return writeRecords(stdio.Out, filter, res.Statuses)
 	}
@@ -169,6 +172,9 @@ func statusLine(s stream.PluginStatus, shared bool) string {
 	}
 	switch s.State {
 	case stream.StateActive:
+		if s.Reason != "" {
+			return fmt.Sprintf("✅ %s — %s (%s)", name, s.Root, s.Reason)
+		}
 		return fmt.Sprintf("✅ %s — %s", name, s.Root)
 	case stream.StateDormant:
 		return fmt.Sprintf("💤 %s — %s (%s)", name, s.Root, s.Reason)
@@ -182,6 +188,30 @@ func statusLine(s stream.PluginStatus, shared bool) string {
 		return fmt.Sprintf("➖ %s — declined (`[plugins] disable`)", name)
 	}
 	return fmt.Sprintf("%s — %s", name, s.State)
+}
+
+// fromLastSync returns the crate plugins the last sync of the workspace
+// at root had active that the offline match (now) did not reach: status
+// does not fetch, so a crate the sync downloaded at the registry's newest
+// version, through a chain or a use entry, may be out of its reach while
+// its skills are installed. Each says so in its reason.
+func fromLastSync(cacheDir, root string, now []stream.PluginStatus) []stream.PluginStatus {
+	seen := map[string]bool{}
+	for _, s := range now {
+		if s.Crate != "" {
+			seen[config.NormName(s.Crate)] = true
+		}
+	}
+	var out []stream.PluginStatus
+	for _, s := range syncstate.LoadStatuses(cacheDir, root) {
+		if s.State != stream.StateActive || s.Crate == "" || seen[config.NormName(s.Crate)] {
+			continue
+		}
+		seen[config.NormName(s.Crate)] = true
+		s.Reason = "as of the last sync: its source is not on disk now, so only that sync could read it"
+		out = append(out, s)
+	}
+	return out
 }
 
 func validUseName(name string) bool {
