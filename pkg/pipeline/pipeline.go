@@ -439,6 +439,9 @@ func storeState(root string, opts Options, fp fingerprint, hooks []stream.Hook, 
 		// is tried again by the next sync: it must run the stages.
 		missing = missing || (a.Op == "installation" && a.Status == stream.StatusSkipped)
 	}
+	// A source that could not be read (a crate's among them, whose return
+	// no stamp notices) is tried again by the next explicit sync.
+	missing = missing || len(fp.unread) > 0
 	if missing || !st.Trusted || !syncstate.Trusted(rec.Files, now) || len(rec.Files) == 0 {
 		rec = nil // too fresh to trust (or nothing to record): the next sync runs the stages
 	}
