@@ -11,10 +11,43 @@ import (
 // when an enabled plugin applies. A dependency is not a trust root: a
 // plugin embedded in a crate runs only when AutoEnable or Use says so, and
 // Disable wins over both.
+//
+// Plugins of the plugin sources and plugins crates embed are two kinds
+// that may share a name (a team's guard plugin "widget" and a dependency
+// widget), and an answer about one must not switch the other on or off.
+// So an entry "crate:NAME" names only crate NAME's embedded plugin, and
+// a plain "NAME" keeps upstream's meaning, one namespace, read this way:
+//
+//   - disable: both kinds (a name "never enabled, whatever offers it");
+//   - auto-enable: crates only (it is consent for dependencies);
+//   - use: the plugin NAME when any plugin source (or the workspace's own
+//     SYMPOSIUM.toml) has one, else crate NAME. A plain use entry never
+//     enables both.
+//
+// symposium writes crate consent as "crate:NAME" (`cargo agents use`, the
+// consent prompt), so a plugin appearing later under that name does not
+// change what an entry means.
 type Consent struct {
 	AutoEnable []string   // dependency names whose embedded plugins load without asking; "*" = all
 	Use        []UseEntry // plugins enabled deliberately (`cargo agents use`)
 	Disable    []string   // names never enabled, whatever else says
+}
+
+// CratePrefix starts a [plugins] entry that names a crate's embedded
+// plugin, not a plugin of a plugin source.
+const CratePrefix = "crate:"
+
+// CrateEntry is the [plugins] entry naming crate name's embedded plugin.
+func CrateEntry(name string) string { return CratePrefix + name }
+
+// SplitEntry splits a [plugins] entry into the name it holds and whether
+// it names a crate ("crate:NAME").
+func SplitEntry(entry string) (name string, crate bool) {
+	e := strings.TrimSpace(entry)
+	if len(e) > len(CratePrefix) && strings.EqualFold(e[:len(CratePrefix)], CratePrefix) {
+		return strings.TrimSpace(e[len(CratePrefix):]), true
+	}
+	return e, false
 }
 
 // UseEntry is one [plugins] use entry: a plain name (every workspace) or
@@ -30,32 +63,57 @@ func NormName(s string) string {
 	return strings.ToLower(strings.ReplaceAll(strings.TrimSpace(s), "_", "-"))
 }
 
-func hasName(list []string, name string) bool {
-	n := NormName(name)
+// entryMatches reports whether entry names name: a plain entry always
+// (when plain), a "crate:" one only when crate.
+func entryMatches(entry, name string, crate, plain bool) bool {
+	n, isCrate := SplitEntry(entry)
+	if isCrate && !crate || !isCrate && !plain {
+		return false
+	}
+	return NormName(n) == NormName(name)
+}
+
+func hasName(list []string, name string, crate, plain bool) bool {
 	for _, x := range list {
-		if NormName(x) == n {
+		if entryMatches(x, name, crate, plain) {
 			return true
 		}
 	}
 	return false
 }
 
-// Disabled reports whether name is in [plugins] disable.
-func (c Consent) Disabled(name string) bool { return hasName(c.Disable, name) }
+// Disabled reports whether [plugins] disable names the plugin name of a
+// plugin source: a plain entry ("crate:NAME" is the crate's only).
+func (c Consent) Disabled(name string) bool { return hasName(c.Disable, name, false, true) }
+
+// CrateDisabled reports whether [plugins] disable names crate name's
+// embedded plugin: "crate:NAME", or a plain NAME (never, whatever it is).
+func (c Consent) CrateDisabled(name string) bool { return hasName(c.Disable, name, true, true) }
 
 // AutoEnabled reports whether [plugins] auto-enable consents to the
-// plugin embedded in dependency name (by name, or "*").
+// plugin embedded in dependency name (by name, "crate:NAME", or "*").
 func (c Consent) AutoEnabled(name string) bool {
-	return hasName(c.AutoEnable, "*") || hasName(c.AutoEnable, name)
+	return hasName(c.AutoEnable, "*", false, true) || hasName(c.AutoEnable, name, true, true)
 }
 
-// Used returns the use entry that enables name in the workspace at root:
-// one scoped to root, else an unscoped one.
+// Used returns the use entry that enables the plugin name of a plugin
+// source in the workspace at root: a plain entry, one scoped to root
+// before an unscoped one.
 func (c Consent) Used(name, root string) (UseEntry, bool) {
-	n := NormName(name)
+	return c.used(name, root, false, true)
+}
+
+// CrateUsed returns the use entry that enables crate name's embedded
+// plugin: "crate:NAME", or a plain NAME when plain (no plugin of a
+// plugin source has that name, so a plain entry means the crate).
+func (c Consent) CrateUsed(name, root string, plain bool) (UseEntry, bool) {
+	return c.used(name, root, true, plain)
+}
+
+func (c Consent) used(name, root string, crate, plain bool) (UseEntry, bool) {
 	var global *UseEntry
 	for i, u := range c.Use {
-		if NormName(u.Name) != n {
+		if !entryMatches(u.Name, name, crate, plain) {
 			continue
 		}
 		if u.Workspace == "" {
@@ -79,12 +137,17 @@ func SameDir(a, b string) bool {
 	return filepath.Clean(a) == filepath.Clean(b)
 }
 
-// Root words the enablement root of a use entry, as status prints it.
+// Root words the enablement root of a use entry, as status prints it:
+// a "crate:" entry is named, so it reads apart from a plain one.
 func (u UseEntry) Root() string {
-	if u.Workspace == "" {
-		return "[plugins] use"
+	root := "[plugins] use"
+	if _, crate := SplitEntry(u.Name); crate {
+		root += " " + strings.TrimSpace(u.Name)
 	}
-	return "[plugins] use (workspace " + u.Workspace + ")"
+	if u.Workspace == "" {
+		return root
+	}
+	return root + " (workspace " + u.Workspace + ")"
 }
 
 // parsePlugins reads the [plugins] table; line finds a key's line for
@@ -98,8 +161,8 @@ func parsePlugins(path string, data []byte, fp *filePlugins) (Consent, error) {
 		var out []string
 		for _, it := range v {
 			s, ok := it.(string)
-			if !ok || strings.TrimSpace(s) == "" {
-				return nil, fmt.Errorf("%s:%d: [plugins] %s must be an array of names, e.g. %s = [\"widget-lib\"]", path, lineOf(data, key), key, key)
+			if !ok || emptyEntry(s) {
+				return nil, fmt.Errorf("%s:%d: [plugins] %s must be an array of names, e.g. %s = [\"widget-lib\", \"crate:widget\"]", path, lineOf(data, key), key, key)
 			}
 			out = append(out, s)
 		}
@@ -115,7 +178,7 @@ func parsePlugins(path string, data []byte, fp *filePlugins) (Consent, error) {
 	for _, it := range fp.Use {
 		switch u := it.(type) {
 		case string:
-			if strings.TrimSpace(u) == "" {
+			if emptyEntry(u) {
 				return c, fmt.Errorf("%s:%d: [plugins] use has an empty name", path, lineOf(data, "use"))
 			}
 			c.Use = append(c.Use, UseEntry{Name: u})
@@ -123,7 +186,7 @@ func parsePlugins(path string, data []byte, fp *filePlugins) (Consent, error) {
 			name, _ := u["name"].(string)
 			ws, wsOK := u["workspace"].(string)
 			_, hasWS := u["workspace"]
-			if strings.TrimSpace(name) == "" || (hasWS && !wsOK) || len(u) > 2 || (len(u) == 2 && !hasWS) {
+			if emptyEntry(name) || (hasWS && !wsOK) || len(u) > 2 || (len(u) == 2 && !hasWS) {
 				return c, fmt.Errorf("%s:%d: [plugins] use entries are a name or { name = \"...\", workspace = \"/path\" }", path, lineOf(data, "use"))
 			}
 			if hasWS && !filepath.IsAbs(ws) {
@@ -135,6 +198,12 @@ func parsePlugins(path string, data []byte, fp *filePlugins) (Consent, error) {
 		}
 	}
 	return c, nil
+}
+
+// emptyEntry reports an entry that names nothing: blank, or "crate:" alone.
+func emptyEntry(s string) bool {
+	t := strings.TrimSpace(s)
+	return t == "" || strings.EqualFold(t, CratePrefix)
 }
 
 type filePlugins struct {

@@ -85,12 +85,15 @@ func AddUse(d *fileedit.TOML, name, workspace string) (bool, error) {
 	return true, d.ArrayAppend(entry, "plugins", "use")
 }
 
-// RemoveUse removes the use entries of name in one scope: workspace ""
-// is the unscoped entry. None there is an error naming what there is.
-func RemoveUse(d *fileedit.TOML, name, workspace string) (bool, error) {
+// RemoveUse removes the use entries in one scope (workspace "" is the
+// unscoped entry) whose name reaches returns true for: the caller decides
+// which of "NAME" and "crate:NAME" mean the thing being removed (see
+// config.Consent). label names it in messages. None there is an error
+// naming what there is.
+func RemoveUse(d *fileedit.TOML, reaches func(entry string) bool, label, workspace string) (bool, error) {
 	match := func(v any) bool {
 		n, w := nameOf(v)
-		if config.NormName(n) != config.NormName(name) {
+		if !reaches(n) {
 			return false
 		}
 		if workspace == "" {
@@ -105,7 +108,7 @@ func RemoveUse(d *fileedit.TOML, name, workspace string) (bool, error) {
 	if n == 0 {
 		var other []string
 		for _, v := range list(d, "use") {
-			if nm, w := nameOf(v); config.NormName(nm) == config.NormName(name) {
+			if nm, w := nameOf(v); reaches(nm) {
 				if w == "" {
 					other = append(other, "--global")
 				} else {
@@ -118,9 +121,9 @@ func RemoveUse(d *fileedit.TOML, name, workspace string) (bool, error) {
 			scope = "globally (--global)"
 		}
 		if len(other) > 0 {
-			return false, fmt.Errorf("%s is not enabled %s; it is enabled for %v: pass the matching scope", name, scope, other)
+			return false, fmt.Errorf("%s is not enabled %s; it is enabled for %v: pass the matching scope", label, scope, other)
 		}
-		return false, fmt.Errorf("%s is not enabled %s: no [plugins] use entry names it", name, scope)
+		return false, fmt.Errorf("%s is not enabled %s: no [plugins] use entry names it", label, scope)
 	}
 	return true, nil
 }

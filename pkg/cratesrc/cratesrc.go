@@ -158,6 +158,10 @@ type UnavailableError struct {
 	Crate  Crate
 	Reason string
 	Err    error // the cause, if any
+	// Absent says the registry answered: it has no such crate, or no
+	// version that qualifies. Not a passing failure, unlike the others
+	// (offline, unreachable, nothing cached).
+	Absent bool
 }
 
 func (e *UnavailableError) Error() string {

@@ -781,3 +781,88 @@ func TestOversizedIndexBodies(t *testing.T) {
 		})
 	}
 }
+
+// TestNewestUnpacked: offline, or with the index unreachable, Newest
+// picks the newest qualifying version already unpacked (our cache, cargo's
+// registry/src), so a crate enabled by name does not vanish with the
+// network (round 3, D1); Source then finds that copy without the network.
+// A registry that answers "no such crate" is Absent, not unavailable for
+// a while.
+func TestNewestUnpacked(t *testing.T) {
+	reg := newRegistry(t)
+	for _, v := range []string{"1.0.0", "2.0.0", "3.0.0-rc.1"} {
+		reg.publish("gadget", v, goodCrate(t, "gadget", v), false, "")
+	}
+	home := cargoHome(t, reg)
+	f := fetcher(t, home)
+	for _, v := range []string{"1.0.0", "2.0.0", "3.0.0-rc.1"} {
+		if _, err := f.Source(context.Background(), Crate{Name: "gadget", Version: v, Checksum: sum(goodCrate(t, "gadget", v))}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	src := filepath.Join(home, "registry", "src", "index.example-0123456789abcdef")
+	writeFile(t, filepath.Join(src, "cargo_only-0.5.0", "Cargo.toml"), "[package]\nname = \"cargo_only\"\nversion = \"0.5.0\"\n")
+	writeFile(t, filepath.Join(src, "cargo_only-0.5.0", ".cargo-ok"), "{\"v\":1}")
+	writeFile(t, filepath.Join(src, "cargo_only-0.9.0", "Cargo.toml"), "") // killed unpack: no .cargo-ok
+	f.Offline = true
+	n := len(reg.requests)
+	for _, tc := range []struct {
+		name   string
+		accept func(string) bool
+		want   string
+	}{
+		{name: "gadget", want: "gadget 2.0.0"},
+		{name: "gadget", accept: func(v string) bool { return strings.HasPrefix(v, "1.") }, want: "gadget 1.0.0"},
+		{name: "gadget", accept: func(v string) bool { return strings.HasPrefix(v, "3.") }, want: "gadget 3.0.0-rc.1"},
+		{name: "cargo-only", want: "cargo_only 0.5.0"},
+		{name: "gadge"},
+		{name: "nothere"},
+	} {
+		c, err := f.Newest(context.Background(), tc.name, tc.accept)
+		if tc.want == "" {
+			if !errors.Is(err, ErrUnavailable) {
+				t.Errorf("offline Newest(%s) = %v, %v; want unavailable", tc.name, c, err)
+			}
+			continue
+		}
+		if err != nil || c.Name+" "+c.Version != tc.want {
+			t.Errorf("offline Newest(%s) = %+v, %v; want %s", tc.name, c, err, tc.want)
+			continue
+		}
+		if _, err := f.Source(context.Background(), c); err != nil {
+			t.Errorf("offline Source(%s) = %v", c, err)
+		}
+	}
+	if len(reg.requests) != n {
+		t.Errorf("offline: %d requests", len(reg.requests)-n)
+	}
+
+	// Online with the registry gone: the same fallback, with a warning.
+	f.Offline = false
+	var warned []string
+	f.Warn = func(m string) { warned = append(warned, m) }
+	reg.Close()
+	if c, err := f.Newest(context.Background(), "gadget", nil); err != nil || c.Version != "2.0.0" || len(warned) != 1 {
+		t.Errorf("unreachable Newest = %+v, %v (warnings %q)", c, err, warned)
+	}
+}
+
+// TestNewestAbsent: only the registry's own "no such crate" is Absent.
+func TestNewestAbsent(t *testing.T) {
+	reg := newRegistry(t)
+	reg.publish("gone", "1.0.0", []byte("x"), true, "")
+	f := fetcher(t, cargoHome(t, reg))
+	for _, name := range []string{"nothere", "gone"} {
+		_, err := f.Newest(context.Background(), name, nil)
+		var ue *UnavailableError
+		if !errors.As(err, &ue) || !ue.Absent {
+			t.Errorf("Newest(%s) = %v; want Absent", name, err)
+		}
+	}
+	f.Offline = true
+	_, err := f.Newest(context.Background(), "nothere", nil)
+	var ue *UnavailableError
+	if !errors.As(err, &ue) || ue.Absent {
+		t.Errorf("offline Newest(nothere) = %v; want unavailable, not Absent", err)
+	}
+}

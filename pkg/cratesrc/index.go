@@ -45,13 +45,21 @@ var errNotFound = errors.New("not found")
 // chosen only when no release qualifies, as `cargo add` does. Name is
 // matched as crates.io does, '-' and '_' alike; the returned Crate has
 // the published spelling. No such crate, or no qualifying version, is an
-// *UnavailableError too, with the reason.
+// *UnavailableError too, with the reason and Absent set.
+//
+// Offline, or when the index cannot be read, the newest qualifying version
+// already unpacked on disk (our cache, cargo's registry/src) stands in: a
+// crate enabled by name keeps the version it was read at until the index
+// can be asked again, instead of vanishing with the network.
 func (f *Fetcher) Newest(ctx context.Context, name string, accept func(version string) bool) (Crate, error) {
 	c := Crate{Name: name}
 	if !ValidName(name) {
 		return c, &RefusedError{Crate: c, Reason: fmt.Sprintf("%q is not a crate name (ASCII letters, digits, '-' and '_', at most 64)", name)}
 	}
 	if f.Offline {
+		if cached, ok := f.newestUnpacked(name, accept); ok {
+			return cached, nil
+		}
 		return c, &UnavailableError{Crate: c, Reason: "offline, and only the registry's index knows its versions"}
 	}
 	reg, err := f.registryFor(c)
@@ -65,11 +73,15 @@ func (f *Fetcher) Newest(ctx context.Context, name string, accept func(version s
 			break
 		}
 		if !errors.Is(err, errNotFound) {
+			if cached, ok := f.newestUnpacked(name, accept); ok && errors.Is(err, ErrUnavailable) {
+				f.warn("crate %s: the index could not be read (%v); using %s, the newest already unpacked", name, err, cached)
+				return cached, nil
+			}
 			return c, err
 		}
 	}
 	if err != nil {
-		return c, &UnavailableError{Crate: c, Reason: "the index " + reg.index + " has no such crate"}
+		return c, &UnavailableError{Crate: c, Reason: "the index " + reg.index + " has no such crate", Absent: true}
 	}
 	var best, bestPre *semver.Version
 	var pick, pickPre indexEntry
@@ -93,7 +105,7 @@ func (f *Fetcher) Newest(ctx context.Context, name string, accept func(version s
 		best, pick = bestPre, pickPre
 	}
 	if best == nil {
-		return c, &UnavailableError{Crate: c, Reason: "the index " + reg.index + " lists no usable version (all yanked or excluded)"}
+		return c, &UnavailableError{Crate: c, Reason: "the index " + reg.index + " lists no usable version (all yanked or excluded)", Absent: true}
 	}
 	return Crate{Name: pick.Name, Version: pick.Vers, Checksum: pick.Cksum}, nil
 }

@@ -9,7 +9,10 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/Masterminds/semver/v3"
 	"github.com/pelletier/go-toml/v2"
+
+	"github.com/symposium-dev/symposium-go/pkg/cratesindex"
 )
 
 // okFile marks a finished unpack in our cache and holds the sha256 of the
@@ -155,4 +158,67 @@ func vendored(c Crate, reg registry) (string, error) {
 		return dir, nil
 	}
 	return "", &UnavailableError{Crate: c, Reason: fmt.Sprintf("the vendored directory %s (source %q in %s) does not have it; `cargo vendor` adds it", reg.directory, reg.name, reg.file)}
+}
+
+// newestUnpacked finds the newest version of the crate name that accept
+// takes (nil takes any) among the finished unpacks on disk: our cache
+// (whose mark holds the archive's checksum, so Source finds it again) and
+// cargo's registry/src. Releases win over pre-releases, as in Newest.
+func (f *Fetcher) newestUnpacked(name string, accept func(version string) bool) (Crate, bool) {
+	var best, bestPre *semver.Version
+	var pick, pickPre Crate
+	consider := func(c Crate) {
+		v, err := semver.StrictNewVersion(c.Version)
+		if err != nil || (accept != nil && !accept(c.Version)) {
+			return
+		}
+		if v.Prerelease() == "" {
+			if best == nil || v.GreaterThan(best) {
+				best, pick = v, c
+			}
+		} else if bestPre == nil || v.GreaterThan(bestPre) {
+			bestPre, pickPre = v, c
+		}
+	}
+	for _, spelled := range cratesindex.Spellings(name) {
+		if f.CacheDir != "" {
+			for _, c := range unpackedIn(filepath.Join(f.CacheDir, "crates"), spelled) {
+				if sum, err := os.ReadFile(filepath.Join(f.CacheDir, "crates", dirName(c), okFile)); err == nil && validChecksum(strings.TrimSpace(string(sum))) {
+					c.Checksum = strings.TrimSpace(string(sum))
+					consider(c)
+				}
+			}
+		}
+		if home := f.cargoHome(); home != "" {
+			for _, idx := range realDirs(filepath.Join(home, "registry", "src")) {
+				for _, c := range unpackedIn(idx, spelled) {
+					if cargoSrc(home, c) != "" {
+						consider(c)
+					}
+				}
+			}
+		}
+	}
+	if best == nil {
+		best, pick = bestPre, pickPre
+	}
+	return pick, best != nil
+}
+
+// unpackedIn lists the NAME-VERSION directories in dir for the crate
+// spelled name (not symlinks; the version must parse).
+func unpackedIn(dir, name string) []Crate {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []Crate
+	for _, e := range entries {
+		v, ok := strings.CutPrefix(e.Name(), name+"-")
+		if !ok || !e.Type().IsDir() || !validVersion(v) {
+			continue
+		}
+		out = append(out, Crate{Name: name, Version: v})
+	}
+	return out
 }

@@ -21,6 +21,7 @@ type skillFile struct {
 	rel  string
 	data []byte
 	perm fs.FileMode
+	sum  string // fileSum(data), what the manifest records
 }
 
 // readSkill reads every file of the skill directory src, except .git and
@@ -90,20 +91,34 @@ func readSkill(src string) (files []skillFile, warnings []string, err error) {
 			if err != nil {
 				return err
 			}
-			files = append(files, skillFile{rel: r, data: data, perm: info.Mode().Perm()})
+			files = append(files, skillFile{rel: r, data: data, perm: info.Mode().Perm(), sum: fileSum(data)})
 		}
 		return nil
 	}
 	return files, warnings, walk(root, "")
 }
 
-// copySkill makes dst an exact copy of a skill's files (their modes too, plus
-// our .gitignore), writing only files whose bytes or mode differ and
-// removing files that are no longer in the skill. It reports created when
-// dst did not exist, updated when anything changed, else unchanged. absent
-// says the caller already saw that dst does not exist (saving a stat per
-// skill on a first sync).
+// copySkill is copySkillOwned for a skill with no record of ours.
 func copySkill(w fileedit.Writer, files []skillFile, dst string, absent, dry bool) (string, error) {
+	st, _, err := copySkillOwned(w, files, dst, absent, dry, nil)
+	return st, err
+}
+
+// copySkillOwned makes dst a copy of a skill's files (their modes too, plus
+// our .gitignore), writing only files whose bytes or mode differ and
+// removing the files of ours that are no longer in the skill. The user's
+// files in dst are kept and returned, with the files of ours they changed
+// (ours is the skill's record in the manifest; see userFiles). It reports
+// created when dst did not exist, updated when anything changed, else
+// unchanged. absent says the caller already saw that dst does not exist
+// (saving a stat per skill on a first sync).
+func copySkillOwned(w fileedit.Writer, files []skillFile, dst string, absent, dry bool, ours map[string]string) (string, userFiles, error) {
+	var user userFiles
+	st, err := copyInto(w, files, dst, absent, dry, ours, &user)
+	return st, user, err
+}
+
+func copyInto(w fileedit.Writer, files []skillFile, dst string, absent, dry bool, ours map[string]string, user *userFiles) (string, error) {
 	existed := false
 	if !absent {
 		fi, statErr := os.Lstat(dst)
@@ -159,6 +174,10 @@ func copySkill(w fileedit.Writer, files []skillFile, dst string, absent, dry boo
 		}
 	}
 	madeDirs := map[string]bool{dst: true}
+	sourceRels := make([]string, len(files))
+	for i, f := range files {
+		sourceRels[i] = filepath.ToSlash(f.rel)
+	}
 	for _, f := range files {
 		out := filepath.Join(dst, f.rel)
 		want[out] = true
@@ -174,6 +193,11 @@ func copySkill(w fileedit.Writer, files []skillFile, dst string, absent, dry boo
 				return "", err
 			}
 			continue
+		}
+		if sum, wrote := ours[filepath.ToSlash(f.rel)]; wrote && (have[out] || dry) {
+			if old, err := os.ReadFile(out); err == nil && fileSum(old) != sum && fileSum(old) != f.sum {
+				user.edited = append(user.edited, filepath.ToSlash(f.rel))
+			}
 		}
 		st, err := writeWithMode(w, out, f.data, f.perm, dry)
 		if err != nil {
@@ -214,6 +238,11 @@ func copySkill(w fileedit.Writer, files []skillFile, dst string, absent, dry boo
 		}
 		sort.Strings(stale)
 		for _, p := range stale {
+			rel, _ := filepath.Rel(dst, p)
+			if !stray(dst, rel, ours, sourceRels) {
+				user.kept = append(user.kept, filepath.ToSlash(rel))
+				continue // the user's: kept, and reported
+			}
 			if _, err := w.Remove(p); err != nil {
 				return "", err
 			}

@@ -11,9 +11,9 @@ import (
 )
 
 // TestCopySkillFileForFile: copying a skill over an older copy of it
-// leaves exactly the skill's files (and our .gitignore), directories
-// included: a file or a whole directory gone from the source goes from
-// the copy.
+// (whose files the manifest records as ours) leaves exactly the skill's
+// files (and our .gitignore), directories included: a file or a whole
+// directory gone from the source goes from the copy.
 func TestCopySkillFileForFile(t *testing.T) {
 	tests := []struct {
 		name          string
@@ -28,9 +28,15 @@ func TestCopySkillFileForFile(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			dst := filepath.Join(t.TempDir(), "skill")
-			for i, files := range [][]string{tc.before, tc.after} {
-				if _, err := copySkill(fileedit.Real(), skillFiles(files), dst, i == 0, false); err != nil {
+			var ours map[string]string // the manifest's record of the last copy
+			for i, rels := range [][]string{tc.before, tc.after} {
+				files := skillFiles(rels)
+				if _, _, err := copySkillOwned(fileedit.Real(), files, dst, i == 0, false, ours); err != nil {
 					t.Fatal(err)
+				}
+				ours = map[string]string{}
+				for _, f := range files {
+					ours[filepath.ToSlash(f.rel)] = f.sum
 				}
 			}
 			var got []string
@@ -53,7 +59,7 @@ func TestCopySkillFileForFile(t *testing.T) {
 func skillFiles(rels []string) []skillFile {
 	var out []skillFile
 	for _, r := range rels {
-		out = append(out, skillFile{rel: filepath.FromSlash(r), data: []byte(r), perm: 0o644})
+		out = append(out, skillFile{rel: filepath.FromSlash(r), data: []byte(r), perm: 0o644, sum: fileSum([]byte(r))})
 	}
 	return out
 }

@@ -206,7 +206,7 @@ func TestRunRepairsInterruptedInstall(t *testing.T) {
 	half := filepath.Join(skills, "serde-basics")
 	must(t, os.MkdirAll(filepath.Join(half, "scripts"), 0o755))
 	must(t, os.WriteFile(filepath.Join(half, "SKILL.md"), []byte("---\nname: serde-b"), 0o644))
-	must(t, os.WriteFile(filepath.Join(half, "scripts", ".sym-123"), []byte("a killed writeReplace"), 0o644))
+	must(t, os.WriteFile(filepath.Join(half, "scripts", ".check.sh123"), []byte("a killed writeReplace"), 0o644))
 	must(t, recordIntent(fileedit.Real(), filepath.Join(skills, ManifestName), manifest{}, map[string]bool{}, []copyJob{{name: "serde-basics"}}))
 
 	f.run(t, false, f.skills, "claude")

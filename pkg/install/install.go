@@ -139,6 +139,11 @@ type manifest struct {
 	// from this directory (all of them read all of them).
 	InstalledFor []string                 `toml:"installed_for,omitempty"`
 	Agents       map[string]agentManifest `toml:"agents,omitempty"`
+	// Files are, per installed skill, the files symposium wrote into its
+	// directory (slash-separated, relative) and a digest of each as
+	// written: anything else there, or a file changed since, is the
+	// user's (see userFiles).
+	Files map[string]map[string]string `toml:"files,omitempty"`
 }
 
 type agentManifest struct {
@@ -203,7 +208,7 @@ func Run(in Input, opts Options) *Result {
 				users = append(users, a.Name)
 			}
 		}
-		next := manifest{InstalledFor: users, Agents: map[string]agentManifest{}}
+		next := manifest{InstalledFor: users, Agents: map[string]agentManifest{}, Files: map[string]map[string]string{}}
 		owned := map[string]bool{}
 		for _, n := range old.Installed {
 			// The manifest is a file the repository may have committed:
@@ -258,7 +263,7 @@ func Run(in Input, opts Options) *Result {
 					continue // two suffixes met (vanishingly rare): the first stays
 				}
 				want[name] = p.Skill
-				jobs = append(jobs, copyJob{name: name, src: p.Dir, dst: dst, absent: !owned[name], detail: detail})
+				jobs = append(jobs, copyJob{name: name, src: p.Dir, dst: dst, absent: !owned[name], detail: detail, ours: ownedFiles(old, owned, name)})
 			}
 		}
 		sort.Slice(jobs, func(i, j int) bool { return jobs[i].name < jobs[j].name })
@@ -278,8 +283,10 @@ func Run(in Input, opts Options) *Result {
 				res.Errors = append(res.Errors, fmt.Errorf("installing skill %s: %w", j.name, j.err))
 				continue
 			}
+			res.reportUserFiles(agentLabel, j.dst, j.name, j.user, false)
 			res.add("skill", agentLabel, j.dst, j.status, j.name, j.detail)
 			next.Installed = append(next.Installed, j.name)
+			next.Files[j.name] = j.written
 		}
 		for _, name := range old.Installed {
 			if _, keep := want[name]; keep || !owned[name] {
@@ -288,15 +295,24 @@ func Run(in Input, opts Options) *Result {
 			dst := filepath.Join(skillDir, name)
 			if len(away) > 0 && len(users) > 0 {
 				next.Installed = append(next.Installed, name)
+				if f, ok := old.Files[name]; ok {
+					next.Files[name] = f
+				}
 				res.add("skill", agentLabel, dst, stream.StatusUnchanged, name, "kept: a plugin source could not be read")
 				continue
 			}
-			status, err := w.RemoveAll(dst)
+			status, kept, err := removeSkill(w, dst, old.Files[name])
 			if err != nil {
 				res.Errors = append(res.Errors, err)
 				next.Installed = append(next.Installed, name)
+				if f, ok := old.Files[name]; ok {
+					next.Files[name] = f
+				}
 				continue
 			}
+			// With the user's files left in it, the directory is theirs
+			// now: no longer listed as ours.
+			res.reportUserFiles(oldUsers(old), dst, name, userFiles{kept: kept}, true)
 			res.add("skill", oldUsers(old), dst, status, name, "no longer matches")
 		}
 		// Agents: hooks and MCP servers.
@@ -408,10 +424,22 @@ func (c *sourceCache) newWarnings(src string) []string {
 
 type copyJob struct {
 	name, src, dst string
-	detail         string // why it installs under a suffixed name
-	absent         bool   // dst was seen not to exist
+	detail         string            // why it installs under a suffixed name
+	absent         bool              // dst was seen not to exist
+	ours           map[string]string // the manifest's record of the files we wrote there; nil: none
 	status         string
+	user           userFiles         // the user's files found there
+	written        map[string]string // the record of what dst holds of ours now
 	err            error
+}
+
+// ownedFiles is the manifest's record of the files we wrote into the skill
+// directory name: nil when it is not ours or was recorded without one.
+func ownedFiles(old manifest, owned map[string]bool, name string) map[string]string {
+	if !owned[name] {
+		return nil
+	}
+	return old.Files[name]
 }
 
 // copyAll copies skills concurrently: the work is mostly waiting on file
@@ -436,7 +464,12 @@ func copyAll(w fileedit.Writer, jobs []copyJob, dry bool, sources *sourceCache) 
 					jobs[i].err = err
 					continue
 				}
-				jobs[i].status, jobs[i].err = copySkill(w, files, jobs[i].dst, jobs[i].absent, dry)
+				j := &jobs[i]
+				j.status, j.user, j.err = copySkillOwned(w, files, j.dst, j.absent, dry, j.ours)
+				j.written = make(map[string]string, len(files))
+				for _, f := range files {
+					j.written[filepath.ToSlash(f.rel)] = f.sum
+				}
 			}
 		}()
 	}
@@ -623,7 +656,7 @@ func keepAbsent(owned []string, matched []stream.MCPServer) (manage, keep []stri
 // next sync knows are ours, and repairs, instead of ones it must call a
 // user's.
 func recordIntent(w fileedit.Writer, path string, old manifest, owned map[string]bool, jobs []copyJob) error {
-	intent := manifest{InstalledFor: old.InstalledFor, Installed: sortedKeys(owned), Agents: map[string]agentManifest{}}
+	intent := manifest{InstalledFor: old.InstalledFor, Installed: sortedKeys(owned), Agents: map[string]agentManifest{}, Files: old.Files}
 	for name, am := range old.Agents {
 		intent.Agents[name] = am // writeManifest prunes the map it is given
 	}
@@ -700,7 +733,7 @@ func writeManifestAt(w fileedit.Writer, path string, m manifest, res *Result) er
 		return err
 	}
 	data := buf.Bytes()
-	header := []byte("# Written by cargo agents sync: the skills and MCP servers symposium installed here.\n# Anything not listed is yours and is never touched.\n")
+	header := []byte("# Written by cargo agents sync: the skills and MCP servers symposium installed here,\n# and the files it wrote into each skill. Anything not listed is yours and is never touched.\n")
 	// The .gitignore first: the manifest is never visible to git.
 	if _, err := w.WriteFile(manifestIgnore(path), []byte(gitignore), 0o644); err != nil {
 		return err

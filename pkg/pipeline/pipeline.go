@@ -75,6 +75,9 @@ type Summary struct {
 	// MCP servers, chained plugins or subcommands wait for the user's
 	// approval of the workspace (pkg/approval); "" otherwise.
 	Approval string
+	// Statuses are all of sym-match's plugin_status records (empty when
+	// UpToDate): the status record keeps them for `cargo agents status`.
+	Statuses []stream.PluginStatus
 }
 
 // Trace is what sym-match decided, record by record.
@@ -301,6 +304,7 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 			if ps.Approval == string(approval.Changed) || ps.Approval == string(approval.Awaiting) && sum.Approval == "" {
 				sum.Approval = ps.Approval
 			}
+			sum.Statuses = append(sum.Statuses, ps)
 			switch ps.State {
 			case stream.StateCandidate:
 				sum.Candidates = append(sum.Candidates, ps)
@@ -347,7 +351,7 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	}
 	return sum, storeState(workspace.Root, opts, fingerprint{
 		workspace: inputs, sources: sourceInputs, sourceTree: sourceTree, actions: sum.Actions, refresh: refresh,
-		skillDirs: under(skillDirs, localDirs), unread: len(unread) > 0, start: start,
+		skillDirs: under(skillDirs, localDirs), unread: unread, start: start,
 	}, hooks, append(append(sourceNotes(unread, snapshot), approvalNotes(sum.Approval)...), pluginNotes(sum.Candidates, dormant)...), sum)
 }
 
@@ -500,7 +504,7 @@ type fingerprint struct {
 	actions    []stream.Action // what sym-install wrote or checked (sync; skill parents: hook)
 	refresh    []string        // the check stamps of auto-update git sources (hook: refresh due)
 	skillDirs  []string        // the matched skills' directories in local sources, each file below stamped (sync)
-	unread     bool            // a source could not be read: no sync record, so every sync retries it
+	unread     []string        // the sources that could not be read (what they installed is kept): no sync record, so every sync retries them
 	start      time.Time       // before the stages read anything
 }
 
@@ -544,13 +548,16 @@ func storeState(root string, opts Options, fp fingerprint, hooks []stream.Hook, 
 	if _, err := write.State(dirs.Cache, st); err != nil {
 		return err
 	}
+	if err := write.Statuses(dirs.Cache, root, lastStatuses(dirs.Cache, root, sum.Statuses, fp.unread)); err != nil {
+		return err
+	}
 	written = append(written, sum.GateInputs...)
 	rec := &syncstate.Record{Skills: sum.Matched.Skills, Hooks: sum.Matched.Hooks, MCPServers: sum.Matched.MCPServers, Gates: sum.Gates, Candidates: sum.Candidates,
 		Approval: sum.Approval, Files: syncstate.Stamp(dedupe(append(fp.sourceTree, written...)))}
 	// A source that could not be read, or a hook installation that failed
 	// (or waits for an explicit sync), is tried again by the next sync: it
 	// must run the stages.
-	retry := fp.unread
+	retry := len(fp.unread) > 0
 	for _, a := range fp.actions {
 		retry = retry || (a.Op == "installation" && a.Status == stream.StatusSkipped)
 	}
@@ -574,6 +581,29 @@ func appendSkillTrees(files syncstate.Stamps, fp fingerprint) syncstate.Stamps {
 		return nil
 	}
 	return append(files, skills...)
+}
+
+// lastStatuses is what the status record keeps: this sync's plugin
+// statuses, and the active crate plugins of the previous record whose
+// source could not be had this time ("crate:NAME" among unread): their
+// skills are kept installed, so status still names them.
+func lastStatuses(cacheDir, root string, now []stream.PluginStatus, unread []string) []stream.PluginStatus {
+	away := map[string]bool{}
+	for _, u := range unread {
+		if name, ok := strings.CutPrefix(u, config.CratePrefix); ok {
+			away[config.NormName(name)] = true
+		}
+	}
+	if len(away) == 0 {
+		return now
+	}
+	out := append([]stream.PluginStatus{}, now...)
+	for _, s := range syncstate.LoadStatuses(cacheDir, root) {
+		if s.State == stream.StateActive && s.Crate != "" && away[config.NormName(s.Crate)] {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // ignore drops config warnings: the stages report them.

@@ -2,6 +2,7 @@ package plugin
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -66,10 +67,35 @@ type crates struct {
 	loaded    map[string]bool // normalized name@version: diamond references load once
 	reached   map[string]bool // normalized names reached by a reference: discovery skips them
 	warned    map[string]bool
+	// plugins are the normalized names of every plugin the scanned sources
+	// (the workspace's own included) define: a plain [plugins] use entry
+	// of such a name means that plugin, not the crate (config.Consent).
+	plugins map[string]bool
 }
 
-func newCrates(r *Resolver, res *Result, ev *evaluator, set *predicate.Set, seen map[string]string) *crates {
-	return &crates{r: r, res: res, ev: ev, set: set, seenSkill: seen, loaded: map[string]bool{}, reached: map[string]bool{}, warned: map[string]bool{}}
+func newCrates(r *Resolver, res *Result, ev *evaluator, set *predicate.Set, seen map[string]string, scans []*Scan) *crates {
+	plugins := map[string]bool{}
+	for _, sc := range scans {
+		for _, m := range sc.Plugins {
+			plugins[config.NormName(m.Name)] = true
+		}
+	}
+	return &crates{r: r, res: res, ev: ev, set: set, seenSkill: seen, loaded: map[string]bool{}, reached: map[string]bool{}, warned: map[string]bool{}, plugins: plugins}
+}
+
+// used returns the use entry enabling crate name's plugin here: a
+// "crate:" entry, or a plain one when no plugin has the name.
+func (cr *crates) used(name string) (config.UseEntry, bool) {
+	return cr.r.Consent.CrateUsed(name, cr.r.Workspace.Root, !cr.plugins[config.NormName(name)])
+}
+
+// useName is what `cargo agents use` takes to enable crate name's plugin:
+// the plain name, unless a plugin of a plugin source has it too.
+func (cr *crates) useName(name string) string {
+	if cr.plugins[config.NormName(name)] {
+		return config.CrateEntry(name)
+	}
+	return name
 }
 
 func (cr *crates) reject(what, name, reason, plugin, file string) {
@@ -171,7 +197,7 @@ func (cr *crates) crateGroup(m *Manifest, g SkillGroup, groupCrates []string, t 
 				cr.reject("group", name, fmt.Sprintf("crate source missing: %s's version is unresolved (no Cargo.lock entry); run `cargo generate-lockfile`", d.Name), m.Name, file)
 				continue
 			}
-			if cr.r.Consent.Disabled(d.Name) {
+			if cr.r.Consent.CrateDisabled(d.Name) {
 				cr.reject("group", name, "declined: "+d.Name+" is in [plugins] disable", m.Name, file)
 				cr.status(stream.PluginStatus{Name: d.Name, State: stream.StateDeclined, Root: "[plugins] disable", Crate: d.Name, Version: d.Version, Reason: "declined: " + d.Name + " is in [plugins] disable"})
 				continue
@@ -181,6 +207,7 @@ func (cr *crates) crateGroup(m *Manifest, g SkillGroup, groupCrates []string, t 
 			if err != nil {
 				cr.warnOnce(fmt.Sprintf("%s: %v", file, err))
 				cr.reject("group", name, "crate source missing: "+err.Error(), m.Name, file)
+				cr.unavailable(d.Name, err)
 				continue
 			}
 			cr.reached[config.NormName(d.Name)] = true
@@ -230,7 +257,7 @@ func (cr *crates) chain(m *Manifest, ref PluginRef, t trust, depth int, path []s
 		return
 	}
 	cr.reached[norm] = true
-	if cr.r.Consent.Disabled(ref.Crate) {
+	if cr.r.Consent.CrateDisabled(ref.Crate) {
 		cr.reject("plugin", ref.Crate, "declined: "+ref.Crate+" is in [plugins] disable", m.Name, file)
 		cr.status(stream.PluginStatus{Name: ref.Crate, State: stream.StateDeclined, Root: "[plugins] disable", Crate: ref.Crate, Reason: "declined: " + ref.Crate + " is in [plugins] disable"})
 		return
@@ -239,6 +266,7 @@ func (cr *crates) chain(m *Manifest, ref PluginRef, t trust, depth int, path []s
 	if err != nil {
 		cr.warnOnce(fmt.Sprintf("%s: [[plugins]] source.cargo %q: %v", file, ref.Crate, err))
 		cr.reject("plugin", ref.Crate, "crate source missing: "+err.Error(), m.Name, file)
+		cr.unavailable(ref.Crate, err)
 		return
 	}
 	cr.load(c, t, depth, append(append([]string{}, path...), config.NormName(m.Name)), file)
@@ -255,6 +283,7 @@ func (cr *crates) load(c cratesrc.Crate, t trust, depth int, path []string, from
 	if err != nil {
 		cr.warnOnce(fmt.Sprintf("%s: %v", from, err))
 		cr.reject("plugin", c.Name, "crate source missing: "+err.Error(), "", from)
+		cr.unavailable(c.Name, err)
 		return
 	}
 	m, _ := cr.manifestOf(dir, c)
@@ -336,7 +365,7 @@ func (cr *crates) activate(m *Manifest, c cratesrc.Crate, dir string, t trust, d
 // skills unless the user enabled it by name.
 func (cr *crates) commands(m *Manifest, c cratesrc.Crate, dir string, t trust) {
 	if t.source == WorkspaceSource && !cr.consented(c.Name) {
-		why := fmt.Sprintf("crate %s is reached through the workspace's own SYMPOSIUM.toml: only its skills load (`cargo agents use %s` enables its hooks and MCP servers)", c.Name, c.Name)
+		why := fmt.Sprintf("crate %s is reached through the workspace's own SYMPOSIUM.toml: only its skills load (`cargo agents use %s` enables its hooks and MCP servers)", c.Name, cr.useName(c.Name))
 		for _, h := range m.Hooks {
 			cr.reject("hook", h.Name, why, m.Name, fmt.Sprintf("%s:%d", m.Path, h.Line))
 		}
@@ -352,7 +381,7 @@ func (cr *crates) commands(m *Manifest, c cratesrc.Crate, dir string, t trust) {
 	// install_commands run for a crate the user enabled by name, or one
 	// a trusted plugin source's plugin names; not for one enabled only
 	// by [plugins] auto-enable or reached from the workspace's manifest.
-	_, used := cr.r.Consent.Used(c.Name, cr.r.Workspace.Root)
+	_, used := cr.used(c.Name)
 	shellOK := used || (t.via != "" && t.source != WorkspaceSource)
 	cr.res.addHooks(cr.r, cr.ev, m, t.source, shellOK)
 	cr.res.addServers(cr.ev, m, t.source)
@@ -365,8 +394,28 @@ func (cr *crates) commands(m *Manifest, c cratesrc.Crate, dir string, t trust) {
 // consented reports whether the user enabled crate name's plugin by name
 // for this workspace.
 func (cr *crates) consented(name string) bool {
-	_, used := cr.r.Consent.Used(name, cr.r.Workspace.Root)
+	_, used := cr.used(name)
 	return used || cr.r.Consent.AutoEnabled(name)
+}
+
+// unavailable records that the source of crate name, an enabled or vouched
+// for crate's, could not be had this time (offline, the registry
+// unreachable, nothing on disk): a source record without a directory, so
+// that sym-install keeps what it installed before, as for a plugin source
+// that cannot be read, instead of removing the crate's skills until the
+// network is back. A registry that answered "no such crate" is final.
+func (cr *crates) unavailable(name string, err error) {
+	var ue *cratesrc.UnavailableError
+	if !errors.As(err, &ue) || ue.Absent {
+		return
+	}
+	src := config.CrateEntry(name)
+	for _, s := range cr.res.Sources {
+		if s.Name == src && s.Dir == "" {
+			return
+		}
+	}
+	cr.res.Sources = append(cr.res.Sources, stream.Source{Kind: stream.KindSource, Name: src, Inputs: []string{}})
 }
 
 func (cr *crates) status(st stream.PluginStatus) {
@@ -397,14 +446,15 @@ func (cr *crates) discover() {
 		}
 		seen[key] = true
 		c := r.crateOf(d)
-		u, used := r.Consent.Used(d.Name, r.Workspace.Root)
+		u, used := cr.used(d.Name)
 		named := used || (r.Consent.AutoEnabled(d.Name) && !hasStar(r.Consent.AutoEnable))
 		dir := r.Crates.Local(c)
-		if dir == "" && named && !r.Consent.Disabled(d.Name) {
+		if dir == "" && named && !r.Consent.CrateDisabled(d.Name) {
 			var err error
 			if dir, err = cr.fetch(c, true); err != nil {
 				cr.warnOnce(fmt.Sprintf("dependency %s %s is enabled in [plugins], but %v", d.Name, d.Version, err))
 				cr.reject("plugin", d.Name, "crate source missing: "+err.Error(), "", "")
+				cr.unavailable(d.Name, err)
 				continue
 			}
 		}
@@ -416,7 +466,7 @@ func (cr *crates) discover() {
 		}
 		st := stream.PluginStatus{Name: d.Name, Crate: d.Name, Version: d.Version, Dir: dir}
 		switch {
-		case r.Consent.Disabled(d.Name):
+		case r.Consent.CrateDisabled(d.Name):
 			st.State, st.Root, st.Reason = stream.StateDeclined, "[plugins] disable", "declined: "+d.Name+" is in [plugins] disable"
 			cr.status(st)
 			cr.reject("plugin", d.Name, st.Reason, "", dir)
@@ -431,7 +481,7 @@ func (cr *crates) discover() {
 			cr.activate(m, c, dir, trust{root: "[plugins] auto-enable", source: "cargo", fetch: true}, 1, []string{norm})
 		default:
 			st.State, st.Root = stream.StateCandidate, "dependency "+d.Name
-			st.Reason = fmt.Sprintf("not consented: dependency %s %s embeds an agent plugin; enable it with `cargo agents use %s` (or add it to [plugins] auto-enable; [plugins] disable to stop being asked)", d.Name, d.Version, d.Name)
+			st.Reason = fmt.Sprintf("not consented: dependency %s %s embeds an agent plugin; enable it with `cargo agents use %s` (or add %s to [plugins] auto-enable; to [plugins] disable to stop being asked)", d.Name, d.Version, cr.useName(d.Name), config.CrateEntry(d.Name))
 			cr.status(st)
 			cr.reject("plugin", d.Name, st.Reason, "", dir)
 		}
@@ -442,15 +492,20 @@ func (cr *crates) discover() {
 		if u.Workspace != "" && !config.SameDir(u.Workspace, r.Workspace.Root) {
 			continue
 		}
-		norm := config.NormName(u.Name)
-		if cr.reached[norm] || r.Consent.Disabled(u.Name) || cr.isDep(norm) || cr.isPlugin(norm) || !cratesrc.ValidName(u.Name) {
+		name, crate := config.SplitEntry(u.Name)
+		norm := config.NormName(name)
+		if !crate && cr.plugins[norm] {
+			continue // a plain entry of a plugin's name is that plugin's
+		}
+		if cr.reached[norm] || r.Consent.CrateDisabled(name) || cr.isDep(norm) || !cratesrc.ValidName(name) {
 			continue
 		}
 		cr.reached[norm] = true
-		c, err := r.resolveCrate(u.Name, "", true)
+		c, err := r.resolveCrate(name, "", true)
 		if err != nil {
 			cr.warnOnce(fmt.Sprintf("[plugins] use %q: %v", u.Name, err))
-			cr.reject("plugin", u.Name, "crate source missing: "+err.Error(), "", "")
+			cr.reject("plugin", name, "crate source missing: "+err.Error(), "", "")
+			cr.unavailable(name, err)
 			continue
 		}
 		cr.load(c, trust{root: u.Root(), source: "cargo", fetch: true}, 1, nil, "[plugins] use")
@@ -469,15 +524,6 @@ func hasStar(list []string) bool {
 func (cr *crates) isDep(norm string) bool {
 	for _, d := range cr.r.Deps {
 		if config.NormName(d.Name) == norm {
-			return true
-		}
-	}
-	return false
-}
-
-func (cr *crates) isPlugin(norm string) bool {
-	for _, s := range cr.res.Statuses {
-		if s.Crate == "" && config.NormName(s.Name) == norm {
 			return true
 		}
 	}

@@ -77,7 +77,7 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 	res := &Result{}
 	seenSkill := map[string]string{} // skill name → who provides it
 	ev := newEvaluator(scans, set, r)
-	cr := newCrates(r, res, ev, set, seenSkill)
+	cr := newCrates(r, res, ev, set, seenSkill, scans)
 	for _, sc := range scans {
 		inputs := append([]string{}, sc.Source.Inputs...)
 		inputs = append(inputs, sc.Inputs...)

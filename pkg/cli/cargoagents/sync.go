@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/pipeline"
 	"github.com/symposium-dev/symposium-go/pkg/runlog"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -361,9 +362,9 @@ ask:
 		case strings.Contains(line, "\x1b"):
 			break ask // Escape: the rest stay undecided
 		case a == "e" || a == "enable" || a == "y" || a == "yes":
-			enable = append(enable, c.Crate)
+			enable = append(enable, config.CrateEntry(c.Crate))
 		case a == "n" || a == "no" || a == "never":
-			disable = append(disable, c.Crate)
+			disable = append(disable, config.CrateEntry(c.Crate))
 		}
 		if err != nil {
 			break

@@ -17,7 +17,9 @@ import (
 
 // TestConsentPrompt: on a terminal each candidate crate gets one question;
 // Enter (later) records nothing, e enables, n declines, and the answers go
-// to the recorder (sym-install consent; pkg/cli/setupcmd tests the edit).
+// to the recorder as crate:NAME, so that a "no" for a crate never reaches
+// a plugin source's plugin of the same name (round 3, S3)
+// (sym-install consent; pkg/cli/setupcmd tests the edit).
 // Without a terminal nothing is asked or recorded.
 func TestConsentPrompt(t *testing.T) {
 	cands := []stream.PluginStatus{
@@ -47,7 +49,7 @@ func TestConsentPrompt(t *testing.T) {
 	if err != nil || !again {
 		t.Fatalf("again %v err %v\n%s", again, err, out.String())
 	}
-	if diff := cmp.Diff([][]string{{"b"}, {"c"}}, recorded); diff != "" {
+	if diff := cmp.Diff([][]string{{"crate:b"}, {"crate:c"}}, recorded); diff != "" {
 		t.Errorf("recorded (-want +got):\n%s", diff)
 	}
 	if strings.Count(out.String(), "[L]ater") != 3 {

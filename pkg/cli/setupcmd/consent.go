@@ -19,8 +19,9 @@ const consentUsage = `Usage: sym-install consent [-q] [--auto-enable CRATE]... [
 
 Records answers to the consent prompt of cargo agents sync in the user
 config's [plugins] table: auto-enable lists the crates whose embedded
-plugin may run, disable those never to ask about again. The file keeps its
-comments and order. cargo agents sync runs this after asking; use
+plugin may run, disable those never to ask about again. Each is recorded
+as crate:CRATE, so that an answer about a crate never reaches a plugin
+source's plugin of the same name. The file keeps its comments and order. cargo agents sync runs this after asking; use
 cargo agents use NAME to enable a plugin by hand.
 `
 
@@ -51,6 +52,9 @@ func runConsent(stdio cli.Stdio, g *globals, args []string) error {
 			names []string
 		}{{"auto-enable", enable}, {"disable", disable}} {
 			for _, n := range list.names {
+				if _, crate := config.SplitEntry(n); !crate {
+					n = config.CrateEntry(n)
+				}
 				c, err := consent.AddName(d, list.key, n)
 				if err != nil {
 					return false, err

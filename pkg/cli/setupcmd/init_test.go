@@ -97,8 +97,9 @@ func TestInitAsksBeforeOpeningGates(t *testing.T) {
 	}
 }
 
-// TestConsentRecorded: sync's consent answers land in [plugins], with the
-// user's comments kept, each name once.
+// TestConsentRecorded: sync's consent answers land in [plugins] as
+// crate:NAME (a bare crate name gets the prefix, so it never names a plugin
+// source's plugin), with the user's comments kept, each name once.
 func TestConsentRecorded(t *testing.T) {
 	home := t.TempDir()
 	t.Setenv("SYMPOSIUM_HOME", home)
@@ -106,12 +107,12 @@ func TestConsentRecorded(t *testing.T) {
 	os.WriteFile(cfgPath, []byte("# keep me\n[plugins]\nuse = [\"x\"] # mine\n"), 0o644)
 	var out bytes.Buffer
 	for range 2 {
-		if code, ok := Main(cli.Stdio{In: strings.NewReader(""), Out: &out, Err: &out}, []string{"consent", "-q", "--auto-enable", "b", "--disable", "c"}); code != 0 || !ok {
+		if code, ok := Main(cli.Stdio{In: strings.NewReader(""), Out: &out, Err: &out}, []string{"consent", "-q", "--auto-enable", "b", "--disable", "crate:c", "--disable", "c"}); code != 0 || !ok {
 			t.Fatalf("consent: exit %d (ok %v)\n%s", code, ok, out.String())
 		}
 	}
 	data, _ := os.ReadFile(cfgPath)
-	want := "# keep me\n[plugins]\nuse = [\"x\"] # mine\nauto-enable = [\"b\"]\ndisable = [\"c\"]\n"
+	want := "# keep me\n[plugins]\nuse = [\"x\"] # mine\nauto-enable = [\"crate:b\"]\ndisable = [\"crate:c\"]\n"
 	if string(data) != want {
 		t.Errorf("config.toml:\n%s\nwant:\n%s", data, want)
 	}

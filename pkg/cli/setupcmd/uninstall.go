@@ -73,9 +73,12 @@ func runUninstall(stdio cli.Stdio, g *globals, args []string) error {
 		defer unlock()
 	}
 	res := install.Uninstall(root, dirs, w, *dryRun)
-	var removed []stream.Action
+	var removed, userKept []stream.Action
 	for _, a := range res.Actions {
-		if a.Status != stream.StatusUnchanged && a.Status != stream.StatusSkipped {
+		switch {
+		case a.Status == stream.StatusSkipped && a.Op == "skill" && strings.HasPrefix(a.Detail, "not symposium's"):
+			userKept = append(userKept, a) // a file the user put in a skill of ours
+		case a.Status != stream.StatusUnchanged && a.Status != stream.StatusSkipped:
 			removed = append(removed, a)
 		}
 	}
@@ -130,6 +133,9 @@ func runUninstall(stdio cli.Stdio, g *globals, args []string) error {
 		}
 		if len(removed) == 0 {
 			fmt.Fprintln(stdio.Out, "  nothing of symposium's left to remove")
+		}
+		for _, a := range userKept {
+			fmt.Fprintf(stdio.Out, "  %-8s kept %s (yours: symposium did not write it)\n", "skill", a.Path)
 		}
 		if len(kept) > 0 {
 			fmt.Fprintf(stdio.Out, "kept %d trust entr%s that init --trust added (in %s); `cargo agents uninstall --trust` takes %s back\n",

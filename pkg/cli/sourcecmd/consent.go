@@ -21,6 +21,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/runlog"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
+	"github.com/symposium-dev/symposium-go/pkg/syncstate"
 )
 
 // The consent commands of upstream v0.4: `use`, `status` and `search`
@@ -39,7 +40,8 @@ and its predicates hold; the root names what enabled it), dormant (awaiting
 cargo agents use, or its predicates do not hold here), candidate (embedded
 in a dependency, awaiting your consent) or declined ([plugins] disable).
 Nothing is fetched: a dependency whose source cargo has not unpacked yet is
-not listed.
+not listed, and a crate plugin the last sync read whose source is not on
+disk now is listed as that sync found it (says so).
 
   --json     one plugin_status record per line
   --jq EXPR  run the jq expression EXPR over each record (implies --json)
@@ -50,6 +52,8 @@ const useUsage = `Usage: cargo agents use <NAME> [--global] [--remove]
 
 Enables a plugin by name (a dormant registry plugin, or the plugin a crate
 embeds) by recording it in [plugins] use of your config.toml, then syncs.
+Where a plugin source's plugin and a crate share the name, NAME is the
+plugin; crate:NAME is the crate (a crate is recorded as crate:NAME).
 
   --global     enable it in every workspace (default: only this one)
   --remove     drop the entry recorded in that scope instead
@@ -142,10 +146,11 @@ func runStatus(stdio cli.Stdio, g Globals, args []string) error {
 	if err != nil {
 		return err
 	}
-	_, res, _, _, err := workspaceStatus(cwd, func(string) {})
+	ws, res, dirs, _, err := workspaceStatus(cwd, func(string) {})
 	if err != nil {
 		return err
 	}
+	res.Statuses = append(res.Statuses, fromLastSync(dirs.Cache, ws.Workspace.Root, res.Statuses)...)
 	if asJSON || g.JSON || filter != nil {
 		return writeRecords(stdio.Out, filter, res.Statuses)
 	}
@@ -153,29 +158,69 @@ func runStatus(stdio cli.Stdio, g Globals, args []string) error {
 		fmt.Fprintln(stdio.Out, "no plugins")
 	}
 	for _, s := range res.Statuses {
-		fmt.Fprintln(stdio.Out, statusLine(s)+approvalNote(s))
+		fmt.Fprintln(stdio.Out, statusLine(s, s.Crate != "" && pluginStatus(res, s.Crate) != nil)+approvalNote(s))
 	}
 	g.Log.Printf(runlog.Info, "%d plugin(s)", len(res.Statuses))
 	return nil
 }
 
-// statusLine words one plugin_status record as upstream's status does.
-func statusLine(s stream.PluginStatus) string {
+// statusLine words one plugin_status record as upstream's status does,
+// with a crate's plugin marked as one: a plugin source's plugin and a
+// crate may share a name. shared says a plugin has the crate's name, so
+// enabling the crate takes "crate:NAME".
+func statusLine(s stream.PluginStatus, shared bool) string {
 	name := s.Name
 	if s.Version != "" {
 		name += " " + s.Version
 	}
+	if s.Crate != "" {
+		name = "crate " + name
+		if config.NormName(s.Name) != config.NormName(s.Crate) {
+			name = s.Name + " (crate " + strings.TrimSpace(s.Crate+" "+s.Version) + ")"
+		}
+	}
 	switch s.State {
 	case stream.StateActive:
+		if s.Reason != "" {
+			return fmt.Sprintf("✅ %s — %s (%s)", name, s.Root, s.Reason)
+		}
 		return fmt.Sprintf("✅ %s — %s", name, s.Root)
 	case stream.StateDormant:
 		return fmt.Sprintf("💤 %s — %s (%s)", name, s.Root, s.Reason)
 	case stream.StateCandidate:
-		return fmt.Sprintf("❓ %s — found via dependency `%s`, awaiting consent (`cargo agents use %s`)", name, s.Crate, s.Crate)
+		use := s.Crate
+		if shared {
+			use = config.CrateEntry(s.Crate)
+		}
+		return fmt.Sprintf("❓ %s — found via dependency `%s`, awaiting consent (`cargo agents use %s`)", name, s.Crate, use)
 	case stream.StateDeclined:
 		return fmt.Sprintf("➖ %s — declined (`[plugins] disable`)", name)
 	}
 	return fmt.Sprintf("%s — %s", name, s.State)
+}
+
+// fromLastSync returns the crate plugins the last sync of the workspace
+// at root had active that the offline match (now) did not reach: status
+// does not fetch, so a crate the sync downloaded at the registry's newest
+// version, through a chain or a use entry, may be out of its reach while
+// its skills are installed. Each says so in its reason.
+func fromLastSync(cacheDir, root string, now []stream.PluginStatus) []stream.PluginStatus {
+	seen := map[string]bool{}
+	for _, s := range now {
+		if s.Crate != "" {
+			seen[config.NormName(s.Crate)] = true
+		}
+	}
+	var out []stream.PluginStatus
+	for _, s := range syncstate.LoadStatuses(cacheDir, root) {
+		if s.State != stream.StateActive || s.Crate == "" || seen[config.NormName(s.Crate)] {
+			continue
+		}
+		seen[config.NormName(s.Crate)] = true
+		s.Reason = "as of the last sync: its source is not on disk now, so only that sync could read it"
+		out = append(out, s)
+	}
+	return out
 }
 
 func validUseName(name string) bool {
@@ -202,10 +247,10 @@ func runUse(stdio cli.Stdio, g Globals, args []string) error {
 	if len(rest) != 1 {
 		return cli.Usagef("usage: cargo agents use <NAME> [--global] [--remove]")
 	}
-	name := rest[0]
-	if !validUseName(name) {
-		return cli.Usagef("%q is not a plugin or crate name", name)
+	if !validUseName(rest[0]) {
+		return cli.Usagef("%q is not a plugin or crate name", rest[0])
 	}
+	name, crateOnly := config.SplitEntry(rest[0])
 	cwd, err := os.Getwd()
 	if err != nil {
 		return err
@@ -224,62 +269,131 @@ func runUse(stdio cli.Stdio, g Globals, args []string) error {
 	if global {
 		scope, workspace = "every workspace", ""
 	}
+	// A plain name means the plugin of that name when a plugin source
+	// has one, else the crate; "crate:NAME" only the crate (config.Consent).
+	isPlugin := !crateOnly && hasPlugin(res, cfg, dirs, name)
 	if remove {
-		if err := consent.Edit(dirs, func(d *fileedit.TOML) (bool, error) { return consent.RemoveUse(d, name, workspace) }); err != nil {
-			return err
-		}
-		g.Log.Printf(runlog.Info, "removed [plugins] use %s (%s) from %s", name, scope, cfg.Path)
-		if !g.Quiet {
-			fmt.Fprintf(stdio.Out, "%s: no longer enabled for %s\n", name, scope)
-		}
-		return syncAfter(stdio, g, cwd, root)
+		return removeUse(stdio, g, cwd, root, dirs, cfg, name, isPlugin, workspace, scope)
 	}
-	if cfg.Plugins.Disabled(name) {
-		return fmt.Errorf("%s is in [plugins] disable in %s, which wins over use: remove it there first", name, cfg.Path)
-	}
-	// The name must resolve to something before it is recorded.
-	known := ""
-	if res != nil {
-		for _, s := range res.Statuses {
-			if config.NormName(s.Name) != config.NormName(name) && config.NormName(s.Crate) != config.NormName(name) {
-				continue
+	entry, known := name, ""
+	if isPlugin {
+		if cfg.Plugins.Disabled(name) {
+			return fmt.Errorf("plugin %s is in [plugins] disable in %s, which wins over use: remove it there first", name, cfg.Path)
+		}
+		st := pluginStatus(res, name)
+		if st != nil && st.State == stream.StateActive && strings.HasPrefix(st.Root, "registry ") {
+			if !g.Quiet {
+				fmt.Fprintf(stdio.Out, "%s is already enabled by %s: nothing to record\n", name, st.Root)
 			}
-			if s.State == stream.StateActive && strings.HasPrefix(s.Root, "registry ") && s.Crate == "" {
-				if !g.Quiet {
-					fmt.Fprintf(stdio.Out, "%s is already enabled by %s: nothing to record\n", name, s.Root)
-				}
-				return nil
-			}
-			known = "plugin " + s.Name
-			if s.Crate != "" {
-				known = "crate " + s.Crate + " " + s.Version
-			}
+			return nil
 		}
-		for _, d := range ws.Deps {
-			if known == "" && config.NormName(d.Name) == config.NormName(name) {
-				known = "dependency " + d.Name
-			}
+		known = "plugin " + name
+	} else {
+		if cfg.Plugins.CrateDisabled(name) {
+			return fmt.Errorf("crate %s is in [plugins] disable in %s, which wins over use: remove it there first", name, cfg.Path)
 		}
-	}
-	if known == "" && cratesrc.ValidName(name) {
-		f := cratesrc.New(dirs.Cache, cwd, g.Update == plugin.UpdateOffline)
-		if c, err := f.Newest(context.Background(), name, nil); err == nil {
-			known = "crate " + c.Name + " " + c.Version
-		} else if !errors.Is(err, cratesrc.ErrUnavailable) || !strings.Contains(err.Error(), "not") {
-			g.Log.Printf(runlog.Info, "registry lookup of %s: %v", name, err)
+		// The name must resolve to something before it is recorded.
+		if known = crateKnown(g, ws, res, dirs, cwd, name, true); known == "" {
+			return fmt.Errorf("nothing is named %s: not a plugin of your sources, a dependency of this workspace, or a crate on the registry; find the name with `cargo agents search %s`", name, name)
 		}
+		entry = config.CrateEntry(name)
 	}
-	if known == "" {
-		return fmt.Errorf("nothing is named %s: not a plugin of your sources, a dependency of this workspace, or a crate on the registry; find the name with `cargo agents search %s`", name, name)
-	}
-	if err := consent.Edit(dirs, func(d *fileedit.TOML) (bool, error) { return consent.AddUse(d, name, workspace) }); err != nil {
+	if err := consent.Edit(dirs, func(d *fileedit.TOML) (bool, error) { return consent.AddUse(d, entry, workspace) }); err != nil {
 		return err
 	}
-	g.Log.Printf(runlog.Info, "recorded [plugins] use %s (%s, %s) in %s", name, known, scope, cfg.Path)
+	g.Log.Printf(runlog.Info, "recorded [plugins] use %s (%s, %s) in %s", entry, known, scope, cfg.Path)
 	if !g.Quiet {
-		fmt.Fprintf(stdio.Out, "%s (%s): enabled for %s in %s\n", name, known, scope, cfg.Path)
+		fmt.Fprintf(stdio.Out, "%s (%s): enabled for %s in %s as %q\n", name, known, scope, cfg.Path, entry)
+		if other := crateKnown(g, ws, res, dirs, cwd, name, false); isPlugin && other != "" {
+			fmt.Fprintf(stdio.Out, "note: %s has the same name and is not enabled by this; `cargo agents use %s` enables its plugin\n", other, config.CrateEntry(name))
+		}
 	}
 	return syncAfter(stdio, g, cwd, root)
+}
+
+// removeUse drops the use entries that mean what name names: the plugin's
+// plain entry, or the crate's "crate:NAME" (and a plain NAME, which means
+// the crate while no plugin has the name).
+func removeUse(stdio cli.Stdio, g Globals, cwd, root string, dirs config.Dirs, cfg *config.Config, name string, isPlugin bool, workspace, scope string) error {
+	label := "crate " + name
+	if isPlugin {
+		label = "plugin " + name
+	}
+	reaches := func(entry string) bool {
+		n, crate := config.SplitEntry(entry)
+		return config.NormName(n) == config.NormName(name) && !(crate && isPlugin)
+	}
+	if err := consent.Edit(dirs, func(d *fileedit.TOML) (bool, error) { return consent.RemoveUse(d, reaches, label, workspace) }); err != nil {
+		return err
+	}
+	g.Log.Printf(runlog.Info, "removed [plugins] use of %s (%s) from %s", label, scope, cfg.Path)
+	if !g.Quiet {
+		fmt.Fprintf(stdio.Out, "%s: no longer enabled for %s\n", label, scope)
+	}
+	return syncAfter(stdio, g, cwd, root)
+}
+
+// hasPlugin reports whether a plugin source (or the workspace's own
+// SYMPOSIUM.toml) defines a plugin called name. Outside a workspace the
+// configured sources are scanned as they are cached.
+func hasPlugin(res *plugin.Result, cfg *config.Config, dirs config.Dirs, name string) bool {
+	if res != nil {
+		return pluginStatus(res, name) != nil
+	}
+	_, scans := plugin.ScanConfigured(context.Background(), cfg, dirs, plugin.UpdateOffline, func(string) {})
+	for _, sc := range scans {
+		for _, m := range sc.Plugins {
+			if config.NormName(m.Name) == config.NormName(name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// pluginStatus is the status of the plugin source's plugin called name.
+func pluginStatus(res *plugin.Result, name string) *stream.PluginStatus {
+	if res == nil {
+		return nil
+	}
+	for i, s := range res.Statuses {
+		if s.Crate == "" && config.NormName(s.Name) == config.NormName(name) {
+			return &res.Statuses[i]
+		}
+	}
+	return nil
+}
+
+// crateKnown words the crate called name ("crate widget 1.2.0",
+// "dependency widget"), or "" when there is none: one a plugin status
+// names, a dependency, else (when registry) the registry's newest.
+func crateKnown(g Globals, ws *cargo.Result, res *plugin.Result, dirs config.Dirs, cwd, name string, registry bool) string {
+	if res != nil {
+		for _, s := range res.Statuses {
+			if s.Crate != "" && config.NormName(s.Crate) == config.NormName(name) {
+				return "crate " + s.Crate + " " + s.Version
+			}
+		}
+	}
+	if ws != nil {
+		for _, d := range ws.Deps {
+			if config.NormName(d.Name) == config.NormName(name) {
+				return "dependency " + d.Name
+			}
+		}
+	}
+	if !registry || !cratesrc.ValidName(name) {
+		return ""
+	}
+	f := cratesrc.New(dirs.Cache, cwd, g.Update == plugin.UpdateOffline)
+	c, err := f.Newest(context.Background(), name, nil)
+	if err != nil {
+		if !errors.Is(err, cratesrc.ErrUnavailable) || !strings.Contains(err.Error(), "not") {
+			g.Log.Printf(runlog.Info, "registry lookup of %s: %v", name, err)
+		}
+		return ""
+	}
+	return "crate " + c.Name + " " + c.Version
 }
 
 // syncAfter runs the sync that makes a use take effect now.

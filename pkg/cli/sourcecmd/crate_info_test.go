@@ -91,7 +91,10 @@ func TestFetchSource(t *testing.T) {
 		{name: "widget", req: ">=2.0.0-rc.1", want: "2.0.0-rc.1"},
 		{name: "widget", req: "^3"},
 		{name: "gadget"},
-		{name: "widget", req: "==1.2.0", update: plugin.UpdateOffline},
+		// offline: what an earlier case unpacked stands in for the index
+		{name: "widget", req: "==1.2.0", update: plugin.UpdateOffline, want: "1.2.0"},
+		{name: "widget", req: "==2.0.0-rc.1", update: plugin.UpdateOffline, want: "2.0.0-rc.1"},
+		{name: "widget", req: "^1.3", update: plugin.UpdateOffline},
 	} {
 		update := tc.update
 		if update == "" {

@@ -41,6 +41,12 @@ func runSearch(stdio cli.Stdio, g Globals, args []string) error {
 	hits := sourceHits(scans, strings.ToLower(query))
 	hit, note := registryHit(dirs, g, query)
 	if hit != nil {
+		for _, h := range hits {
+			if h.Version == "" && config.NormName(h.Name) == config.NormName(hit.Name) {
+				// The plain name is the plugin's: the crate's is crate:NAME.
+				hit.Description = "crate embeds an agent plugin: cargo agents use " + config.CrateEntry(hit.Name)
+			}
+		}
 		hits = append(hits, *hit)
 	}
 	if note != "" && !g.Quiet {

@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/symposium-dev/symposium-go/pkg/atomicfile"
+	"github.com/symposium-dev/symposium-go/pkg/stream"
 	"github.com/symposium-dev/symposium-go/pkg/syncstate"
 )
 
@@ -55,4 +56,15 @@ func store(path string, data []byte) (bool, error) {
 		return false, nil
 	}
 	return true, atomicfile.Write(path, data, 0o644)
+}
+
+// Statuses stores the status record of root (the last sync's plugin
+// statuses); it writes nothing when it is equal to what is stored.
+func Statuses(cacheDir, root string, statuses []stream.PluginStatus) error {
+	data, err := syncstate.EncodeStatuses(statuses)
+	if err != nil {
+		return err
+	}
+	_, err = store(syncstate.StatusPath(cacheDir, root), data)
+	return err
 }
