@@ -34,7 +34,7 @@ func TestHotPathDeps(t *testing.T) {
 		"github.com/symposium-dev/symposium-go/pkg/fileedit",
 		"github.com/symposium-dev/symposium-go/pkg/agentfiles",
 		"github.com/goccy/go-yaml",
-		"gopkg.in/yaml.v3",
+		"go.yaml.in/yaml/v3",
 		"github.com/tailscale/hujson",
 		"github.com/rogpeppe/go-internal/lockedfile",
 	}
