@@ -8,11 +8,10 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/Masterminds/semver/v3"
-
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
+	"github.com/symposium-dev/symposium-go/pkg/semver"
 	"github.com/symposium-dev/symposium-go/pkg/skill"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -581,17 +580,17 @@ func (r *Resolver) resolveCrate(name, req string, download bool) (cratesrc.Crate
 		return cratesrc.Crate{}, err
 	}
 	var best *stream.Dep
-	var bestV *semver.Version
+	var bestV semver.Version
 	deps := r.depsNamed(name)
 	for i, d := range deps {
 		if d.Unresolved || !atomAllows(a, d) {
 			continue
 		}
-		v, err := semver.NewVersion(d.Version)
+		v, err := semver.ParseLoose(d.Version)
 		if err != nil {
 			continue
 		}
-		if best == nil || v.GreaterThan(bestV) {
+		if best == nil || v.Compare(bestV) > 0 {
 			best, bestV = &deps[i], v
 		}
 	}

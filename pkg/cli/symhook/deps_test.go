@@ -25,6 +25,7 @@ func TestHotPathDeps(t *testing.T) {
 		"net/http",
 		"github.com/symposium-dev/symposium-go/pkg/plugin",
 		"github.com/symposium-dev/symposium-go/pkg/predicate",
+		"github.com/symposium-dev/symposium-go/pkg/semver",
 		"github.com/symposium-dev/symposium-go/pkg/skill",
 		"github.com/symposium-dev/symposium-go/pkg/cratesindex",
 	}
