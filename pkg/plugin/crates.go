@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/config"
@@ -241,13 +242,11 @@ func (cr *crates) chain(m *Manifest, ref PluginRef, t trust, depth int, path []s
 		return
 	}
 	norm := config.NormName(ref.Crate)
-	for _, p := range path {
-		if p == norm {
-			msg := fmt.Sprintf("%s: [[plugins]] cycle: %s → %s; not following it", file, strings.Join(path, " → "), ref.Crate)
-			cr.warnOnce(msg)
-			cr.reject("plugin", ref.Crate, "cycle: "+strings.Join(path, " → ")+" → "+ref.Crate, m.Name, file)
-			return
-		}
+	if slices.Contains(path, norm) {
+		msg := fmt.Sprintf("%s: [[plugins]] cycle: %s → %s; not following it", file, strings.Join(path, " → "), ref.Crate)
+		cr.warnOnce(msg)
+		cr.reject("plugin", ref.Crate, "cycle: "+strings.Join(path, " → ")+" → "+ref.Crate, m.Name, file)
+		return
 	}
 	if depth > MaxChainDepth {
 		msg := fmt.Sprintf("%s: [[plugins]] chain deeper than %d (%s → %s); not following it", file, MaxChainDepth, strings.Join(path, " → "), ref.Crate)
