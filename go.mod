@@ -12,8 +12,8 @@ require (
 	github.com/pelletier/go-toml/v2 v2.4.3
 	github.com/rogpeppe/go-internal v1.16.0
 	github.com/tailscale/hujson v0.0.0-20260727124030-b80ff77dac4f
+	go.yaml.in/yaml/v3 v3.0.6
 	golang.org/x/sys v0.41.0
-	gopkg.in/yaml.v3 v3.0.1
 )
 
 require (

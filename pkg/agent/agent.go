@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 
 	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -106,7 +107,7 @@ func (a *Agent) Found(home string) bool {
 func RunBy(configured []string, caller string, getenv func(string) string) string {
 	for _, name := range configured {
 		a, ok := Lookup(name)
-		if ok && name != caller && a.CallerEnv != "" && getenv(a.CallerEnv) != "" && contains(a.AlsoRuns, caller) {
+		if ok && name != caller && a.CallerEnv != "" && getenv(a.CallerEnv) != "" && slices.Contains(a.AlsoRuns, caller) {
 			return name
 		}
 	}

@@ -1,6 +1,9 @@
 package agent
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"maps"
+)
 
 // argNames pairs, per HIF canonical tool, one agent's names for the tool's
 // arguments with Claude's ({agent's, Claude's}): the canonical payload
@@ -67,9 +70,7 @@ func (n argNames) pairsFor(tool string) [][2]string {
 // stable.
 func renameArgs(args map[string]json.RawMessage, pairs [][2]string, from, to int) json.RawMessage {
 	out := make(map[string]json.RawMessage, len(args))
-	for k, v := range args {
-		out[k] = v
-	}
+	maps.Copy(out, args)
 	for _, p := range pairs {
 		if v, ok := out[p[from]]; ok {
 			if _, taken := out[p[to]]; !taken {

@@ -5,9 +5,10 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/pelletier/go-toml/v2"
@@ -131,12 +132,7 @@ func stringList(v any) []string {
 func objectKeys(m map[string]any, keys ...string) []string {
 	v, _ := lookup(m, keys...)
 	o, _ := v.(map[string]any)
-	out := make([]string, 0, len(o))
-	for k := range o {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
+	return slices.Sorted(maps.Keys(o))
 }
 
 // realPath resolves symlinks where it can (agents compare real paths).
@@ -191,11 +187,7 @@ type ourHandler struct {
 // ourHandlers lists our handlers in a parsed hooks file, in file order.
 func ourHandlers(doc map[string]any) []ourHandler {
 	hooks, _ := doc["hooks"].(map[string]any)
-	events := make([]string, 0, len(hooks))
-	for ev := range hooks {
-		events = append(events, ev)
-	}
-	sort.Strings(events)
+	events := slices.Sorted(maps.Keys(hooks))
 	var out []ourHandler
 	isOurs := func(h map[string]any) bool {
 		for _, k := range commandKeys {
@@ -265,9 +257,9 @@ func claudeGates(a *Agent, t Target) []Gate {
 			var pending, toApprove, rejected []string
 			for _, n := range names {
 				switch {
-				case contains(disabled, n):
+				case slices.Contains(disabled, n):
 					rejected = append(rejected, n)
-				case !contains(enabled, n):
+				case !slices.Contains(enabled, n):
 					pending = append(pending, n)
 					toApprove = append(toApprove, n)
 				case !trusted:
@@ -368,7 +360,7 @@ func geminiGates(a *Agent, t Target) []Gate {
 					Fix:     fmt.Sprintf(`set "hooksConfig": {"enabled": true} in %s`, f),
 				})
 			}
-			if v, ok := lookup(m, "hooksConfig", "disabled"); ok && contains(stringList(v), geminiHookName) {
+			if v, ok := lookup(m, "hooksConfig", "disabled"); ok && slices.Contains(stringList(v), geminiHookName) {
 				gates = append(gates, Gate{
 					Agent:   a.Name,
 					Problem: fmt.Sprintf("Gemini CLI skips the %q hooks: %s lists them in hooksConfig.disabled", geminiHookName, f),
@@ -597,13 +589,4 @@ func kiroGates(a *Agent, t Target) []Gate {
 		Problem: fmt.Sprintf("Kiro runs symposium's hooks only in sessions of the %q agent, which is not the default agent", KiroAgentName),
 		Fix:     fmt.Sprintf("run `kiro-cli settings chat.defaultAgent %s` (or start sessions with `kiro-cli chat --agent %s`)", KiroAgentName, KiroAgentName),
 	}}
-}
-
-func contains(list []string, s string) bool {
-	for _, e := range list {
-		if e == s {
-			return true
-		}
-	}
-	return false
 }

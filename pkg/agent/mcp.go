@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -110,10 +112,7 @@ func (a *Agent) SyncMCP(w Files, t Target, servers []stream.MCPServer, owned []s
 		changed, removed = true, true
 		changes = append(changes, Change{Op: OpMCPServer, Path: p, Status: StatusRemoved, Name: n})
 	}
-	for n := range keep {
-		nowOwned = append(nowOwned, n)
-	}
-	sort.Strings(nowOwned)
+	nowOwned = slices.Sorted(maps.Keys(keep))
 	if !changed {
 		return changes, nowOwned, warnings, nil
 	}

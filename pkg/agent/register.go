@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -442,10 +444,7 @@ func editOwnKey(doc JSONDoc, p, key string, want map[string]ordered) (changed, r
 		doc.Delete(key)
 		return true, true, nil
 	}
-	events := make([]string, 0, len(want))
-	for ev := range want {
-		events = append(events, ev)
-	}
+	events := slices.Collect(maps.Keys(want))
 	sort.Slice(events, func(i, j int) bool { return eventRank(events[i]) < eventRank(events[j]) })
 	value := ordered{}
 	for _, ev := range events {

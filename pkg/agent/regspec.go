@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
 	"reflect"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -424,11 +425,7 @@ func stringMap(m map[string]string) any {
 	if len(m) == 0 {
 		return nil
 	}
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	keys := slices.Sorted(maps.Keys(m))
 	o := make(ordered, 0, len(keys))
 	for _, k := range keys {
 		o = append(o, member{k, m[k]})

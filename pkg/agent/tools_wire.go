@@ -1,6 +1,10 @@
 package agent
 
-import "github.com/symposium-dev/symposium-go/pkg/hookfmt"
+import (
+	"slices"
+
+	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
+)
 
 // The tool vocabulary: one tool, each agent's name for it (HIF hooks-v1
 // §10.1, plus what the captures show). Each agent lists its own names in its
@@ -61,12 +65,7 @@ func isTool(canon, name string) bool {
 			return true
 		}
 	}
-	for _, s := range otherSpellingsOf(canon) {
-		if s == name {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(otherSpellingsOf(canon), name)
 }
 
 // ToolAliases returns every name of the tool called name: name itself, its
@@ -81,12 +80,9 @@ func ToolAliases(name string) []string {
 		if s == "" {
 			return
 		}
-		for _, o := range out {
-			if o == s {
-				return
-			}
+		if !slices.Contains(out, s) {
+			out = append(out, s)
 		}
-		out = append(out, s)
 	}
 	for _, canon := range canonicalTools {
 		if !isTool(canon, name) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -84,7 +85,7 @@ func (e trustEdit) apply(w Files) (Change, error) {
 				if err := json.Unmarshal(raw, &list); err != nil {
 					return Change{}, fmt.Errorf("%s: %q is not a list", e.file, strings.Join(e.keys, "."))
 				}
-				if contains(stringList(list), e.value.(string)) {
+				if slices.Contains(stringList(list), e.value.(string)) {
 					ent = nil // there already: not ours
 				}
 			}

@@ -3,6 +3,7 @@ package cargo
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -176,7 +177,7 @@ anyhow = "1"
 		t.Errorf("lockfile = %q, want none", res.Workspace.Lockfile)
 	}
 	for _, in := range []string{"ws/Cargo.toml", "ws/crates/app/Cargo.toml", "ws/lib/Cargo.toml", "outside/Cargo.toml"} {
-		if p := filepath.Join(dir, in); !slicesContains(res.Workspace.Inputs, p) {
+		if p := filepath.Join(dir, in); !slices.Contains(res.Workspace.Inputs, p) {
 			t.Errorf("inputs %v lack %s", res.Workspace.Inputs, p)
 		}
 	}
@@ -197,13 +198,4 @@ anyhow = "1"
 	if diff := cmp.Diff(res.Deps, viaPath.Deps); diff != "" {
 		t.Errorf("--manifest-path lib/Cargo.toml differs (-cwd +manifest-path):\n%s", diff)
 	}
-}
-
-func slicesContains(s []string, x string) bool {
-	for _, y := range s {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/symposium-dev/symposium-go/pkg/semver"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -301,56 +302,13 @@ func compareDeps(a, b *stream.Dep) int {
 	if c := strings.Compare(a.Name, b.Name); c != 0 {
 		return c
 	}
-	if c := compareVersions(a.Version, b.Version); c != 0 {
+	if c := semver.Compare(a.Version, b.Version); c != 0 {
 		return c
 	}
 	if c := strings.Compare(a.DepKind, b.DepKind); c != 0 {
 		return c
 	}
 	return strings.Compare(a.Source, b.Source)
-}
-
-// compareVersions orders two versions by major, minor and patch without
-// allocating (it runs n log n times per sort), then by the pre-release.
-func compareVersions(a, b string) int {
-	for range 3 {
-		var na, nb uint64
-		var okA, okB bool
-		na, a, okA = leadingNumber(a)
-		nb, b, okB = leadingNumber(b)
-		if !okA || !okB {
-			return strings.Compare(a, b)
-		}
-		if c := cmpU(na, nb); c != 0 {
-			return c
-		}
-	}
-	if a == b {
-		return 0
-	}
-	va, erra := parseVersion("0.0.0" + a)
-	vb, errb := parseVersion("0.0.0" + b)
-	if erra != nil || errb != nil {
-		return strings.Compare(a, b)
-	}
-	return cmpPre(va.pre, vb.pre)
-}
-
-// leadingNumber splits "12.3.4" into 12 and "3.4" (one leading dot dropped).
-func leadingNumber(s string) (uint64, string, bool) {
-	var n uint64
-	i := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		n = n*10 + uint64(s[i]-'0')
-		i++
-	}
-	if i == 0 {
-		return 0, s, false
-	}
-	if i < len(s) && s[i] == '.' {
-		i++
-	}
-	return n, s[i:], true
 }
 
 // pick sets rec's version and source from the member's lock entries, or

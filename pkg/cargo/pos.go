@@ -3,6 +3,7 @@ package cargo
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -100,7 +101,7 @@ func locate(data []byte, path ...string) (line, col int) {
 			it := v.Children()
 			for i := 0; it.Next(); i++ {
 				el := append(prefix[:len(prefix):len(prefix)], strconv.Itoa(i))
-				if equalPath(el, path) {
+				if slices.Equal(el, path) {
 					return found(it.Node().Raw)
 				}
 				if isPrefix(el, path) {
@@ -122,7 +123,7 @@ func locate(data []byte, path ...string) (line, col int) {
 				first = it.Node().Raw
 			}
 			full = append(full, string(it.Node().Data))
-			if equalPath(full, path) {
+			if slices.Equal(full, path) {
 				return found(first)
 			}
 		}
@@ -150,7 +151,7 @@ func locate(data []byte, path ...string) (line, col int) {
 				arrays[k]++
 				table = append(table, strconv.Itoa(idx))
 			}
-			if equalPath(table, path) {
+			if slices.Equal(table, path) {
 				l, c, _ := found(first)
 				return l, max(c-1, 1) // the '[' before the key
 			}
@@ -180,19 +181,7 @@ func walk2(prefix []string, n *unstable.Node, walk func([]string, *unstable.Node
 	return 0, 0, false
 }
 
-func equalPath(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // isPrefix reports whether a is a prefix of b.
 func isPrefix(a, b []string) bool {
-	return len(a) <= len(b) && equalPath(a, b[:len(a)])
+	return len(a) <= len(b) && slices.Equal(a, b[:len(a)])
 }

@@ -16,8 +16,8 @@ package cargo
 import (
 	"errors"
 	"fmt"
-	"github.com/pelletier/go-toml/v2/unstable"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -25,6 +25,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/pelletier/go-toml/v2/unstable"
 
 	"github.com/symposium-dev/symposium-go/pkg/cargofind"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -166,10 +168,7 @@ func Load(opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	for p := range l.inputs {
-		res.Workspace.Inputs = append(res.Workspace.Inputs, p)
-	}
-	slices.Sort(res.Workspace.Inputs)
+	res.Workspace.Inputs = slices.Sorted(maps.Keys(l.inputs))
 	res.Warnings = l.warnings
 	return res, nil
 }

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -142,12 +143,7 @@ func Default() *Config {
 
 // HasAgent reports whether name is configured.
 func (c *Config) HasAgent(name string) bool {
-	for _, a := range c.Agents {
-		if a == name {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(c.Agents, name)
 }
 
 // ResolvedPath resolves a local source path against the config directory.
@@ -289,7 +285,7 @@ func Parse(path string, data []byte) (*Config, []string, error) {
 		if a.Name == nil {
 			return nil, warnings, fmt.Errorf("%s:%d: [[agent]] entry has no name (one of %s)", path, line, strings.Join(AgentNames, ", "))
 		}
-		if !validAgent(*a.Name) {
+		if !slices.Contains(AgentNames, *a.Name) {
 			return nil, warnings, fmt.Errorf("%s:%d: unknown agent %q: must be one of %s", path, line, *a.Name, strings.Join(AgentNames, ", "))
 		}
 		if !seenAgent[*a.Name] {
@@ -369,15 +365,6 @@ func tomlValue(v any) string {
 		return fmt.Sprintf("%q", s)
 	}
 	return fmt.Sprint(v)
-}
-
-func validAgent(name string) bool {
-	for _, a := range AgentNames {
-		if a == name {
-			return true
-		}
-	}
-	return false
 }
 
 // positioned turns a go-toml error into "path:line:col: message".

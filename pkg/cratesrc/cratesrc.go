@@ -53,9 +53,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/Masterminds/semver/v3"
-
 	"github.com/symposium-dev/symposium-go/pkg/cratesindex"
+	"github.com/symposium-dev/symposium-go/pkg/semver"
 	"github.com/symposium-dev/symposium-go/pkg/untar"
 )
 
@@ -306,7 +305,7 @@ func validVersion(v string) bool {
 	if v == "" || len(v) > 128 {
 		return false
 	}
-	_, err := semver.StrictNewVersion(v)
+	_, err := semver.Parse(v)
 	return err == nil
 }
 

@@ -13,9 +13,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/Masterminds/semver/v3"
-
 	"github.com/symposium-dev/symposium-go/pkg/cratesindex"
+	"github.com/symposium-dev/symposium-go/pkg/semver"
 )
 
 // maxIndexFile bounds one crate's index file; the largest on crates.io
@@ -89,16 +88,16 @@ func (f *Fetcher) Newest(ctx context.Context, name string, accept func(version s
 		if e.Yanked || !ValidName(e.Name) || !validChecksum(e.Cksum) {
 			continue
 		}
-		v, err := semver.StrictNewVersion(e.Vers)
+		v, err := semver.Parse(e.Vers)
 		if err != nil || (accept != nil && !accept(e.Vers)) {
 			continue
 		}
 		if v.Prerelease() == "" {
-			if best == nil || v.GreaterThan(best) {
-				best, pick = v, e
+			if best == nil || v.Compare(*best) > 0 {
+				best, pick = &v, e
 			}
-		} else if bestPre == nil || v.GreaterThan(bestPre) {
-			bestPre, pickPre = v, e
+		} else if bestPre == nil || v.Compare(*bestPre) > 0 {
+			bestPre, pickPre = &v, e
 		}
 	}
 	if best == nil {

@@ -9,10 +9,10 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/Masterminds/semver/v3"
 	"github.com/pelletier/go-toml/v2"
 
 	"github.com/symposium-dev/symposium-go/pkg/cratesindex"
+	"github.com/symposium-dev/symposium-go/pkg/semver"
 )
 
 // okFile marks a finished unpack in our cache and holds the sha256 of the
@@ -168,16 +168,16 @@ func (f *Fetcher) newestUnpacked(name string, accept func(version string) bool) 
 	var best, bestPre *semver.Version
 	var pick, pickPre Crate
 	consider := func(c Crate) {
-		v, err := semver.StrictNewVersion(c.Version)
+		v, err := semver.Parse(c.Version)
 		if err != nil || (accept != nil && !accept(c.Version)) {
 			return
 		}
 		if v.Prerelease() == "" {
-			if best == nil || v.GreaterThan(best) {
-				best, pick = v, c
+			if best == nil || v.Compare(*best) > 0 {
+				best, pick = &v, c
 			}
-		} else if bestPre == nil || v.GreaterThan(bestPre) {
-			bestPre, pickPre = v, c
+		} else if bestPre == nil || v.Compare(*bestPre) > 0 {
+			bestPre, pickPre = &v, c
 		}
 	}
 	for _, spelled := range cratesindex.Spellings(name) {

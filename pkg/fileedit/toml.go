@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -167,15 +169,7 @@ func (d *TOML) GetTable(keys ...string) (map[string]any, bool) {
 }
 
 func hasPrefix(path, prefix []string) bool {
-	if len(path) < len(prefix) {
-		return false
-	}
-	for i := range prefix {
-		if path[i] != prefix[i] {
-			return false
-		}
-	}
-	return true
+	return len(path) >= len(prefix) && slices.Equal(path[:len(prefix)], prefix)
 }
 
 func isBlank(line []byte) bool { return len(bytes.TrimSpace(line)) == 0 }
@@ -396,9 +390,7 @@ func without(m map[string]any, keys []string) map[string]any {
 		return map[string]any{}
 	}
 	c := make(map[string]any, len(m))
-	for k, v := range m {
-		c[k] = v
-	}
+	maps.Copy(c, m)
 	if len(keys) == 1 {
 		delete(c, keys[0])
 		return c
@@ -706,11 +698,7 @@ func renderTable(keys []string, v map[string]any) (string, error) {
 }
 
 func writeTable(b *strings.Builder, keys []string, v map[string]any) error {
-	names := make([]string, 0, len(v))
-	for k := range v {
-		names = append(names, k)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(v))
 	var subs []string
 	fmt.Fprintf(b, "[%s]\n", renderKey(keys))
 	for _, k := range names {
@@ -785,11 +773,7 @@ func renderValue(v any) (string, error) {
 		return "[" + strings.Join(parts, ", ") + "]", nil
 	}
 	if m, ok := asTable(v); ok {
-		names := make([]string, 0, len(m))
-		for k := range m {
-			names = append(names, k)
-		}
-		sort.Strings(names)
+		names := slices.Sorted(maps.Keys(m))
 		parts := make([]string, len(names))
 		for i, k := range names {
 			s, err := renderValue(m[k])

@@ -1,6 +1,7 @@
 package hif
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/symposium-dev/symposium-go/pkg/agent"
@@ -37,7 +38,7 @@ func TestAgentProviders(t *testing.T) {
 			}
 		}
 		for _, p := range h.ToolsIn {
-			if !isTool(p.To) {
+			if !slices.Contains(Tools, p.To) {
 				t.Errorf("%s: tool %q maps to %q, not a HIF tool", a.Name, p.From, p.To)
 			}
 		}

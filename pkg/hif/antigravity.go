@@ -3,6 +3,8 @@ package hif
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/symposium-dev/symposium-go/pkg/jsonscan"
 )
@@ -153,7 +155,7 @@ func encodeAntigravity(p *provider, hooks []*prepared, w *warner) (any, error) {
 		if h.Handler.Timeout > 0 {
 			handler.set("timeout", timeoutOut(h.Handler.Timeout, 1))
 		}
-		for _, k := range sortedKeys(pd) {
+		for _, k := range slices.Sorted(maps.Keys(pd)) {
 			if _, taken := handler.get(k); !taken && k != "name" && k != "enabled" {
 				handler.set(k, pd[k])
 			}

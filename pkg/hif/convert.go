@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -327,12 +329,12 @@ func prepare(p *provider, m *Manifest, source string, w *warner) []*prepared {
 		if ph.dropped {
 			continue
 		}
-		for _, k := range sortedKeys(h.ProviderData) {
+		for _, k := range slices.Sorted(maps.Keys(h.ProviderData)) {
 			if k == p.slug {
 				continue
 			}
 			var lost []string
-			for _, f := range sortedKeys(h.ProviderData[k]) {
+			for _, f := range slices.Sorted(maps.Keys(h.ProviderData[k])) {
 				switch {
 				case f == "matcher" && sharedMatcher(p, &h) != "":
 				case f == "event" && splitTables[k] != nil:
@@ -397,20 +399,9 @@ func capDescription(c string, h *Hook) string {
 
 func cloneHook(h Hook) Hook {
 	c := h
-	c.Handler.Platform = cloneMap(h.Handler.Platform)
-	c.Handler.Env = cloneMap(h.Handler.Env)
-	c.Handler.Headers = cloneMap(h.Handler.Headers)
-	return c
-}
-
-func cloneMap(m map[string]string) map[string]string {
-	if m == nil {
-		return nil
-	}
-	c := make(map[string]string, len(m))
-	for k, v := range m {
-		c[k] = v
-	}
+	c.Handler.Platform = maps.Clone(h.Handler.Platform)
+	c.Handler.Env = maps.Clone(h.Handler.Env)
+	c.Handler.Headers = maps.Clone(h.Handler.Headers)
 	return c
 }
 
@@ -423,7 +414,7 @@ func shellQuote(s string) string {
 // the payload from stdin to url with the same headers and print the answer.
 func curlCommand(url string, headers map[string]string) string {
 	parts := []string{"curl", "-sS", "-X", "POST", "-H", shellQuote("Content-Type: application/json")}
-	for _, k := range sortedKeys(headers) {
+	for _, k := range slices.Sorted(maps.Keys(headers)) {
 		// Headers may use $VAR interpolation; keep it expandable.
 		parts = append(parts, "-H", `"`+strings.ReplaceAll(k+": "+headers[k], `"`, `\"`)+`"`)
 	}
@@ -470,7 +461,7 @@ func verify(p *provider, hooks []*prepared, out []byte) error {
 		if !ok {
 			return fmt.Errorf("hook %d (%s %q) is missing from the output", h.n, h.Handler.Type, k.cmd)
 		}
-		if p.events[h.Event] != "" && !contains(events, h.Event) {
+		if p.events[h.Event] != "" && !slices.Contains(events, h.Event) {
 			return fmt.Errorf("hook %d: event %s came back as %s", h.n, h.Event, strings.Join(events, ", "))
 		}
 	}
@@ -492,15 +483,6 @@ func handlerTarget(h *Handler) string {
 	return h.Command
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // decoders and encoders are the adapters, by slug.
 var decoders = map[string]func(p *provider, raw json.RawMessage, w *warner) ([]Hook, error){}
 var encoders = map[string]func(p *provider, hooks []*prepared, w *warner) (any, error){}
@@ -517,7 +499,7 @@ var groupedFamily = []string{ProviderClaude, ProviderCodex, ProviderGemini}
 // provider of the grouped family, when p is one of them and has none of its
 // own: "startup" means the same in Claude Code, Codex and Gemini CLI.
 func sharedMatcher(p *provider, h *Hook) string {
-	if IsToolEvent(h.Event) || !contains(groupedFamily, p.slug) {
+	if IsToolEvent(h.Event) || !slices.Contains(groupedFamily, p.slug) {
 		return ""
 	}
 	if s, ok := h.ProviderData[p.slug]["matcher"].(string); ok {

@@ -3,6 +3,8 @@ package hif
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -159,7 +161,7 @@ func encodeCopilot(p *provider, hooks []*prepared, w *warner) (any, error) {
 			w.add(h.n, "matcher", "", "matcher dropped — Copilot CLI runs %s hooks for every tool; the script must check toolName for %s itself (noted in the entry's comment)", native, list)
 		}
 		pd := ownData(p, &h.Hook)
-		for _, k := range sortedKeys(pd) {
+		for _, k := range slices.Sorted(maps.Keys(pd)) {
 			if _, taken := o.get(k); !taken {
 				o.set(k, pd[k])
 			}
@@ -254,7 +256,7 @@ func encodeKiro(p *provider, hooks []*prepared, w *warner) (any, error) {
 				o.set("timeout_ms", timeoutOut(h.Handler.Timeout, 1000))
 			}
 			pd := ownData(p, &h.Hook)
-			for _, k := range sortedKeys(pd) {
+			for _, k := range slices.Sorted(maps.Keys(pd)) {
 				if _, taken := o.get(k); !taken {
 					o.set(k, pd[k])
 				}

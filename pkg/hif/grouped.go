@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/jsonscan"
@@ -270,7 +272,7 @@ func encodeGrouped(p *provider, hooks []*prepared, w *warner) (any, error) {
 			o.set("matcher", *g.matcher)
 		}
 		if m, ok := g.extras.(map[string]any); ok {
-			for _, k := range sortedKeys(m) {
+			for _, k := range slices.Sorted(maps.Keys(m)) {
 				o.set(k, m[k])
 			}
 		}
@@ -303,7 +305,7 @@ func groupedHandler(p *provider, h *prepared) object {
 		o.set("async", true)
 	}
 	pd := ownData(p, &h.Hook)
-	for _, k := range sortedKeys(pd) {
+	for _, k := range slices.Sorted(maps.Keys(pd)) {
 		if k == "matcher" || k == "group" {
 			continue
 		}

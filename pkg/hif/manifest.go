@@ -15,8 +15,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/goccy/go-yaml"
@@ -323,7 +324,7 @@ func parseHook(raw json.RawMessage, path string) (*Hook, error) {
 			return nil, err
 		}
 		for i, e := range m.Elements() {
-			if e.Tool != "" && !isTool(e.Tool) {
+			if e.Tool != "" && !slices.Contains(Tools, e.Tool) {
 				p := path + "/matcher"
 				if m.Any != nil {
 					p = fmt.Sprintf("%s/%d", p, i)
@@ -355,7 +356,7 @@ func parseHook(raw json.RawMessage, path string) (*Hook, error) {
 		if err := json.Unmarshal(r, &h.Degradation); err != nil {
 			return nil, fieldErr(path+"/degradation", "want an object of capability → strategy strings")
 		}
-		for _, c := range sortedKeys(h.Degradation) {
+		for _, c := range slices.Sorted(maps.Keys(h.Degradation)) {
 			switch h.Degradation[c] {
 			case StrategyBlock, StrategyWarn, StrategyExclude:
 			default:
@@ -515,13 +516,4 @@ func lineCol(b []byte, off int) (line, col int) {
 	line = 1 + bytes.Count(b[:off], []byte("\n"))
 	col = off - bytes.LastIndexByte(b[:off], '\n')
 	return line, col
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -64,15 +64,6 @@ func IsToolEvent(event string) bool { return toolEvents[event] }
 // Tools is the canonical tool vocabulary (§10.1), in table order.
 var Tools = []string{"shell", "file_read", "file_write", "file_edit", "search", "find", "web_search", "web_fetch", "agent"}
 
-func isTool(name string) bool {
-	for _, t := range Tools {
-		if t == name {
-			return true
-		}
-	}
-	return false
-}
-
 // Capability identifiers (§9).
 const (
 	CapStructuredOutput = "structured_output"

@@ -3,6 +3,8 @@ package hif
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -189,7 +191,7 @@ func encodeSplit(p *provider, hooks []*prepared, w *warner) (any, error) {
 			if h.Handler.Cwd != "" && t.cwdKey != "" {
 				o.set(t.cwdKey, h.Handler.Cwd)
 			}
-			for _, k := range sortedKeys(pd) {
+			for _, k := range slices.Sorted(maps.Keys(pd)) {
 				if k != "event" {
 					o.set(k, pd[k]) // provider_data is the provider's own word
 				}
@@ -224,12 +226,9 @@ func splitTargets(p *provider, t *splitTable, h *prepared, w *warner) []splitEnt
 	}
 	var out []splitEntry
 	add := func(e splitEntry) {
-		for _, x := range out {
-			if x == e {
-				return
-			}
+		if !slices.Contains(out, e) {
+			out = append(out, e)
 		}
-		out = append(out, e)
 	}
 	if h.Matcher == nil {
 		var names []string

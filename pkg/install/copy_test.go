@@ -2,9 +2,10 @@ package install
 
 import (
 	"io/fs"
+	"maps"
 	"path/filepath"
 	"reflect"
-	"sort"
+	"slices"
 	"testing"
 
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
@@ -73,10 +74,6 @@ func treeOf(rels []string) []string {
 			seen[p] = true
 		}
 	}
-	var out []string
-	for p := range seen {
-		out = append(out, p)
-	}
-	sort.Strings(out)
+	out := slices.Sorted(maps.Keys(seen))
 	return out
 }

@@ -13,8 +13,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -174,11 +176,7 @@ func Run(in Input, opts Options) *Result {
 	for _, a := range agent.All() {
 		byDir[a.SkillDir] = append(byDir[a.SkillDir], a)
 	}
-	dirs := make([]string, 0, len(byDir))
-	for d := range byDir {
-		dirs = append(dirs, d)
-	}
-	sort.Strings(dirs)
+	dirs := slices.Sorted(maps.Keys(byDir))
 
 	sources := &sourceCache{files: map[string]*cachedSkill{}}
 	target := agent.Target{Workspace: opts.Root, Home: opts.Dirs.Home, Scope: opts.Config.HookScope, Command: opts.Command}
@@ -656,7 +654,7 @@ func keepAbsent(owned []string, matched []stream.MCPServer) (manage, keep []stri
 // next sync knows are ours, and repairs, instead of ones it must call a
 // user's.
 func recordIntent(w fileedit.Writer, path string, old manifest, owned map[string]bool, jobs []copyJob) error {
-	intent := manifest{InstalledFor: old.InstalledFor, Installed: sortedKeys(owned), Agents: map[string]agentManifest{}, Files: old.Files}
+	intent := manifest{InstalledFor: old.InstalledFor, Installed: slices.Sorted(maps.Keys(owned)), Agents: map[string]agentManifest{}, Files: old.Files}
 	for name, am := range old.Agents {
 		intent.Agents[name] = am // writeManifest prunes the map it is given
 	}
@@ -743,13 +741,4 @@ func writeManifestAt(w fileedit.Writer, path string, m manifest, res *Result) er
 		res.add("manifest", "", path, status, "", "")
 	}
 	return err
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

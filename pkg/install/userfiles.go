@@ -4,8 +4,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -50,7 +52,7 @@ type userFiles struct {
 // the skill's files now (their killed writes' temp files are ours too).
 func stray(dst, rel string, ours map[string]string, source []string) (remove bool) {
 	slash := filepath.ToSlash(rel)
-	if slash == ".gitignore" || isTempOf(slash, append(keys(ours), source...)) {
+	if slash == ".gitignore" || isTempOf(slash, append(slices.Collect(maps.Keys(ours)), source...)) {
 		return true
 	}
 	sum, wrote := ours[slash]
@@ -80,14 +82,6 @@ func isTempOf(rel string, names []string) bool {
 func pathSplit(slash string) (dir, base string) {
 	i := strings.LastIndexByte(slash, '/')
 	return slash[:i+1], slash[i+1:]
-}
-
-func keys(m map[string]string) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	return out
 }
 
 // removeSkill removes the installed skill directory dst, except the files

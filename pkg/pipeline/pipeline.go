@@ -15,7 +15,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -610,15 +610,11 @@ func lastStatuses(cacheDir, root string, now []stream.PluginStatus, unread []str
 func ignore(string) {}
 
 func dedupe(in []string) []string {
-	seen := map[string]bool{}
-	out := in[:0]
-	for _, p := range in {
-		if p != "" && !seen[p] {
-			seen[p] = true
-			out = append(out, p)
-		}
+	slices.Sort(in)
+	out := slices.Compact(in)
+	if len(out) > 0 && out[0] == "" {
+		out = out[1:]
 	}
-	sort.Strings(out)
 	return out
 }
 

@@ -3,6 +3,7 @@ package plugin
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -75,7 +76,7 @@ command = { script = "cmd.sh" }
 			if want := "hook:repo-hook mcp_server:repo-mcp plugin:chained subcommand:repo-cmd"; strings.Join(gated, " ") != want {
 				t.Errorf("rejected for %q: %v, want %s", approval.Reason(tc.want), gated, want)
 			}
-			if !containsPath(res.Sources[0].Inputs, approval.Path(home, root)) || !containsPath(res.Sources[0].Inputs, filepath.Join(root, ManifestName)) {
+			if !slices.Contains(res.Sources[0].Inputs, approval.Path(home, root)) || !slices.Contains(res.Sources[0].Inputs, filepath.Join(root, ManifestName)) {
 				t.Errorf("workspace source inputs %v lack the approval record or the manifest", res.Sources[0].Inputs)
 			}
 		})
@@ -97,13 +98,4 @@ func rejectedFor(rej []stream.Rejected, reason string) []string {
 		}
 	}
 	return out
-}
-
-func containsPath(list []string, p string) bool {
-	for _, s := range list {
-		if s == p {
-			return true
-		}
-	}
-	return false
 }

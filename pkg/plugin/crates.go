@@ -6,13 +6,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
-
-	"github.com/Masterminds/semver/v3"
 
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
+	"github.com/symposium-dev/symposium-go/pkg/semver"
 	"github.com/symposium-dev/symposium-go/pkg/skill"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -242,13 +242,11 @@ func (cr *crates) chain(m *Manifest, ref PluginRef, t trust, depth int, path []s
 		return
 	}
 	norm := config.NormName(ref.Crate)
-	for _, p := range path {
-		if p == norm {
-			msg := fmt.Sprintf("%s: [[plugins]] cycle: %s → %s; not following it", file, strings.Join(path, " → "), ref.Crate)
-			cr.warnOnce(msg)
-			cr.reject("plugin", ref.Crate, "cycle: "+strings.Join(path, " → ")+" → "+ref.Crate, m.Name, file)
-			return
-		}
+	if slices.Contains(path, norm) {
+		msg := fmt.Sprintf("%s: [[plugins]] cycle: %s → %s; not following it", file, strings.Join(path, " → "), ref.Crate)
+		cr.warnOnce(msg)
+		cr.reject("plugin", ref.Crate, "cycle: "+strings.Join(path, " → ")+" → "+ref.Crate, m.Name, file)
+		return
 	}
 	if depth > MaxChainDepth {
 		msg := fmt.Sprintf("%s: [[plugins]] chain deeper than %d (%s → %s); not following it", file, MaxChainDepth, strings.Join(path, " → "), ref.Crate)
@@ -581,17 +579,17 @@ func (r *Resolver) resolveCrate(name, req string, download bool) (cratesrc.Crate
 		return cratesrc.Crate{}, err
 	}
 	var best *stream.Dep
-	var bestV *semver.Version
+	var bestV semver.Version
 	deps := r.depsNamed(name)
 	for i, d := range deps {
 		if d.Unresolved || !atomAllows(a, d) {
 			continue
 		}
-		v, err := semver.NewVersion(d.Version)
+		v, err := semver.ParseLoose(d.Version)
 		if err != nil {
 			continue
 		}
-		if best == nil || v.GreaterThan(bestV) {
+		if best == nil || v.Compare(bestV) > 0 {
 			best, bestV = &deps[i], v
 		}
 	}

@@ -11,11 +11,11 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/url"
 	"path/filepath"
 	"regexp"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/proc"
@@ -74,11 +74,7 @@ func parseInstallation(path string, line int, where string, t map[string]any, in
 	bad := func(format string, args ...any) {
 		errs = append(errs, fmt.Errorf("%s:%d:1: %s: %s", path, line, where, fmt.Sprintf(format, args...)))
 	}
-	keys := make([]string, 0, len(t))
-	for k := range t {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	keys := slices.Sorted(maps.Keys(t))
 	for _, k := range keys {
 		if strings.Contains(", "+installationFields+", ", ", "+k+", ") {
 			continue

@@ -567,15 +567,6 @@ func pairs(v any) (map[string]string, error) {
 	return nil, fmt.Errorf("must be an array of {name, value} tables or a table")
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 func tomlError(path string, data []byte, err error) error {
 	var de *toml.DecodeError
 	if errors.As(err, &de) {

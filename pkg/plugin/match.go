@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 
 	"github.com/symposium-dev/symposium-go/pkg/approval"
@@ -390,13 +391,8 @@ func groupDir(r *Resolver, sc *Scan, m *Manifest, g SkillGroup) (string, []strin
 }
 
 func uniqSorted(in []string) []string {
-	sort.Strings(in)
-	out := in[:0]
-	for i, s := range in {
-		if i == 0 || s != in[i-1] {
-			out = append(out, s)
-		}
-	}
+	slices.Sort(in)
+	out := slices.Compact(in)
 	if out == nil {
 		return []string{}
 	}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -481,7 +482,7 @@ func (p *parser) hookFields(i int, h fileHook, hk *Hook) {
 	}
 	if h.Agent != nil {
 		a := strings.ToLower(*h.Agent)
-		if !contains(agent.Names(), a) {
+		if !slices.Contains(agent.Names(), a) {
 			p.errorf("%s:%d:1: [[hooks]] %q: unknown agent %q (one of %s)", path, lines.key("hooks", i, "agent"), hk.Name, *h.Agent, strings.Join(agent.Names(), ", "))
 		}
 		hk.Agent = a
@@ -496,7 +497,7 @@ func (p *parser) hookFields(i int, h fileHook, hk *Hook) {
 	}
 	if h.Format != nil {
 		f := strings.ToLower(*h.Format)
-		if !contains(hookFormats, f) {
+		if !slices.Contains(hookFormats, f) {
 			p.errorf("%s:%d:1: [[hooks]] %q: unknown format %q (one of %s)", path, lines.key("hooks", i, "format"), hk.Name, *h.Format, strings.Join(hookFormats, ", "))
 		}
 		hk.Format = f

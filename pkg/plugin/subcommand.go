@@ -9,7 +9,8 @@ package plugin
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
@@ -70,11 +71,7 @@ func parseSubcommands(path string, lines *lineIndex, v any, installNames, skippe
 	if !ok {
 		return nil, []error{fmt.Errorf("%s:%d:1: subcommand must be a table of [subcommand.<name>] tables", path, subcommandLine(lines, ""))}, nil
 	}
-	names := make([]string, 0, len(table))
-	for name := range table {
-		names = append(names, name)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(table))
 	var subs []Subcommand
 	var errs []error
 	var skips []subcommandSkip
@@ -107,13 +104,9 @@ func parseSubcommand(path string, lines *lineIndex, name string, line int, t map
 	bad := func(l int, format string, args ...any) {
 		errs = append(errs, fmt.Errorf("%s:%d:1: %s %s", path, l, where, fmt.Sprintf(format, args...)))
 	}
-	keys := make([]string, 0, len(t))
-	for k := range t {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	keys := slices.Sorted(maps.Keys(t))
 	for _, k := range keys {
-		if !contains(strings.Split(subcommandFields, ", "), k) {
+		if !slices.Contains(strings.Split(subcommandFields, ", "), k) {
 			return sc, nil, &subcommandSkip{name, at(k), fmt.Sprintf("unknown field %q in %s (known: %s): skipping this subcommand, the rest of the plugin loads%s", k, where, subcommandFields, laterOr(k, subcommandFields))}
 		}
 	}
@@ -216,7 +209,7 @@ func (sc *Subcommand) gate(path string, lines *lineIndex, name string, line int,
 
 // checkSubcommandName says what is wrong with a subcommand's name, or "".
 func checkSubcommandName(name string) string {
-	if contains(ReservedSubcommands, name) {
+	if slices.Contains(ReservedSubcommands, name) {
 		return fmt.Sprintf("shadows the built-in `cargo agents %s`: pick another name", name)
 	}
 	if name == "" || !isAlnum(name[0]) {

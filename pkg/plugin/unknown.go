@@ -8,7 +8,8 @@ package plugin
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -41,7 +42,7 @@ func isKnown(table, field string) bool {
 // version does not read. Installations are checked by parseInstallation
 // (an inline one has no table of its own to be walked here).
 func (p *parser) unknownFields(loose map[string]any) {
-	for _, k := range sortedKeys(loose) {
+	for _, k := range slices.Sorted(maps.Keys(loose)) {
 		if !isKnown("", k) {
 			p.unknownTop(k, loose[k])
 			continue
@@ -49,7 +50,7 @@ func (p *parser) unknownFields(loose map[string]any) {
 		switch k {
 		case "defaults":
 			t, _ := loose[k].(map[string]any)
-			for _, f := range sortedKeys(t) {
+			for _, f := range slices.Sorted(maps.Keys(t)) {
 				if !isKnown("defaults", f) {
 					p.dropPart("defaults", 0, f, "defaults", "", "[defaults]")
 				}
@@ -80,7 +81,7 @@ func (p *parser) unknownInPart(table string, i int, t map[string]any) {
 			}
 		}
 	}
-	for _, f := range sortedKeys(t) {
+	for _, f := range slices.Sorted(maps.Keys(t)) {
 		if !isKnown(table, f) {
 			p.dropPart(table, i, f, partWhat[table], name, words)
 		}
@@ -93,7 +94,7 @@ func (p *parser) unknownInPart(table string, i int, t map[string]any) {
 	if table == "plugins" {
 		known = "plugins.source"
 	}
-	for _, f := range sortedKeys(src) {
+	for _, f := range slices.Sorted(maps.Keys(src)) {
 		if !isKnown(known, f) {
 			p.dropSource(table, i, f, known, name, words)
 		}
@@ -155,13 +156,4 @@ func (p *parser) isDropped(table string, i int) bool { return p.dropped[table][i
 // skipped records one Skipped with its "path:line:1: " prefix.
 func (p *parser) skipped(what, name string, line int, msg string) {
 	p.m.Skipped = append(p.m.Skipped, Skipped{What: what, Name: name, Line: line, Err: fmt.Errorf("%s:%d:1: %s", p.path, line, msg)})
-}
-
-func sortedKeys(t map[string]any) []string {
-	keys := make([]string, 0, len(t))
-	for k := range t {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -1,6 +1,7 @@
 package plugin
 
 import (
+	"maps"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -213,9 +214,7 @@ func TestValidateSyncSkips(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
 			files := map[string]string{"p/SYMPOSIUM.toml": tt.manifest}
-			for k, v := range tt.files {
-				files[k] = v
-			}
+			maps.Copy(files, tt.files)
 			write(t, dir, files)
 			rep, err := Validate(dir)
 			if err != nil {

@@ -20,6 +20,7 @@ package predexpr
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -41,12 +42,7 @@ var Builtins = []string{DependsOn, Crate, Shell, PathExists, Env, WorkspaceMembe
 
 // IsBuiltin reports whether name is a builtin predicate function.
 func IsBuiltin(name string) bool {
-	for _, b := range Builtins {
-		if b == name {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(Builtins, name)
 }
 
 // ValidCustomName reports whether name may name a custom predicate:

@@ -14,16 +14,15 @@
 // ">=1.0.0, <2.0.0". A pre-release version matches only a comparator that
 // names a pre-release of the same major.minor.patch, as in Cargo.
 //
-// This is the only package that imports Masterminds/semver, and it uses it
-// only to parse versions: the comparator semantics are Cargo's, written out
-// here, because Masterminds' constraint semantics differ for partial versions.
+// Versions and comparators are pkg/semver's, the project's one version
+// comparison.
 package predicate
 
 import (
 	"fmt"
 	"strings"
 
-	"github.com/Masterminds/semver/v3"
+	"github.com/symposium-dev/symposium-go/pkg/semver"
 )
 
 // Dep is one direct dependency of the workspace.
@@ -43,7 +42,8 @@ type Set struct {
 
 type depVersion struct {
 	raw string
-	v   *semver.Version // nil when unresolved or unparsable
+	v   semver.Version
+	ok  bool // false when unresolved or unparsable
 }
 
 // Normalize returns the name under which crates.io and Cargo consider two
@@ -60,8 +60,8 @@ func NewSet(deps []Dep) *Set {
 	for _, d := range deps {
 		dv := depVersion{raw: d.Version}
 		if !d.Unresolved && d.Version != "" {
-			if v, err := semver.StrictNewVersion(d.Version); err == nil {
-				dv.v = v
+			if v, err := semver.Parse(d.Version); err == nil {
+				dv.v, dv.ok = v, true
 			}
 		}
 		k := Normalize(d.Name)
@@ -87,7 +87,7 @@ func (s *Set) Versions(name string) []string {
 	}
 	var out []string
 	for _, dv := range s.byName[Normalize(name)] {
-		if dv.v == nil {
+		if !dv.ok {
 			out = append(out, "?")
 			continue
 		}
@@ -122,7 +122,7 @@ type Atom struct {
 	name     string
 	op       string // as written: ">=", "=", "==", ... ; "" for a bare name
 	version  string // as written, after the operator
-	cmp      *comparator
+	cmp      *semver.Comparator
 }
 
 // Wildcard reports whether a is "*".
@@ -157,7 +157,7 @@ func (a Atom) Matches(s *Set) bool {
 		if a.cmp == nil {
 			return true
 		}
-		if dv.v != nil && a.cmp.matches(dv.v) {
+		if dv.ok && a.cmp.Matches(dv.v) {
 			return true
 		}
 	}

@@ -8,9 +8,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
@@ -189,11 +190,7 @@ func logSync(g *globals, sum *pipeline.Summary, err error) {
 		g.log.Printf(runlog.Debug, "%s %s %s (%s)", a.Status, a.Op, a.Path, a.Agent)
 	}
 	if len(counts) > 0 {
-		keys := make([]string, 0, len(counts))
-		for k := range counts {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
+		keys := slices.Sorted(maps.Keys(counts))
 		var parts []string
 		for _, k := range keys {
 			parts = append(parts, fmt.Sprintf("%d %s", counts[k], k))
@@ -255,11 +252,7 @@ func printSummary(w io.Writer, sum *pipeline.Summary, dry bool) {
 	if sum.UpToDate {
 		fmt.Fprintln(w, "  nothing changed since the last sync")
 	}
-	names := make([]string, 0, len(per))
-	for n := range per {
-		names = append(names, n)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(per))
 	for _, n := range names {
 		t := per[n]
 		var parts []string

@@ -1,6 +1,7 @@
 package cargoagents
 
 import (
+	"maps"
 	"slices"
 	"testing"
 
@@ -11,10 +12,7 @@ import (
 // ours (the manifest parser refuses it), so every builtin, help included,
 // must be on the parser's list.
 func TestBuiltinsReserved(t *testing.T) {
-	names := []string{"help"}
-	for n := range subcommands {
-		names = append(names, n)
-	}
+	names := slices.AppendSeq([]string{"help"}, maps.Keys(subcommands))
 	for _, n := range names {
 		if !slices.Contains(plugin.ReservedSubcommands, n) {
 			t.Errorf("builtin %q is not in plugin.ReservedSubcommands", n)

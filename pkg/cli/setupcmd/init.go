@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -170,7 +171,7 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 	}
 	var failed bool
 	for _, name := range remove {
-		if !contains(before, name) {
+		if !slices.Contains(before, name) {
 			continue
 		}
 		a, _ := agent.Lookup(name)
@@ -180,7 +181,7 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 	for _, name := range newCfg.Agents {
 		a, _ := agent.Lookup(name)
 		if !a.HasHooks() {
-			if !g.quiet && contains(add, name) {
+			if !g.quiet && slices.Contains(add, name) {
 				fmt.Fprintf(stdio.Out, "  %-8s skills only (%s has no shell hooks)\n", name, a.Display)
 			}
 			continue
@@ -189,7 +190,7 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 		var err error
 		if newCfg.HookScope == config.ScopeProject && ws == "" {
 			changes, err = a.UnregisterHooks(af, agent.Target{Home: dirs.Home, Scope: config.ScopeGlobal})
-			if !g.quiet && contains(add, name) {
+			if !g.quiet && slices.Contains(add, name) {
 				fmt.Fprintf(stdio.Out, "  %-8s hooks will be registered by `cargo agents sync` in each workspace\n", name)
 			}
 		} else {
@@ -382,25 +383,16 @@ func prompt(stdio cli.Stdio, in *bufio.Reader, cfg *config.Config, home string) 
 
 func diffAgents(before, after []string) (add, remove []string) {
 	for _, a := range after {
-		if !contains(before, a) {
+		if !slices.Contains(before, a) {
 			add = append(add, a)
 		}
 	}
 	for _, b := range before {
-		if !contains(after, b) {
+		if !slices.Contains(after, b) {
 			remove = append(remove, b)
 		}
 	}
 	return add, remove
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func listOrNone(list []string) string {

@@ -21,6 +21,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/runlog"
+	"github.com/symposium-dev/symposium-go/pkg/semver"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -84,7 +85,7 @@ func runCrateInfo(stdio cli.Stdio, g Globals, args []string) error {
 	if res, err := cargo.Load(cargo.Options{}); err == nil {
 		for i, d := range res.Deps {
 			if predicate.Normalize(d.Name) == predicate.Normalize(name) {
-				if dep == nil || versionLess(dep.Version, d.Version) {
+				if dep == nil || semver.Compare(dep.Version, d.Version) < 0 {
 					dep = &res.Deps[i]
 				}
 			}
@@ -253,7 +254,7 @@ func findInRegistry(name, req string) (string, string, error) {
 		}
 		return "", "", nil
 	}
-	sort.Slice(best, func(i, j int) bool { return versionLess(best[i].version, best[j].version) })
+	sort.Slice(best, func(i, j int) bool { return semver.Compare(best[i].version, best[j].version) < 0 })
 	b := best[len(best)-1]
 	return b.version, b.dir, nil
 }
@@ -268,17 +269,6 @@ func satisfies(name, version, req string) bool {
 		}
 	}
 	return a.Matches(predicate.NewSet([]predicate.Dep{{Name: name, Version: version}}))
-}
-
-// versionLess compares two versions by Cargo's semver order (1.9.0 before
-// 1.10.0), not as strings.
-func versionLess(a, b string) bool {
-	set := predicate.NewSet([]predicate.Dep{{Name: "x", Version: b}})
-	atom, err := predicate.ParseAtom("x>" + a)
-	if err != nil {
-		return a < b
-	}
-	return atom.Matches(set)
 }
 
 // skillsFor asks the matcher which skills the plugin sources offer for

@@ -6,9 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 
@@ -319,11 +319,7 @@ func checkCrates(c *cratesindex.Client, refs []plugin.CrateRef) (missing []strin
 	for _, r := range refs {
 		names[strings.ToLower(r.Name)] = true
 	}
-	sorted := make([]string, 0, len(names))
-	for n := range names {
-		sorted = append(sorted, n)
-	}
-	sort.Strings(sorted)
+	sorted := slices.Sorted(maps.Keys(names))
 	for _, n := range sorted {
 		ok, err := c.Exists(ctx, n)
 		if errors.Is(err, cratesindex.ErrUnreachable) {

@@ -17,9 +17,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"os/signal"
+	"slices"
 	"sort"
 	"strings"
 
@@ -200,11 +202,7 @@ func runProgram(stdio cli.Stdio, sc stream.Subcommand, args []string) error {
 // its installations' variables, their directories before PATH.
 func vendedEnv(sc stream.Subcommand) []string {
 	env := append(os.Environ(), "SYMPOSIUM_PLUGIN_DIR="+sc.Dir)
-	keys := make([]string, 0, len(sc.Env))
-	for k := range sc.Env {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	keys := slices.Sorted(maps.Keys(sc.Env))
 	for _, k := range keys {
 		env = append(env, k+"="+sc.Env[k])
 	}

@@ -25,6 +25,7 @@ func TestHotPathDeps(t *testing.T) {
 		"net/http",
 		"github.com/symposium-dev/symposium-go/pkg/plugin",
 		"github.com/symposium-dev/symposium-go/pkg/predicate",
+		"github.com/symposium-dev/symposium-go/pkg/semver",
 		"github.com/symposium-dev/symposium-go/pkg/skill",
 		"github.com/symposium-dev/symposium-go/pkg/cratesindex",
 	}
@@ -34,7 +35,7 @@ func TestHotPathDeps(t *testing.T) {
 		"github.com/symposium-dev/symposium-go/pkg/fileedit",
 		"github.com/symposium-dev/symposium-go/pkg/agentfiles",
 		"github.com/goccy/go-yaml",
-		"gopkg.in/yaml.v3",
+		"go.yaml.in/yaml/v3",
 		"github.com/tailscale/hujson",
 		"github.com/rogpeppe/go-internal/lockedfile",
 	}

@@ -9,6 +9,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -266,11 +267,7 @@ func installations(hooks []stream.Hook, cache string, offline, dryRun bool, opts
 // run, which never installs).
 func hookInstallations(h stream.Hook) []stream.Installation {
 	out := append([]stream.Installation{}, h.Installations...)
-	names := make([]string, 0, len(h.PredicateCommands))
-	for name := range h.PredicateCommands {
-		names = append(names, name)
-	}
-	slices.Sort(names)
+	names := slices.Sorted(maps.Keys(h.PredicateCommands))
 	for _, name := range names {
 		out = append(out, h.PredicateCommands[name].Installations...)
 	}
