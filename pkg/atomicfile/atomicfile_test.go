@@ -135,6 +135,26 @@ func TestSweep(t *testing.T) {
 	}
 }
 
+// TestSweepListsOnce: the directory is listed at its first sweep; a later
+// sweep of another file there still finds that file's leftovers from the
+// listing, and a leftover that appears after it is left for the next
+// process.
+func TestSweepListsOnce(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.toml"), filepath.Join(dir, "b.toml")
+	mustWrite(t, filepath.Join(dir, ".b.toml123"), "x", old)
+	if err := Write(a, []byte("a"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mustWrite(t, filepath.Join(dir, ".a.toml456"), "x", old) // after the listing
+	Sweep(a)
+	Sweep(b)
+	want := []string{".a.toml456", "a.toml"}
+	if got := names(t, dir); !equal(got, want) {
+		t.Errorf("after the sweeps: %v, want %v", got, want)
+	}
+}
+
 // TestTempDir: a directory built beside its destination moves into place;
 // SweepDirs removes only TempDir leftovers older than the age given.
 func TestTempDir(t *testing.T) {
