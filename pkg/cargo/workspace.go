@@ -16,7 +16,6 @@ package cargo
 import (
 	"errors"
 	"fmt"
-	"github.com/pelletier/go-toml/v2/unstable"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -25,6 +24,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/pelletier/go-toml/v2/unstable"
 
 	"github.com/symposium-dev/symposium-go/pkg/cargofind"
 	"github.com/symposium-dev/symposium-go/pkg/stream"

@@ -21,11 +21,11 @@ func TestParseSubcommands(t *testing.T) {
 		Line                                 int
 	}
 	tests := []struct {
-		name  string
-		toml  string
-		want  []sub
-		err   string // regexp over the error after the path; "" = none
-		skip  string // regexp over the one Skipped part, after the path; "" = none
+		name string
+		toml string
+		want []sub
+		err  string // regexp over the error after the path; "" = none
+		skip string // regexp over the one Skipped part, after the path; "" = none
 	}{
 		{"named installation", "[subcommand.foo]\ndescription = \"Run foo\"\ncommand = \"tool\"\n",
 			[]sub{{Name: "foo", Description: "Run foo", Audience: "agents", Install: "tool", Line: 8}}, "", ""},
