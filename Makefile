@@ -8,13 +8,14 @@ GOFLAGS_BUILD := -trimpath -ldflags='-s -w'
 # fresh machine and CI run the same ones with nothing installed by hand.
 STATICCHECK ?= $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
 GOIMPORTS   ?= $(GO) run golang.org/x/tools/cmd/goimports@v0.52.0
+DEADCODE    ?= $(GO) run golang.org/x/tools/cmd/deadcode@v0.52.0
 MODULE      := github.com/symposium-dev/symposium-go
 GOSRC       := cmd pkg internal scripts
 export CGO_ENABLED ?= 0
 # The reference material tests read (../shared; see scripts/find-shared.sh).
 export SYMPOSIUM_SHARED ?= $(shell ./scripts/find-shared.sh)
 
-.PHONY: all build install test check lint bench demo e2e-agents clean
+.PHONY: all build install test check lint deadcode bench demo e2e-agents clean
 
 all: build
 
@@ -44,6 +45,11 @@ lint:
 	@out=$$($(GOIMPORTS) -l -local $(MODULE) $(GOSRC)) || exit 1; if [ -n "$$out" ]; then echo "goimports -w -local $(MODULE) needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 	$(STATICCHECK) ./...
+
+# Exported functions nothing reaches, not even a test (staticcheck's U1000
+# sees unexported ones only). Not part of lint: it takes another minute.
+deadcode:
+	@out=$$($(DEADCODE) -test ./...) || exit 1; if [ -n "$$out" ]; then echo "unreachable:"; echo "$$out"; exit 1; fi
 
 # Go benchmarks plus whole-process timings (scripts/bench.sh).
 bench: build
