@@ -3,7 +3,8 @@
 // sync) sees the old file or the new one, never half of one: data goes to a
 // uniquely named temp file beside the target (renameio), is fsync'd, then
 // renamed over it. A write killed before the rename leaves its temp file
-// behind; the next write of the same target removes such leftovers.
+// behind; a later write of the same target removes such leftovers (Sweep
+// says when).
 //
 // It links nothing but renameio and the standard library, so the hook path
 // (which saves sync state) can use it.
@@ -14,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/google/renameio/v2"
@@ -45,29 +47,73 @@ func write(path string, data []byte, perm fs.FileMode, opts ...renameio.Option) 
 
 // Sweep removes what killed writes of path left beside it: renameio's temp
 // files, "." + base name + a decimal number, once they are Stale.
+//
+// A sync writes many files into a few directories, so the directory is
+// listed once per process (the first Sweep or write there) and what looked
+// like a killed write's leftover then is remembered: later sweeps of that
+// directory only match names against that list. A leftover that appears
+// after the listing (a write another process has killed since) goes at the
+// next process's sweep.
 func Sweep(path string) {
 	dir, prefix := filepath.Dir(path), "."+filepath.Base(path)
-	entries, err := os.ReadDir(dir)
-	if err != nil {
+	l := listed(dir)
+	if l == nil {
 		return
 	}
-	for _, e := range entries {
-		digits, ok := strings.CutPrefix(e.Name(), prefix)
-		if !ok || !e.Type().IsRegular() || !allDigits(digits) {
-			continue
-		}
-		if fi, err := e.Info(); err == nil && time.Since(fi.ModTime()) >= Stale {
-			os.Remove(filepath.Join(dir, e.Name()))
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for name := range l.stale {
+		if digits, ok := strings.CutPrefix(name, prefix); ok && allDigits(digits) {
+			os.Remove(filepath.Join(dir, name))
+			delete(l.stale, name)
 		}
 	}
 }
+
+// leftovers is one directory's listing, kept for the process: the regular
+// files whose names could be a temp file's ("." first, a digit last) and
+// that were Stale when it was listed.
+type leftovers struct {
+	mu    sync.Mutex
+	stale map[string]bool
+}
+
+// listings holds each directory's leftovers, by directory.
+var listings sync.Map
+
+// listed returns dir's leftovers, listing it on first use; nil when it
+// cannot be listed (it is listed again next time).
+func listed(dir string) *leftovers {
+	if l, ok := listings.Load(dir); ok {
+		return l.(*leftovers)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	l := &leftovers{stale: map[string]bool{}}
+	for _, e := range entries {
+		name := e.Name()
+		if len(name) < 2 || name[0] != '.' || !isDigit(name[len(name)-1]) || !e.Type().IsRegular() {
+			continue
+		}
+		if fi, err := e.Info(); err == nil && time.Since(fi.ModTime()) >= Stale {
+			l.stale[name] = true
+		}
+	}
+	// Two first sweeps at once keep one listing: both saw the same files.
+	got, _ := listings.LoadOrStore(dir, l)
+	return got.(*leftovers)
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 func allDigits(s string) bool {
 	if s == "" || len(s) > 19 {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
+		if !isDigit(s[i]) {
 			return false
 		}
 	}

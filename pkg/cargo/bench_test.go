@@ -1,9 +1,10 @@
 package cargo
 
 import (
-	"github.com/symposium-dev/symposium-go/internal/sharedtest"
 	"path/filepath"
 	"testing"
+
+	"github.com/symposium-dev/symposium-go/internal/sharedtest"
 )
 
 // BenchmarkLoad measures Load on corpus workspaces; uv (70 members, 1473

@@ -2,7 +2,6 @@ package cargo
 
 import (
 	"errors"
-	"github.com/symposium-dev/symposium-go/internal/sharedtest"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/symposium-dev/symposium-go/internal/sharedtest"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 

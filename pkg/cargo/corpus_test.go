@@ -2,7 +2,6 @@ package cargo
 
 import (
 	"encoding/json"
-	"github.com/symposium-dev/symposium-go/internal/sharedtest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"github.com/symposium-dev/symposium-go/internal/sharedtest"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 

@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
-	"github.com/pelletier/go-toml/v2/unstable"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/pelletier/go-toml/v2/unstable"
 
 	"github.com/symposium-dev/symposium-go/pkg/semver"
 	"github.com/symposium-dev/symposium-go/pkg/stream"

@@ -142,87 +142,108 @@ func (d *depSpec) set(key, rest [][]byte, v *unstable.Node) error {
 // parseManifest reads the keys sym-deps needs from a Cargo.toml.
 func parseManifest(p *unstable.Parser, path string, data []byte) (*manifest, error) {
 	m := &manifest{path: path, data: data}
-	spec := func(list *[]namedSpec, name []byte, rest [][]byte) *depSpec {
-		if len(rest) == 0 {
-			// `name = "1.2"`: TOML forbids a second definition, so no lookup.
-			*list = append(*list, namedSpec{name: bytesString(name)})
-			return &(*list)[len(*list)-1].depSpec
-		}
-		return specIn(list, name)
-	}
 	err := walkTOML(p, path, data, func(key [][]byte, v *unstable.Node) error {
 		if v.Kind == unstable.Table || v.Kind == unstable.ArrayTable {
-			switch {
-			case v.Kind == unstable.ArrayTable || len(key) == 0:
-			case string(key[0]) == "package":
-				m.hasPackage = true
-			case string(key[0]) == "workspace":
-				m.hasWorkspace = true
-				if len(key) == 3 && string(key[1]) == "dependencies" {
-					specIn(&m.wsDeps, key[2])
-				}
-			case len(key) == 2 && sectionIndex(key[0]) >= 0:
-				specIn(&m.deps[sectionIndex(key[0])], key[1])
-			case len(key) == 4 && string(key[0]) == "target" && sectionIndex(key[2]) >= 0:
-				specIn(&m.target(key[1])[sectionIndex(key[2])], key[3])
-			}
+			m.header(key, v.Kind == unstable.ArrayTable)
 			return nil
 		}
 		if len(key) < 2 {
 			return nil
 		}
-		var err error
-		switch string(key[0]) {
-		case "package":
-			m.hasPackage = true
-			switch {
-			case len(key) == 2 && string(key[1]) == "name":
-				m.name, err = tomlString(key, v)
-			case len(key) == 2 && string(key[1]) == "version":
-				m.version, err = tomlString(key, v)
-			case len(key) == 3 && string(key[1]) == "version" && string(key[2]) == "workspace":
-				m.versionFromWs, err = tomlBool(key, v)
-			case len(key) == 2 && string(key[1]) == "workspace":
-				m.workspaceField, err = tomlString(key, v)
-			}
-		case "workspace":
-			m.hasWorkspace = true
-			switch string(key[1]) {
-			case "members":
-				if len(key) == 2 {
-					m.members, err = tomlStrings(key, v)
-				}
-			case "exclude":
-				if len(key) == 2 {
-					m.exclude, err = tomlStrings(key, v)
-				}
-			case "package":
-				if len(key) == 3 && string(key[2]) == "version" {
-					m.wsVersion, err = tomlString(key, v)
-				}
-			case "dependencies":
-				if len(key) >= 3 {
-					err = spec(&m.wsDeps, key[2], key[3:]).set(key, key[3:], v)
-				}
-			}
-		case "target":
-			if len(key) < 4 {
-				return nil
-			}
-			i := sectionIndex(key[2])
-			if i < 0 {
-				return nil
-			}
-			err = spec(&m.target(key[1])[i], key[3], key[4:]).set(key, key[4:], v)
-		default:
-			if i := sectionIndex(key[0]); i >= 0 {
-				err = spec(&m.deps[i], key[1], key[2:]).set(key, key[2:], v)
-			}
-		}
-		return err
+		return m.value(key, v)
 	})
 	if err != nil {
 		return nil, err
 	}
 	return m, nil
+}
+
+// header notes a table header: [package], [workspace] and the dependency
+// tables, whose entries exist even with no key set.
+func (m *manifest) header(key [][]byte, arrayTable bool) {
+	switch {
+	case arrayTable || len(key) == 0:
+	case string(key[0]) == "package":
+		m.hasPackage = true
+	case string(key[0]) == "workspace":
+		m.hasWorkspace = true
+		if len(key) == 3 && string(key[1]) == "dependencies" {
+			specIn(&m.wsDeps, key[2])
+		}
+	case len(key) == 2 && sectionIndex(key[0]) >= 0:
+		specIn(&m.deps[sectionIndex(key[0])], key[1])
+	case len(key) == 4 && string(key[0]) == "target" && sectionIndex(key[2]) >= 0:
+		specIn(&m.target(key[1])[sectionIndex(key[2])], key[3])
+	}
+}
+
+// value reads one value (key has at least two parts) into m.
+func (m *manifest) value(key [][]byte, v *unstable.Node) error {
+	var err error
+	switch string(key[0]) {
+	case "package":
+		m.hasPackage = true
+		switch {
+		case len(key) == 2 && string(key[1]) == "name":
+			m.name, err = tomlString(key, v)
+		case len(key) == 2 && string(key[1]) == "version":
+			m.version, err = tomlString(key, v)
+		case len(key) == 3 && string(key[1]) == "version" && string(key[2]) == "workspace":
+			m.versionFromWs, err = tomlBool(key, v)
+		case len(key) == 2 && string(key[1]) == "workspace":
+			m.workspaceField, err = tomlString(key, v)
+		}
+	case "workspace":
+		m.hasWorkspace = true
+		err = m.workspaceValue(key, v)
+	case "target":
+		if len(key) < 4 {
+			return nil
+		}
+		i := sectionIndex(key[2])
+		if i < 0 {
+			return nil
+		}
+		err = depSpecFor(&m.target(key[1])[i], key[3], key[4:]).set(key, key[4:], v)
+	default:
+		if i := sectionIndex(key[0]); i >= 0 {
+			err = depSpecFor(&m.deps[i], key[1], key[2:]).set(key, key[2:], v)
+		}
+	}
+	return err
+}
+
+// workspaceValue reads one value of the [workspace] table.
+func (m *manifest) workspaceValue(key [][]byte, v *unstable.Node) error {
+	var err error
+	switch string(key[1]) {
+	case "members":
+		if len(key) == 2 {
+			m.members, err = tomlStrings(key, v)
+		}
+	case "exclude":
+		if len(key) == 2 {
+			m.exclude, err = tomlStrings(key, v)
+		}
+	case "package":
+		if len(key) == 3 && string(key[2]) == "version" {
+			m.wsVersion, err = tomlString(key, v)
+		}
+	case "dependencies":
+		if len(key) >= 3 {
+			err = depSpecFor(&m.wsDeps, key[2], key[3:]).set(key, key[3:], v)
+		}
+	}
+	return err
+}
+
+// depSpecFor returns the spec of dependency name in list that a value at
+// rest (the key below the name) sets.
+func depSpecFor(list *[]namedSpec, name []byte, rest [][]byte) *depSpec {
+	if len(rest) == 0 {
+		// `name = "1.2"`: TOML forbids a second definition, so no lookup.
+		*list = append(*list, namedSpec{name: bytesString(name)})
+		return &(*list)[len(*list)-1].depSpec
+	}
+	return specIn(list, name)
 }

@@ -31,27 +31,9 @@ type MetadataOptions struct {
 
 // metadata is the part of `cargo metadata --format-version 1` we read.
 type metadata struct {
-	Packages []struct {
-		ID           string `json:"id"`
-		Name         string `json:"name"`
-		Version      string `json:"version"`
-		Source       string `json:"source"`
-		ManifestPath string `json:"manifest_path"`
-		Dependencies []struct {
-			Name     string `json:"name"`
-			Req      string `json:"req"`
-			Kind     string `json:"kind"` // null (normal), "dev", "build"
-			Rename   string `json:"rename"`
-			Optional bool   `json:"optional"`
-			Target   string `json:"target"`
-		} `json:"dependencies"`
-		Targets []struct {
-			Kind []string `json:"kind"`
-			Name string   `json:"name"`
-		} `json:"targets"`
-	} `json:"packages"`
-	WorkspaceMembers []string `json:"workspace_members"`
-	WorkspaceRoot    string   `json:"workspace_root"`
+	Packages         []mdPackage `json:"packages"`
+	WorkspaceMembers []string    `json:"workspace_members"`
+	WorkspaceRoot    string      `json:"workspace_root"`
 	Resolve          *struct {
 		Nodes []struct {
 			ID   string `json:"id"`
@@ -65,6 +47,30 @@ type metadata struct {
 			} `json:"deps"`
 		} `json:"nodes"`
 	} `json:"resolve"`
+}
+
+// mdPackage is one package of cargo metadata's packages list.
+type mdPackage struct {
+	ID           string   `json:"id"`
+	Name         string   `json:"name"`
+	Version      string   `json:"version"`
+	Source       string   `json:"source"`
+	ManifestPath string   `json:"manifest_path"`
+	Dependencies []mdDecl `json:"dependencies"`
+	Targets      []struct {
+		Kind []string `json:"kind"`
+		Name string   `json:"name"`
+	} `json:"targets"`
+}
+
+// mdDecl is one dependency declaration of a package.
+type mdDecl struct {
+	Name     string `json:"name"`
+	Req      string `json:"req"`
+	Kind     string `json:"kind"` // null (normal), "dev", "build"
+	Rename   string `json:"rename"`
+	Optional bool   `json:"optional"`
+	Target   string `json:"target"`
 }
 
 // CargoMetadata runs `cargo metadata --format-version 1 --offline
@@ -106,95 +112,16 @@ func fromMetadata(data []byte) (*Result, error) {
 	if md.Resolve == nil {
 		return nil, fmt.Errorf("cargo metadata output has no resolve (was --no-deps given?)")
 	}
-	root := md.WorkspaceRoot
 	pkgs := make(map[string]int, len(md.Packages))
 	for i, p := range md.Packages {
 		pkgs[p.ID] = i
 	}
-	isMember := make(map[string]bool, len(md.WorkspaceMembers))
-	for _, id := range md.WorkspaceMembers {
-		isMember[id] = true
+	res := &Result{Workspace: metadataWorkspace(&md, pkgs)}
+	deps, err := metadataDeps(&md, pkgs)
+	if err != nil {
+		return nil, err
 	}
-	res := &Result{Workspace: stream.Workspace{Kind: stream.KindWorkspace, Root: root, Manifest: filepath.Join(root, "Cargo.toml")}}
-	inputs := []string{res.Workspace.Manifest}
-	if lock := filepath.Join(root, "Cargo.lock"); fileExists(lock) {
-		res.Workspace.Lockfile = lock
-		inputs = append(inputs, lock)
-	}
-	for _, id := range md.WorkspaceMembers {
-		p := md.Packages[pkgs[id]]
-		rel, _ := filepath.Rel(root, p.ManifestPath)
-		res.Workspace.Members = append(res.Workspace.Members, stream.Member{Name: p.Name, Version: p.Version, Manifest: filepath.ToSlash(rel)})
-		inputs = append(inputs, p.ManifestPath)
-	}
-	slices.SortFunc(res.Workspace.Members, func(a, b stream.Member) int {
-		// The root package first, then by directory, as Load orders them.
-		ra, rb := a.Manifest == "Cargo.toml", b.Manifest == "Cargo.toml"
-		if ra != rb {
-			if ra {
-				return -1
-			}
-			return 1
-		}
-		return strings.Compare(filepath.Dir(a.Manifest), filepath.Dir(b.Manifest))
-	})
-	slices.Sort(inputs)
-	res.Workspace.Inputs = slices.Compact(inputs)
-
-	agg := newAggregator(0)
-	for _, node := range md.Resolve.Nodes {
-		if !isMember[node.ID] {
-			continue
-		}
-		me := md.Packages[pkgs[node.ID]]
-		for _, nd := range node.Deps {
-			if isMember[nd.Pkg] {
-				continue // another member: not a direct dependency
-			}
-			pi, ok := pkgs[nd.Pkg]
-			if !ok {
-				return nil, fmt.Errorf("cargo metadata: %s depends on unknown package %s", me.Name, nd.Pkg)
-			}
-			dep := md.Packages[pi]
-			libName := strings.ReplaceAll(dep.Name, "-", "_")
-			for _, t := range dep.Targets {
-				if slices.ContainsFunc(t.Kind, func(k string) bool { return k == "lib" || k == "rlib" || k == "proc-macro" || k == "dylib" }) {
-					libName = t.Name
-				}
-			}
-			for _, dk := range nd.DepKinds {
-				kind := cmp.Or(dk.Kind, "normal")
-				rec := stream.Dep{Kind: stream.KindDep, Name: dep.Name, Version: dep.Version, DepKind: kind, Member: me.Name, Source: dep.Source, Req: "*"}
-				if dep.Source == "" {
-					rel, _ := filepath.Rel(root, filepath.Dir(dep.ManifestPath))
-					rec.Path = filepath.ToSlash(rel)
-				}
-				// The declaration behind this edge: same package, kind and
-				// target, and the extern name its rename (or lib) gives.
-				var rename string
-				optional := false
-				best := -1
-				for i, d := range me.Dependencies {
-					if d.Name != dep.Name || cmp.Or(d.Kind, "normal") != kind || d.Target != dk.Target {
-						continue
-					}
-					extern := libName
-					if d.Rename != "" {
-						extern = strings.ReplaceAll(d.Rename, "-", "_")
-					}
-					if extern == nd.Name || best < 0 {
-						best = i
-					}
-				}
-				if best >= 0 {
-					d := me.Dependencies[best]
-					rec.Req, rename, optional = d.Req, d.Rename, d.Optional
-				}
-				agg.add(&rec, rename, dk.Target, optional)
-			}
-		}
-	}
-	res.Deps = agg.finish()
+	res.Deps = deps
 	// cargo metadata prints no checksums; Cargo.lock has them.
 	if res.Workspace.Lockfile != "" {
 		if lock, err := readLock(res.Workspace.Lockfile); err == nil {
@@ -207,6 +134,108 @@ func fromMetadata(data []byte) (*Result, error) {
 		}
 	}
 	return res, nil
+}
+
+// metadataWorkspace is the workspace record of md, its members ordered as
+// Load orders them.
+func metadataWorkspace(md *metadata, pkgs map[string]int) stream.Workspace {
+	root := md.WorkspaceRoot
+	ws := stream.Workspace{Kind: stream.KindWorkspace, Root: root, Manifest: filepath.Join(root, "Cargo.toml")}
+	inputs := []string{ws.Manifest}
+	if lock := filepath.Join(root, "Cargo.lock"); fileExists(lock) {
+		ws.Lockfile = lock
+		inputs = append(inputs, lock)
+	}
+	for _, id := range md.WorkspaceMembers {
+		p := md.Packages[pkgs[id]]
+		rel, _ := filepath.Rel(root, p.ManifestPath)
+		ws.Members = append(ws.Members, stream.Member{Name: p.Name, Version: p.Version, Manifest: filepath.ToSlash(rel)})
+		inputs = append(inputs, p.ManifestPath)
+	}
+	slices.SortFunc(ws.Members, func(a, b stream.Member) int {
+		// The root package first, then by directory, as Load orders them.
+		ra, rb := a.Manifest == "Cargo.toml", b.Manifest == "Cargo.toml"
+		if ra != rb {
+			if ra {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(filepath.Dir(a.Manifest), filepath.Dir(b.Manifest))
+	})
+	slices.Sort(inputs)
+	ws.Inputs = slices.Compact(inputs)
+	return ws
+}
+
+// metadataDeps turns each resolve edge from a member to a package that is
+// not one into dep records, merged as Load merges declarations.
+func metadataDeps(md *metadata, pkgs map[string]int) ([]stream.Dep, error) {
+	isMember := make(map[string]bool, len(md.WorkspaceMembers))
+	for _, id := range md.WorkspaceMembers {
+		isMember[id] = true
+	}
+	agg := newAggregator(0)
+	for _, node := range md.Resolve.Nodes {
+		if !isMember[node.ID] {
+			continue
+		}
+		me := &md.Packages[pkgs[node.ID]]
+		for _, nd := range node.Deps {
+			if isMember[nd.Pkg] {
+				continue // another member: not a direct dependency
+			}
+			pi, ok := pkgs[nd.Pkg]
+			if !ok {
+				return nil, fmt.Errorf("cargo metadata: %s depends on unknown package %s", me.Name, nd.Pkg)
+			}
+			dep := &md.Packages[pi]
+			for _, dk := range nd.DepKinds {
+				kind := cmp.Or(dk.Kind, "normal")
+				rec := stream.Dep{Kind: stream.KindDep, Name: dep.Name, Version: dep.Version, DepKind: kind, Member: me.Name, Source: dep.Source, Req: "*"}
+				if dep.Source == "" {
+					rel, _ := filepath.Rel(md.WorkspaceRoot, filepath.Dir(dep.ManifestPath))
+					rec.Path = filepath.ToSlash(rel)
+				}
+				var rename string
+				optional := false
+				if d := declaration(me, dep, kind, dk.Target, nd.Name); d != nil {
+					rec.Req, rename, optional = d.Req, d.Rename, d.Optional
+				}
+				agg.add(&rec, rename, dk.Target, optional)
+			}
+		}
+	}
+	return agg.finish(), nil
+}
+
+// declaration finds the declaration of me behind one resolve edge to dep:
+// same package, kind and target, preferring the one whose extern name
+// (its rename, or dep's lib name) is extern; nil when there is none.
+func declaration(me, dep *mdPackage, kind, target, extern string) *mdDecl {
+	libName := strings.ReplaceAll(dep.Name, "-", "_")
+	for _, t := range dep.Targets {
+		if slices.ContainsFunc(t.Kind, func(k string) bool { return k == "lib" || k == "rlib" || k == "proc-macro" || k == "dylib" }) {
+			libName = t.Name
+		}
+	}
+	best := -1
+	for i, d := range me.Dependencies {
+		if d.Name != dep.Name || cmp.Or(d.Kind, "normal") != kind || d.Target != target {
+			continue
+		}
+		name := libName
+		if d.Rename != "" {
+			name = strings.ReplaceAll(d.Rename, "-", "_")
+		}
+		if name == extern || best < 0 {
+			best = i
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	return &me.Dependencies[best]
 }
 
 func fileExists(p string) bool {

@@ -5,7 +5,6 @@ import (
 	"crypto/sha1"
 	"encoding/json"
 	"fmt"
-	"github.com/symposium-dev/symposium-go/internal/sharedtest"
 	"net/url"
 	"os"
 	"os/exec"
@@ -17,6 +16,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/pelletier/go-toml/v2"
 
+	"github.com/symposium-dev/symposium-go/internal/sharedtest"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 

@@ -79,61 +79,12 @@ func unclosedInlineTable(data []byte, line, col int) (l, c int, key string, ok b
 // It returns 0, 0 when the path is not found. It re-parses the document, so
 // it is only for error paths.
 func locate(data []byte, path ...string) (line, col int) {
-	var p unstable.Parser
-	p.Reset(data)
+	lc := &locator{path: path}
+	lc.p.Reset(data)
 	var table []string
 	arrays := map[string]int{} // [[x]] header → entries seen
-	found := func(r unstable.Range) (int, int, bool) {
-		s := p.Shape(r)
-		return s.Start.Line, s.Start.Column, true
-	}
-	var walk func(prefix []string, n *unstable.Node) (int, int, bool)
-	walkValue := func(prefix []string, v *unstable.Node) (int, int, bool) {
-		switch v.Kind {
-		case unstable.InlineTable:
-			it := v.Children()
-			for it.Next() {
-				if l, c, ok := walk(prefix, it.Node()); ok {
-					return l, c, ok
-				}
-			}
-		case unstable.Array:
-			it := v.Children()
-			for i := 0; it.Next(); i++ {
-				el := append(prefix[:len(prefix):len(prefix)], strconv.Itoa(i))
-				if slices.Equal(el, path) {
-					return found(it.Node().Raw)
-				}
-				if isPrefix(el, path) {
-					return walk2(el, it.Node(), walk)
-				}
-			}
-		}
-		return 0, 0, false
-	}
-	walk = func(prefix []string, kv *unstable.Node) (int, int, bool) {
-		if kv.Kind != unstable.KeyValue {
-			return 0, 0, false
-		}
-		full := prefix[:len(prefix):len(prefix)]
-		var first unstable.Range
-		it := kv.Key()
-		for it.Next() {
-			if first.Length == 0 {
-				first = it.Node().Raw
-			}
-			full = append(full, string(it.Node().Data))
-			if slices.Equal(full, path) {
-				return found(first)
-			}
-		}
-		if isPrefix(full, path) {
-			return walkValue(full, kv.Value())
-		}
-		return 0, 0, false
-	}
-	for p.NextExpression() {
-		e := p.Expression()
+	for lc.p.NextExpression() {
+		e := lc.p.Expression()
 		switch e.Kind {
 		case unstable.Table, unstable.ArrayTable:
 			table = table[:0]
@@ -152,30 +103,87 @@ func locate(data []byte, path ...string) (line, col int) {
 				table = append(table, strconv.Itoa(idx))
 			}
 			if slices.Equal(table, path) {
-				l, c, _ := found(first)
-				return l, max(c-1, 1) // the '[' before the key
+				line, col, _ := lc.found(first)
+				return line, max(col-1, 1) // the '[' before the key
 			}
 		case unstable.KeyValue:
 			if !isPrefix(table, path) {
 				continue
 			}
-			if l, c, ok := walk(table, e); ok {
-				return l, c
+			if line, col, ok := lc.keyValue(table, e); ok {
+				return line, col
 			}
 		}
 	}
 	return 0, 0
 }
 
-// walk2 descends into an array element that is itself an inline table.
-func walk2(prefix []string, n *unstable.Node, walk func([]string, *unstable.Node) (int, int, bool)) (int, int, bool) {
-	if n.Kind != unstable.InlineTable {
+// locator is one locate: the parser and the path it looks for.
+type locator struct {
+	p    unstable.Parser
+	path []string
+}
+
+func (l *locator) found(r unstable.Range) (int, int, bool) {
+	s := l.p.Shape(r)
+	return s.Start.Line, s.Start.Column, true
+}
+
+// keyValue looks for the path in kv, a key/value under prefix.
+func (l *locator) keyValue(prefix []string, kv *unstable.Node) (int, int, bool) {
+	if kv.Kind != unstable.KeyValue {
 		return 0, 0, false
 	}
+	full := prefix[:len(prefix):len(prefix)]
+	var first unstable.Range
+	it := kv.Key()
+	for it.Next() {
+		if first.Length == 0 {
+			first = it.Node().Raw
+		}
+		full = append(full, string(it.Node().Data))
+		if slices.Equal(full, l.path) {
+			return l.found(first)
+		}
+	}
+	if isPrefix(full, l.path) {
+		return l.value(full, kv.Value())
+	}
+	return 0, 0, false
+}
+
+// value looks for the path in v, the value at prefix: in an inline
+// table's keys or an array's elements.
+func (l *locator) value(prefix []string, v *unstable.Node) (int, int, bool) {
+	switch v.Kind {
+	case unstable.InlineTable:
+		return l.inlineTable(prefix, v)
+	case unstable.Array:
+		it := v.Children()
+		for i := 0; it.Next(); i++ {
+			el := append(prefix[:len(prefix):len(prefix)], strconv.Itoa(i))
+			if slices.Equal(el, l.path) {
+				return l.found(it.Node().Raw)
+			}
+			if isPrefix(el, l.path) {
+				// Only an element that is itself an inline table has
+				// keys to descend into.
+				if it.Node().Kind != unstable.InlineTable {
+					return 0, 0, false
+				}
+				return l.inlineTable(el, it.Node())
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+// inlineTable looks for the path among the key/values of n.
+func (l *locator) inlineTable(prefix []string, n *unstable.Node) (int, int, bool) {
 	it := n.Children()
 	for it.Next() {
-		if l, c, ok := walk(prefix, it.Node()); ok {
-			return l, c, ok
+		if line, col, ok := l.keyValue(prefix, it.Node()); ok {
+			return line, col, ok
 		}
 	}
 	return 0, 0, false

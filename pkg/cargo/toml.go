@@ -24,89 +24,17 @@ import (
 // positioned at the value.
 func walkTOML(p *unstable.Parser, path string, data []byte, visit func(key [][]byte, v *unstable.Node) error) error {
 	p.Reset(data)
-	var table, key [][]byte
-	fail := func(n *unstable.Node, err error) error {
-		line, col := 0, 0
-		if n != nil && n.Raw.Length > 0 {
-			s := p.Shape(n.Raw)
-			line, col = s.Start.Line, s.Start.Column
-		}
-		return &PosError{File: path, Line: line, Col: col, Msg: err.Error(), Err: err}
-	}
-	// defined holds every key path and table header seen, scoped to the
-	// current array-of-tables element, to refuse a second definition.
-	defined := map[string]bool{}
-	scope := ""
-	arrays := map[string]int{}
-	define := func(prefix string, k [][]byte, at *unstable.Node) error {
-		id := prefix + string(bytes.Join(k, []byte{0}))
-		if defined[id] {
-			return fail(at, errors.New("duplicate key"))
-		}
-		defined[id] = true
-		return nil
-	}
-	var walkKV func(kv *unstable.Node) error
-	walkKV = func(kv *unstable.Node) error {
-		n := len(key)
-		var first *unstable.Node
-		it := kv.Key()
-		for it.Next() {
-			if first == nil {
-				first = it.Node()
-			}
-			key = append(key, it.Node().Data)
-		}
-		if err := define(scope+"=", key, first); err != nil {
-			return err
-		}
-		v := kv.Value()
-		if v.Kind == unstable.InlineTable {
-			c := v.Children()
-			for c.Next() {
-				if err := walkKV(c.Node()); err != nil {
-					return err
-				}
-			}
-		} else if err := visit(key, v); err != nil {
-			at := v
-			if v.Raw.Length == 0 {
-				at = first
-			}
-			return fail(at, err)
-		}
-		key = key[:n]
-		return nil
-	}
+	w := &tomlWalker{p: p, path: path, visit: visit, defined: map[string]bool{}, arrays: map[string]int{}}
 	for p.NextExpression() {
 		e := p.Expression()
 		switch e.Kind {
 		case unstable.Table, unstable.ArrayTable:
-			table = table[:0]
-			var first *unstable.Node
-			it := e.Key()
-			for it.Next() {
-				if first == nil {
-					first = it.Node()
-				}
-				table = append(table, it.Node().Data)
-			}
-			name := string(bytes.Join(table, []byte{0}))
-			if e.Kind == unstable.ArrayTable {
-				arrays[name]++
-				scope = name + "#" + strconv.Itoa(arrays[name]) + "\x00"
-			} else {
-				scope = ""
-				if err := define("[", table, first); err != nil {
-					return err
-				}
-			}
-			if err := visit(table, e); err != nil {
-				return fail(nil, err)
+			if err := w.header(e); err != nil {
+				return err
 			}
 		case unstable.KeyValue:
-			key = append(key[:0], table...)
-			if err := walkKV(e); err != nil {
+			w.key = append(w.key[:0], w.table...)
+			if err := w.keyValue(e); err != nil {
 				return err
 			}
 		}
@@ -114,6 +42,102 @@ func walkTOML(p *unstable.Parser, path string, data []byte, visit func(key [][]b
 	if err := p.Error(); err != nil {
 		return parseError(path, data, err)
 	}
+	return nil
+}
+
+// tomlWalker is one walkTOML: where it is in the document and what it has
+// seen defined.
+type tomlWalker struct {
+	p     *unstable.Parser
+	path  string
+	visit func(key [][]byte, v *unstable.Node) error
+	table [][]byte // the current table header's key
+	key   [][]byte // the current value's full key path
+	// defined holds every key path and table header seen, scoped to the
+	// current array-of-tables element, to refuse a second definition.
+	defined map[string]bool
+	scope   string
+	arrays  map[string]int // array-of-tables header → elements so far
+}
+
+// fail positions err at n (nil: no position).
+func (w *tomlWalker) fail(n *unstable.Node, err error) error {
+	line, col := 0, 0
+	if n != nil && n.Raw.Length > 0 {
+		s := w.p.Shape(n.Raw)
+		line, col = s.Start.Line, s.Start.Column
+	}
+	return &PosError{File: w.path, Line: line, Col: col, Msg: err.Error(), Err: err}
+}
+
+// define records key path k (under prefix), refusing a second definition.
+func (w *tomlWalker) define(prefix string, k [][]byte, at *unstable.Node) error {
+	id := prefix + string(bytes.Join(k, []byte{0}))
+	if w.defined[id] {
+		return w.fail(at, errors.New("duplicate key"))
+	}
+	w.defined[id] = true
+	return nil
+}
+
+// header enters the table or array-of-tables element e opens.
+func (w *tomlWalker) header(e *unstable.Node) error {
+	w.table = w.table[:0]
+	var first *unstable.Node
+	it := e.Key()
+	for it.Next() {
+		if first == nil {
+			first = it.Node()
+		}
+		w.table = append(w.table, it.Node().Data)
+	}
+	name := string(bytes.Join(w.table, []byte{0}))
+	if e.Kind == unstable.ArrayTable {
+		w.arrays[name]++
+		w.scope = name + "#" + strconv.Itoa(w.arrays[name]) + "\x00"
+	} else {
+		w.scope = ""
+		if err := w.define("[", w.table, first); err != nil {
+			return err
+		}
+	}
+	if err := w.visit(w.table, e); err != nil {
+		return w.fail(nil, err)
+	}
+	return nil
+}
+
+// keyValue visits the value of kv under w.key, or each of an inline
+// table's values.
+func (w *tomlWalker) keyValue(kv *unstable.Node) error {
+	n := len(w.key)
+	var first *unstable.Node
+	it := kv.Key()
+	for it.Next() {
+		if first == nil {
+			first = it.Node()
+		}
+		w.key = append(w.key, it.Node().Data)
+	}
+	if err := w.define(w.scope+"=", w.key, first); err != nil {
+		return err
+	}
+	v := kv.Value()
+	if v.Kind == unstable.InlineTable {
+		c := v.Children()
+		for c.Next() {
+			if err := w.keyValue(c.Node()); err != nil {
+				return err
+			}
+		}
+	} else if err := w.visit(w.key, v); err != nil {
+		at := v
+		if v.Raw.Length == 0 {
+			at = first
+		}
+		return w.fail(at, err)
+	}
+	w.key = w.key[:n]
 	return nil
 }
 

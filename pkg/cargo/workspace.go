@@ -337,105 +337,153 @@ type member struct {
 // expanded, exclude applied) and, transitively, every path dependency inside
 // the root that is not excluded: root first, then by directory.
 func (l *loader) findMembers() ([]*member, error) {
-	var out []*member
-	byDir := map[string]*member{}
-	var queue []*member
-	add := func(m *manifest) error {
-		if _, ok := byDir[m.dir]; ok {
-			return nil
-		}
-		if !m.hasPackage {
-			return &PosError{File: m.path, Msg: "workspace member has no [package] table"}
-		}
-		mem := &member{m: m, name: m.name, version: l.packageVersion(m)}
-		var err error
-		if mem.decls, err = l.declarations(m); err != nil {
-			return err
-		}
-		byDir[m.dir] = mem
-		out = append(out, mem)
-		queue = append(queue, mem)
-		return nil
-	}
+	ms := &memberSet{l: l, byDir: map[string]*member{}}
 	root := l.root
 	if root.hasPackage {
-		if err := add(root); err != nil {
+		if err := ms.add(root); err != nil {
 			return nil, err
 		}
 	}
 	if root.hasWorkspace {
-		// Expand the patterns first so that all listed manifests can be
-		// parsed in parallel; members are then added in order.
-		expanded := make([][]string, len(root.members))
-		var all []string
-		for i, pat := range root.members {
-			abs := filepath.Join(root.dir, pat)
-			if !strings.ContainsAny(pat, "*?[") {
-				all = append(all, filepath.Join(abs, "Cargo.toml"))
-				continue
-			}
-			hits, err := filepath.Glob(abs)
-			if err != nil {
-				line, col := locate(root.data, "workspace", "members", fmt.Sprint(i))
-				return nil, &PosError{File: root.path, Line: line, Col: col, Msg: fmt.Sprintf("bad members pattern %q: %v", pat, err), Err: err}
-			}
-			slices.Sort(hits)
-			for _, h := range hits {
-				// Like cargo, a glob takes directories only (a README.md
-				// beside the crates is no member).
-				if fi, err := os.Stat(h); err != nil || !fi.IsDir() {
-					continue
-				}
-				if !l.excluded(h) {
-					expanded[i] = append(expanded[i], h)
-					all = append(all, filepath.Join(h, "Cargo.toml"))
-				}
-			}
+		if err := ms.addListed(); err != nil {
+			return nil, err
 		}
-		l.prefetch(all)
-		for i, pat := range root.members {
-			abs := filepath.Join(root.dir, pat)
-			if strings.ContainsAny(pat, "*?[") {
-				for _, h := range expanded[i] {
-					m, err := l.read(filepath.Join(h, "Cargo.toml"))
-					if errors.Is(err, fs.ErrNotExist) || isDirErr(err) {
-						continue // a glob hit without a Cargo.toml is no member
-					}
-					if err != nil {
-						return nil, err
-					}
-					if err := add(m); err != nil {
-						return nil, err
-					}
+	}
+	if err := ms.addPathDeps(); err != nil {
+		return nil, err
+	}
+	out := ms.out
+	slices.SortFunc(out, func(a, b *member) int {
+		if (a.m == root) != (b.m == root) {
+			if a.m == root {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(a.m.dir, b.m.dir)
+	})
+	return out, nil
+}
+
+// memberSet collects findMembers' members, each once, in the order found.
+type memberSet struct {
+	l     *loader
+	out   []*member
+	byDir map[string]*member
+	queue []*member // members whose path dependencies are not yet visited
+}
+
+// add makes m a member unless it is one already.
+func (ms *memberSet) add(m *manifest) error {
+	if _, ok := ms.byDir[m.dir]; ok {
+		return nil
+	}
+	if !m.hasPackage {
+		return &PosError{File: m.path, Msg: "workspace member has no [package] table"}
+	}
+	mem := &member{m: m, name: m.name, version: ms.l.packageVersion(m)}
+	var err error
+	if mem.decls, err = ms.l.declarations(m); err != nil {
+		return err
+	}
+	ms.byDir[m.dir] = mem
+	ms.out = append(ms.out, mem)
+	ms.queue = append(ms.queue, mem)
+	return nil
+}
+
+// addListed adds the workspace.members entries in order: globs expanded
+// (directories with a Cargo.toml only), exclude applied.
+func (ms *memberSet) addListed() error {
+	l, root := ms.l, ms.l.root
+	expanded, err := l.expandMembers()
+	if err != nil {
+		return err
+	}
+	for i, pat := range root.members {
+		abs := filepath.Join(root.dir, pat)
+		if strings.ContainsAny(pat, "*?[") {
+			for _, h := range expanded[i] {
+				m, err := l.read(filepath.Join(h, "Cargo.toml"))
+				if errors.Is(err, fs.ErrNotExist) || isDirErr(err) {
+					continue // a glob hit without a Cargo.toml is no member
 				}
+				if err != nil {
+					return err
+				}
+				if err := ms.add(m); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		if l.excluded(abs) {
+			continue
+		}
+		m, err := l.read(filepath.Join(abs, "Cargo.toml"))
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				line, col := locate(root.data, "workspace", "members", fmt.Sprint(i))
+				return &PosError{File: root.path, Line: line, Col: col,
+					Msg: fmt.Sprintf("workspace member %q has no Cargo.toml (%s does not exist)", pat, filepath.Join(abs, "Cargo.toml")), Err: err}
+			}
+			return err
+		}
+		if err := ms.add(m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// expandMembers expands the glob patterns of workspace.members (expanded[i]
+// for pattern i, sorted, excluded ones left out) and starts reading every
+// manifest they and the plain entries name, so that all of them are
+// parsed in parallel before they are added in order.
+func (l *loader) expandMembers() ([][]string, error) {
+	root := l.root
+	expanded := make([][]string, len(root.members))
+	var all []string
+	for i, pat := range root.members {
+		abs := filepath.Join(root.dir, pat)
+		if !strings.ContainsAny(pat, "*?[") {
+			all = append(all, filepath.Join(abs, "Cargo.toml"))
+			continue
+		}
+		hits, err := filepath.Glob(abs)
+		if err != nil {
+			line, col := locate(root.data, "workspace", "members", fmt.Sprint(i))
+			return nil, &PosError{File: root.path, Line: line, Col: col, Msg: fmt.Sprintf("bad members pattern %q: %v", pat, err), Err: err}
+		}
+		slices.Sort(hits)
+		for _, h := range hits {
+			// Like cargo, a glob takes directories only (a README.md
+			// beside the crates is no member).
+			if fi, err := os.Stat(h); err != nil || !fi.IsDir() {
 				continue
 			}
-			if l.excluded(abs) {
-				continue
-			}
-			m, err := l.read(filepath.Join(abs, "Cargo.toml"))
-			if err != nil {
-				if errors.Is(err, fs.ErrNotExist) {
-					line, col := locate(root.data, "workspace", "members", fmt.Sprint(i))
-					return nil, &PosError{File: root.path, Line: line, Col: col,
-						Msg: fmt.Sprintf("workspace member %q has no Cargo.toml (%s does not exist)", pat, filepath.Join(abs, "Cargo.toml")), Err: err}
-				}
-				return nil, err
-			}
-			if err := add(m); err != nil {
-				return nil, err
+			if !l.excluded(h) {
+				expanded[i] = append(expanded[i], h)
+				all = append(all, filepath.Join(h, "Cargo.toml"))
 			}
 		}
 	}
-	// Cargo's rule: a path dependency inside the workspace root is a member.
-	for len(queue) > 0 {
-		mem := queue[0]
-		queue = queue[1:]
+	l.prefetch(all)
+	return expanded, nil
+}
+
+// addPathDeps applies cargo's rule: a path dependency inside the workspace
+// root is a member, and so, transitively, are its own.
+func (ms *memberSet) addPathDeps() error {
+	l, root := ms.l, ms.l.root
+	for len(ms.queue) > 0 {
+		mem := ms.queue[0]
+		ms.queue = ms.queue[1:]
 		for _, d := range mem.decls {
 			if d.path == "" || !within(d.path, root.dir) || l.excluded(d.path) {
 				continue
 			}
-			if _, ok := byDir[d.path]; ok {
+			if _, ok := ms.byDir[d.path]; ok {
 				continue
 			}
 			m, err := l.read(filepath.Join(d.path, "Cargo.toml"))
@@ -447,23 +495,14 @@ func (l *loader) findMembers() ([]*member, error) {
 				} else {
 					line, col = locate(src.data, d.where()...)
 				}
-				return nil, &PosError{File: src.path, Line: line, Col: col, Msg: fmt.Sprintf("path dependency %s: %v", d.key, err), Err: err}
+				return &PosError{File: src.path, Line: line, Col: col, Msg: fmt.Sprintf("path dependency %s: %v", d.key, err), Err: err}
 			}
-			if err := add(m); err != nil {
-				return nil, err
+			if err := ms.add(m); err != nil {
+				return err
 			}
 		}
 	}
-	slices.SortFunc(out, func(a, b *member) int {
-		if (a.m == root) != (b.m == root) {
-			if a.m == root {
-				return -1
-			}
-			return 1
-		}
-		return strings.Compare(a.m.dir, b.m.dir)
-	})
-	return out, nil
+	return nil
 }
 
 func (l *loader) packageVersion(m *manifest) string {

@@ -27,7 +27,8 @@ type readmeLine struct {
 var readmeExempt = map[string]string{
 	"make test":       "runs this very test (and the whole suite); its target is checked with make -n",
 	"make check":      "the whole suite again (less the slow tests); its target is checked with make -n",
-	"make lint":       "gofmt and go vet, which make test runs; its target is checked with make -n",
+	"make lint":       "the linters, which make test runs first; its target is checked with make -n",
+	"make deadcode":   "a minute of whole-program analysis, fetched through the module proxy; its target is checked with make -n",
 	"make bench":      "minutes of timing loops; its target is checked with make -n",
 	"make e2e-agents": "installs the agents' CLIs from npm (network); its target is checked with make -n",
 	"make install":    "writes into $(go env GOPATH)/bin; its target is checked with make -n, and make build runs the same go build of the same binaries",

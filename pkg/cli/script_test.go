@@ -2,13 +2,13 @@ package cli_test
 
 import (
 	"flag"
-	"github.com/symposium-dev/symposium-go/internal/sharedtest"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/symposium-dev/symposium-go/internal/sharedtest"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/cargoagents"
 	"github.com/symposium-dev/symposium-go/pkg/cli/symdeps"

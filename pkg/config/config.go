@@ -213,26 +213,58 @@ type fileConfig struct {
 
 // Parse parses config.toml bytes; path is used in messages.
 func Parse(path string, data []byte) (*Config, []string, error) {
+	fc, warnings, err := decodeFile(path, data)
+	if err != nil {
+		return nil, warnings, err
+	}
+	c := Default()
+	c.Path, c.Exists = path, true
+	warnings, err = c.applySettings(path, data, fc, warnings)
+	if err != nil {
+		return nil, warnings, err
+	}
+	if c.Plugins, err = parsePlugins(path, data, fc.Plugins); err != nil {
+		return nil, warnings, err
+	}
+	if err := c.addAgents(path, data, fc.Agents); err != nil {
+		return nil, warnings, err
+	}
+	if err := c.addSources(path, data, fc); err != nil {
+		return nil, warnings, err
+	}
+	sort.Strings(warnings)
+	return c, warnings, nil
+}
+
+// decodeFile decodes config.toml, warning about (and ignoring) each key
+// this version does not know.
+func decodeFile(path string, data []byte) (*fileConfig, []string, error) {
 	var fc fileConfig
 	dec := toml.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var warnings []string
-	if err := dec.Decode(&fc); err != nil {
-		var strict *toml.StrictMissingError
-		if !errors.As(err, &strict) {
-			return nil, nil, positioned(path, err)
-		}
-		for _, e := range strict.Errors {
-			row, col := e.Position()
-			warnings = append(warnings, fmt.Sprintf("%s:%d:%d: unknown key %q (ignored)", path, row, col, strings.Join(e.Key(), ".")))
-		}
-		fc = fileConfig{}
-		if err := toml.Unmarshal(data, &fc); err != nil {
-			return nil, warnings, positioned(path, err)
-		}
+	err := dec.Decode(&fc)
+	if err == nil {
+		return &fc, nil, nil
 	}
-	c := Default()
-	c.Path, c.Exists = path, true
+	var strict *toml.StrictMissingError
+	if !errors.As(err, &strict) {
+		return nil, nil, positioned(path, err)
+	}
+	for _, e := range strict.Errors {
+		row, col := e.Position()
+		warnings = append(warnings, fmt.Sprintf("%s:%d:%d: unknown key %q (ignored)", path, row, col, strings.Join(e.Key(), ".")))
+	}
+	fc = fileConfig{}
+	if err := toml.Unmarshal(data, &fc); err != nil {
+		return nil, warnings, positioned(path, err)
+	}
+	return &fc, warnings, nil
+}
+
+// applySettings sets the single-valued settings fc has over the defaults,
+// adding to warnings what is kept but not right.
+func (c *Config) applySettings(path string, data []byte, fc *fileConfig, warnings []string) ([]string, error) {
 	if fc.AutoSync != nil {
 		c.AutoSync = *fc.AutoSync
 	}
@@ -247,7 +279,7 @@ func Parse(path string, data []byte) (*Config, []string, error) {
 			c.AutoUpdateInterval = d
 		}
 	}
-	if w := upstreamKeys(c, fc, path, data); w != "" {
+	if w := upstreamKeys(c, *fc, path, data); w != "" {
 		warnings = append(warnings, w)
 	}
 	if fc.HookScope != nil {
@@ -255,7 +287,7 @@ func Parse(path string, data []byte) (*Config, []string, error) {
 		case ScopeGlobal, ScopeProject:
 			c.HookScope = *fc.HookScope
 		default:
-			return nil, warnings, fmt.Errorf("%s:%d: hook-scope = %q: must be \"global\" or \"project\"", path, lineOf(data, "hook-scope"), *fc.HookScope)
+			return warnings, fmt.Errorf("%s:%d: hook-scope = %q: must be \"global\" or \"project\"", path, lineOf(data, "hook-scope"), *fc.HookScope)
 		}
 	}
 	if fc.Logging != nil && fc.Logging.Level != nil {
@@ -263,7 +295,7 @@ func Parse(path string, data []byte) (*Config, []string, error) {
 		case "trace", "debug", "info", "warn", "error":
 			c.LogLevel = lvl
 		default:
-			return nil, warnings, fmt.Errorf("%s:%d: [logging] level = %q: must be one of trace, debug, info, warn, error", path, lineOf(data, "level"), *fc.Logging.Level)
+			return warnings, fmt.Errorf("%s:%d: [logging] level = %q: must be one of trace, debug, info, warn, error", path, lineOf(data, "level"), *fc.Logging.Level)
 		}
 	}
 	if fc.Defaults != nil {
@@ -274,27 +306,33 @@ func Parse(path string, data []byte) (*Config, []string, error) {
 			c.Defaults.UserPlugins = *fc.Defaults.UserPlugins
 		}
 	}
-	var err error
-	if c.Plugins, err = parsePlugins(path, data, fc.Plugins); err != nil {
-		return nil, warnings, err
-	}
+	return warnings, nil
+}
+
+// addAgents adds the [[agent]] entries, each name once.
+func (c *Config) addAgents(path string, data []byte, agents []fileAgent) error {
 	seenAgent := map[string]bool{}
 	agentLines := headerLines(data, "[[agent]]")
-	for i, a := range fc.Agents {
+	for i, a := range agents {
 		line := nth(agentLines, i)
 		if a.Name == nil {
-			return nil, warnings, fmt.Errorf("%s:%d: [[agent]] entry has no name (one of %s)", path, line, strings.Join(AgentNames, ", "))
+			return fmt.Errorf("%s:%d: [[agent]] entry has no name (one of %s)", path, line, strings.Join(AgentNames, ", "))
 		}
 		if !slices.Contains(AgentNames, *a.Name) {
-			return nil, warnings, fmt.Errorf("%s:%d: unknown agent %q: must be one of %s", path, line, *a.Name, strings.Join(AgentNames, ", "))
+			return fmt.Errorf("%s:%d: unknown agent %q: must be one of %s", path, line, *a.Name, strings.Join(AgentNames, ", "))
 		}
 		if !seenAgent[*a.Name] {
 			seenAgent[*a.Name] = true
 			c.Agents = append(c.Agents, *a.Name)
 		}
 	}
-	// [[registry]] is upstream's current name for [[plugin-source]]: both
-	// are read, in file order.
+	return nil
+}
+
+// addSources adds the [[plugin-source]] and [[registry]] entries
+// ([[registry]] is upstream's current name for [[plugin-source]]: both
+// are read, in file order).
+func (c *Config) addSources(path string, data []byte, fc *fileConfig) error {
 	type entry struct {
 		fileSource
 		table string
@@ -315,13 +353,13 @@ func Parse(path string, data []byte) (*Config, []string, error) {
 	for _, e := range entries {
 		s, line, table := e.fileSource, e.line, e.table
 		if s.Name == nil || *s.Name == "" {
-			return nil, warnings, fmt.Errorf("%s:%d: [[%s]] entry has no name", path, line, table)
+			return fmt.Errorf("%s:%d: [[%s]] entry has no name", path, line, table)
 		}
 		if (s.Git == nil) == (s.Path == nil) {
-			return nil, warnings, fmt.Errorf("%s:%d: [[%s]] %q must set exactly one of git or path", path, line, table, *s.Name)
+			return fmt.Errorf("%s:%d: [[%s]] %q must set exactly one of git or path", path, line, table, *s.Name)
 		}
 		if seenSource[*s.Name] || *s.Name == RecommendationsSource || *s.Name == UserPluginsSource {
-			return nil, warnings, fmt.Errorf("%s:%d: [[%s]] name %q is used twice (or is a built-in source name)", path, line, table, *s.Name)
+			return fmt.Errorf("%s:%d: [[%s]] name %q is used twice (or is a built-in source name)", path, line, table, *s.Name)
 		}
 		seenSource[*s.Name] = true
 		ps := PluginSource{Name: *s.Name, AutoUpdate: true, Line: line}
@@ -336,8 +374,7 @@ func Parse(path string, data []byte) (*Config, []string, error) {
 		}
 		c.Sources = append(c.Sources, ps)
 	}
-	sort.Strings(warnings)
-	return c, warnings, nil
+	return nil
 }
 
 // upstreamKeys applies the keys upstream's init writes that this version

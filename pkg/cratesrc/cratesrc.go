@@ -256,6 +256,7 @@ func pathSource(c Crate) (string, error) {
 	if err == nil {
 		var fi os.FileInfo
 		if fi, err = os.Stat(filepath.Join(dir, "Cargo.toml")); err == nil && !fi.Mode().IsRegular() {
+			//lint:ignore ST1005 it starts with a file's name
 			err = errors.New("Cargo.toml is not a regular file")
 		}
 	}

@@ -3,7 +3,6 @@ package hif
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/symposium-dev/symposium-go/internal/sharedtest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -13,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/symposium-dev/symposium-go/internal/sharedtest"
 )
 
 // vectorsDir holds the draft's conformance vectors (read-only, shared).

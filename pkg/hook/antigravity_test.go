@@ -65,7 +65,7 @@ func TestAntigravityConformance(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			f := newFixture(t, scripts, tc.hooks...)
-			payload := []byte(tc.payload)
+			var payload []byte
 			if tc.file != "" {
 				payload = agyPayload(t, f, tc.file)
 			} else {

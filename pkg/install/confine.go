@@ -84,12 +84,6 @@ func confined(realRoot, dir string) error {
 	return nil
 }
 
-// realDir reports whether p is a directory itself, not a symlink to one.
-func realDir(p string) bool {
-	fi, err := os.Lstat(p)
-	return err == nil && fi.IsDir()
-}
-
 // confinedWriter refuses to write or remove a path in the workspace that
 // leads out of it through a symlink (.mcp.json -> ~/.claude.json). Paths
 // outside the workspace (the user's global agent files) are the user's own

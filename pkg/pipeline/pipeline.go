@@ -642,14 +642,6 @@ func stageErr(name string, err error, stderr string) error {
 	return fmt.Errorf("%s: %w", name, err)
 }
 
-func firstLine(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
-}
-
 // stage builds the command for one stage binary.
 func stage(ctx context.Context, name, dir string, args []string) (*exec.Cmd, error) {
 	path, err := selfexe.Find(name)

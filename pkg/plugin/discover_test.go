@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/stream"

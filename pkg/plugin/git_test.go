@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 )

@@ -74,15 +74,38 @@ func parseInstallation(path string, line int, where string, t map[string]any, in
 	bad := func(format string, args ...any) {
 		errs = append(errs, fmt.Errorf("%s:%d:1: %s: %s", path, line, where, fmt.Sprintf(format, args...)))
 	}
+	if err := knownInstallationFields(path, line, where, t); err != nil {
+		return nil, nil, err
+	}
+	readInstallation(in, t, bad)
+	if v, ok := t["requirements"]; ok {
+		refs, rerrs, err := parseRefs(path, line, where+" requirements", v)
+		if err != nil {
+			return nil, nil, err
+		}
+		errs = append(errs, rerrs...)
+		in.Requirements = refs
+	}
+	checkInstallation(in, inline, bad)
+	return in, errs, nil
+}
+
+// knownInstallationFields refuses a field an installation does not have:
+// a typo or a later format's field, for which the caller leaves out the
+// part this installation belongs to, not the plugin.
+func knownInstallationFields(path string, line int, where string, t map[string]any) error {
 	keys := slices.Sorted(maps.Keys(t))
 	for _, k := range keys {
-		if strings.Contains(", "+installationFields+", ", ", "+k+", ") {
-			continue
+		if !strings.Contains(", "+installationFields+", ", ", "+k+", ") {
+			return fmt.Errorf("%s:%d:1: %s: unknown field %q (known: %s)%s", path, line, where, k, installationFields, laterOr(k, installationFields))
 		}
-		// A typo or a later format's field: the caller leaves out the
-		// part this installation belongs to, not the plugin.
-		return nil, nil, fmt.Errorf("%s:%d:1: %s: unknown field %q (known: %s)%s", path, line, where, k, installationFields, laterOr(k, installationFields))
 	}
+	return nil
+}
+
+// readInstallation sets in's fields from t but requirements, reporting a
+// value of the wrong type through bad.
+func readInstallation(in *Installation, t map[string]any, bad func(format string, args ...any)) {
 	str := func(key string, dst *string) {
 		switch v := t[key].(type) {
 		case nil:
@@ -125,14 +148,10 @@ func parseInstallation(path string, line int, where string, t map[string]any, in
 		}
 		in.InstallCommands = strs
 	}
-	if v, ok := t["requirements"]; ok {
-		refs, rerrs, err := parseRefs(path, line, where+" requirements", v)
-		if err != nil {
-			return nil, nil, err
-		}
-		errs = append(errs, rerrs...)
-		in.Requirements = refs
-	}
+}
+
+// checkInstallation checks that in's fields fit together.
+func checkInstallation(in *Installation, inline bool, bad func(format string, args ...any)) {
 	if !inline && strings.TrimSpace(in.Name) == "" {
 		bad("has no name")
 	}
@@ -151,7 +170,6 @@ func parseInstallation(path string, line int, where string, t map[string]any, in
 			bad("%q must be absolute or a relative path inside the plugin directory", p)
 		}
 	}
-	return in, errs, nil
 }
 
 // checkSource checks the fields of in's source.
@@ -370,95 +388,42 @@ func installDir(cache string, in *Installation, crateDir string) string {
 // installations sym-install must have acquired before it may run. Errors
 // name the manifest line and what to fix.
 func resolveRun(m *Manifest, h *Hook, cache string) (*hookRun, error) {
-	byName := map[string]*Installation{}
-	for i := range m.Installations {
-		byName[m.Installations[i].Name] = &m.Installations[i]
-	}
-	get := func(ref InstallRef, synthetic string) (*Installation, error) {
-		if ref.Inline != nil {
-			in := *ref.Inline
-			if in.Name == "" {
-				in.Name = synthetic
-			}
-			return &in, nil
-		}
-		in, ok := byName[ref.Name]
-		if !ok {
-			return nil, fmt.Errorf("%s:%d:1: %s %q: no [[installations]] entry named %q", m.Path, ref.Line, h.what(), h.Name, ref.Name)
-		}
-		return in, nil
-	}
+	rs := newRequirements(m, h)
 	// A legacy string command (not naming an installation) keeps running
 	// as written; its requirements still install and set the environment.
 	var main *Installation
 	if h.Install != nil {
 		var err error
-		if main, err = get(*h.Install, h.Name); err != nil {
+		if main, err = rs.get(*h.Install, h.Name); err != nil {
 			return nil, err
 		}
 	}
 	// One level of installation requirements, prerequisites first, then
 	// the hook's own (upstream "Requirements").
-	var order []*Installation
-	seen := map[string]bool{}
-	add := func(in *Installation) {
-		if !seen[in.Name] {
-			seen[in.Name] = true
-			order = append(order, in)
-		}
-	}
-	expand := func(in *Installation, synthetic string) error {
-		for i, r := range in.Requirements {
-			req, err := get(r, fmt.Sprintf("%s-requirement-%d", synthetic, i+1))
-			if err != nil {
-				return err
-			}
-			add(req)
-		}
-		return nil
-	}
 	for i, r := range h.Requirements {
-		req, err := get(r, fmt.Sprintf("%s-requirement-%d", h.Name, i+1))
+		req, err := rs.get(r, fmt.Sprintf("%s-requirement-%d", h.Name, i+1))
 		if err != nil {
 			return nil, err
 		}
-		if err := expand(req, req.Name); err != nil {
+		if err := rs.expand(req, req.Name); err != nil {
 			return nil, err
 		}
-		add(req)
+		rs.add(req)
 	}
 	if main == nil {
-		return requirementsRun(order, runnableFor(m, cache))
+		return requirementsRun(rs.order, runnableFor(m, cache))
 	}
-	if err := expand(main, main.Name); err != nil {
+	if err := rs.expand(main, main.Name); err != nil {
 		return nil, err
 	}
-
-	exe, script := main.Executable, main.Script
-	if (exe != "" || script != "") && (h.Executable != "" || h.Script != "") {
-		return nil, fmt.Errorf("%s:%d:1: %s %q: executable/script is set on both the hook and installation %q: keep one", m.Path, h.Line, h.what(), h.Name, main.Name)
+	exe, script, args, err := runTarget(m, h, main)
+	if err != nil {
+		return nil, err
 	}
-	if h.Executable != "" || h.Script != "" {
-		exe, script = h.Executable, h.Script
-	}
-	if exe == "" && script == "" && main.Source == "cargo" && main.Crate != "" {
-		exe = main.Crate // upstream: the crate's single binary, usually named after it
-	}
-	if exe == "" && script == "" {
-		return nil, fmt.Errorf("%s:%d:1: %s %q: installation %q gives nothing to run: set executable or script on the hook or the installation", m.Path, h.Line, h.what(), h.Name, main.Name)
-	}
-	if main.HasArgs && h.HasArgs {
-		return nil, fmt.Errorf("%s:%d:1: %s %q: args is set on both the hook and installation %q: keep one", m.Path, h.Line, h.what(), h.Name, main.Name)
-	}
-	args := h.Args
-	if main.HasArgs {
-		args = main.Args
-	}
-
 	run := &hookRun{env: map[string]string{}}
 	runnable := runnableFor(m, cache)
 	var mainPath string
-	if err := addEnv(run, append([]*Installation{main}, order...), main, exe, script, runnable, &mainPath, m, h); err != nil {
+	if err := addEnv(run, append([]*Installation{main}, rs.order...), main, exe, script, runnable, &mainPath, m, h); err != nil {
 		return nil, err
 	}
 	if script != "" {
@@ -467,6 +432,87 @@ func resolveRun(m *Manifest, h *Hook, cache string) (*hookRun, error) {
 		run.exec = append([]string{mainPath}, args...)
 	}
 	return run, nil
+}
+
+// requirements gathers the installations a hook needs, each once, in the
+// order they must be acquired.
+type requirements struct {
+	m      *Manifest
+	h      *Hook
+	byName map[string]*Installation
+	order  []*Installation
+	seen   map[string]bool
+}
+
+func newRequirements(m *Manifest, h *Hook) *requirements {
+	rs := &requirements{m: m, h: h, byName: map[string]*Installation{}, seen: map[string]bool{}}
+	for i := range m.Installations {
+		rs.byName[m.Installations[i].Name] = &m.Installations[i]
+	}
+	return rs
+}
+
+// get resolves ref: an inline installation (named synthetic when it has
+// no name) or an [[installations]] entry of the manifest.
+func (rs *requirements) get(ref InstallRef, synthetic string) (*Installation, error) {
+	if ref.Inline != nil {
+		in := *ref.Inline
+		if in.Name == "" {
+			in.Name = synthetic
+		}
+		return &in, nil
+	}
+	in, ok := rs.byName[ref.Name]
+	if !ok {
+		return nil, fmt.Errorf("%s:%d:1: %s %q: no [[installations]] entry named %q", rs.m.Path, ref.Line, rs.h.what(), rs.h.Name, ref.Name)
+	}
+	return in, nil
+}
+
+func (rs *requirements) add(in *Installation) {
+	if !rs.seen[in.Name] {
+		rs.seen[in.Name] = true
+		rs.order = append(rs.order, in)
+	}
+}
+
+// expand adds in's own requirements.
+func (rs *requirements) expand(in *Installation, synthetic string) error {
+	for i, r := range in.Requirements {
+		req, err := rs.get(r, fmt.Sprintf("%s-requirement-%d", synthetic, i+1))
+		if err != nil {
+			return err
+		}
+		rs.add(req)
+	}
+	return nil
+}
+
+// runTarget decides what a hook whose command is installation main runs:
+// its executable or script (the hook's or the installation's, not both;
+// a cargo crate's binary by default) and its args.
+func runTarget(m *Manifest, h *Hook, main *Installation) (exe, script string, args []string, err error) {
+	exe, script = main.Executable, main.Script
+	if (exe != "" || script != "") && (h.Executable != "" || h.Script != "") {
+		return "", "", nil, fmt.Errorf("%s:%d:1: %s %q: executable/script is set on both the hook and installation %q: keep one", m.Path, h.Line, h.what(), h.Name, main.Name)
+	}
+	if h.Executable != "" || h.Script != "" {
+		exe, script = h.Executable, h.Script
+	}
+	if exe == "" && script == "" && main.Source == "cargo" && main.Crate != "" {
+		exe = main.Crate // upstream: the crate's single binary, usually named after it
+	}
+	if exe == "" && script == "" {
+		return "", "", nil, fmt.Errorf("%s:%d:1: %s %q: installation %q gives nothing to run: set executable or script on the hook or the installation", m.Path, h.Line, h.what(), h.Name, main.Name)
+	}
+	if main.HasArgs && h.HasArgs {
+		return "", "", nil, fmt.Errorf("%s:%d:1: %s %q: args is set on both the hook and installation %q: keep one", m.Path, h.Line, h.what(), h.Name, main.Name)
+	}
+	args = h.Args
+	if main.HasArgs {
+		args = main.Args
+	}
+	return exe, script, args, nil
 }
 
 // requirementsRun is the environment of a legacy command's requirements.

@@ -160,11 +160,6 @@ type Skipped struct {
 	Err  error // "path:line:1: …", said as the warning or validate's error
 }
 
-type fileSource struct {
-	Path *string `toml:"path"`
-	Git  *string `toml:"git"`
-}
-
 type fileGroup struct {
 	Crates     any `toml:"crates"`
 	DependsOn  any `toml:"depends-on"`

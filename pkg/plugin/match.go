@@ -78,156 +78,215 @@ func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
 	res := &Result{}
 	seenSkill := map[string]string{} // skill name → who provides it
 	ev := newEvaluator(scans, set, r)
-	cr := newCrates(r, res, ev, set, seenSkill, scans)
+	mt := &matcher{res: res, r: r, ev: ev, seenSkill: seenSkill,
+		cr: newCrates(r, res, ev, set, seenSkill, scans)}
 	for _, sc := range scans {
-		inputs := append([]string{}, sc.Source.Inputs...)
-		inputs = append(inputs, sc.Inputs...)
-		tree := append([]string{}, sc.Tree...)
-		local := sc.Source.Git == "" && !sc.Source.Embedded
-		approved := r.scanApproval(sc, &inputs)
-		for _, p := range sc.Problems {
-			r.warn("%v", p.Err)
-			res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: p.What, Name: p.Name, Reason: p.Err.Error(), File: p.File})
-		}
-		items := sortedItems(sc)
-		for _, it := range items {
-			if it.standalone != nil {
-				st := it.standalone
-				ev.plugin(st.Skill.Dir)
-				if !res.wakeStandalone(r, sc, st) {
-					continue
-				}
-				if why := ev.level(st.Crates, st.Crates != nil, st.Predicates); why != "" {
-					res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "skill", Name: st.Skill.Name, Reason: why, File: st.Skill.Path})
-					continue
-				}
-				res.addSkill(r, seenSkill, stream.Skill{Kind: stream.KindSkill, Name: st.Skill.Name, Source: sc.Source.Name, Dir: st.Skill.Dir,
-					Description: st.Skill.Description, Crates: atomStrings(st.Crates)}, st.Skill.Path)
-				continue
-			}
-			m := it.plugin
-			ev.plugin(m.Dir)
-			res.skippedParts(r, m)
-			// Enablement first (upstream: configuration.md "[plugins]"): a
-			// configured source is a trust root, but disable wins over
-			// it, and a plugin that names no dependency waits for use.
-			root := "registry " + sc.Source.Name
-			status := stream.PluginStatus{Kind: stream.KindPluginStatus, Name: m.Name, Source: sc.Source.Name, Dir: m.Dir}
-			if r.Consent.Disabled(m.Name) {
-				status.State, status.Root, status.Reason = stream.StateDeclined, "[plugins] disable", "declined: "+m.Name+" is in [plugins] disable"
-				res.Statuses = append(res.Statuses, status)
-				res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "plugin", Name: m.Name, Reason: status.Reason, Plugin: m.Name, File: m.Path})
-				res.rejectContents(m, "plugin "+m.Name+" is declined ([plugins] disable)")
-				continue
-			}
-			if m.Dormant {
-				u, ok := r.Consent.Used(m.Name, r.Workspace.Root)
-				if !ok {
-					status.State, status.Root = stream.StateDormant, root
-					status.Reason = fmt.Sprintf("dormant: plugin %s names no dependency, so it applies only where it is enabled by name: run `cargo agents use %s`", m.Name, m.Name)
-					res.Statuses = append(res.Statuses, status)
-					res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "plugin", Name: m.Name, Reason: status.Reason, Plugin: m.Name, File: m.Path})
-					res.rejectContents(m, "plugin "+m.Name+" is dormant")
-					continue
-				}
-				root = u.Root()
-			}
-			status.Root = root
-			var pluginCrates []string
-			if why := ev.level(m.Crates, m.HasCrates, m.Predicates); why != "" {
-				status.State, status.Reason = stream.StateDormant, "its predicates do not hold here: "+why
-				res.Statuses = append(res.Statuses, status)
-				res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "plugin", Name: m.Name, Reason: why, Plugin: m.Name, File: m.Path})
-				res.rejectContents(m, "plugin "+m.Name+" does not apply: "+why)
-				continue
-			}
-			status.State = stream.StateActive
-			gated := m.Workspace && NeedsApproval(m)
-			if gated {
-				status.Approval = string(approved)
-			}
-			res.Statuses = append(res.Statuses, status)
-			if m.HasCrates {
-				pluginCrates = atomStrings(m.Crates)
-			}
-			vouch := trust{root: root, source: sc.Source.Name, fetch: true, via: m.Name}
-			for _, g := range m.Skills {
-				gname := g.SourcePath
-				if gname == "" {
-					gname = RedactURL(g.SourceGit)
-				}
-				if g.CratePath != "" {
-					gname = "crate:" + g.CratePath
-				}
-				rej := func(reason string) {
-					res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "group", Name: gname, Reason: reason, Plugin: m.Name, File: fmt.Sprintf("%s:%d", m.Path, g.Line)})
-				}
-				groupCrates := pluginCrates
-				if why := ev.level(g.Crates, g.HasCrates, g.Predicates); why != "" {
-					rej(why)
-					continue
-				}
-				if g.HasCrates {
-					groupCrates = append(append([]string{}, pluginCrates...), atomStrings(g.Crates)...)
-				}
-				if g.CratePath != "" {
-					// v0.3: the registry plugin names the crates (its
-					// matched crate set), so it vouches for what they carry.
-					cr.crateGroup(m, g, groupCrates, vouch)
-					continue
-				}
-				dir, in, err := groupDir(r, sc, m, g)
-				inputs = append(inputs, in...)
-				if err != nil {
-					r.warn("%v", err)
-					rej(err.Error())
-					continue
-				}
-				files, groupTree, err := GroupSkills(dir)
-				if local && g.SourceGit == "" {
-					tree = append(tree, groupTree...)
-				}
-				if sc.Source.Informal && err == nil {
-					files = withoutInstalled(dir, files)
-					// A hook call notices a workspace skill added or
-					// removed: there are two such groups per member at most.
-					inputs = append(inputs, dir)
-				}
-				if err != nil {
-					err = fmt.Errorf("%s:%d: [[skills]] group %q: %w", m.Path, g.Line, gname, err)
-					r.warn("%v", err)
-					rej(err.Error())
-					continue
-				}
-				cr.addSkills(sc.Source.cache, files, groupCrates, m.Name, sc.Source.Name, sc.Source.Informal)
-			}
-			if gated && approved != approval.Approved {
-				// Skills are text; the rest runs code (approval.go).
-				res.rejectUnapproved(m, approved)
-				continue
-			}
-			// A configured source (the central one included) is the
-			// user's choice, and an approved workspace's manifests the
-			// user's too: their install_commands may run.
-			shellOK := sc.Source.Name != WorkspaceSource || (gated && approved == approval.Approved)
-			res.addHooks(r, ev, m, sc.Source.Name, shellOK)
-			res.addServers(ev, m, sc.Source.Name)
-			res.addSubcommands(r, ev, m, sc.Source.Name, shellOK)
-			// A trusted plugin's chained reference needs no consent of its
-			// own: the registry vouches for the crate it names.
-			for _, ref := range m.Plugins {
-				ev.plugin(m.Dir)
-				cr.chain(m, ref, vouch, 1, nil)
-			}
-		}
-		sc.Source.cache.save()
-		res.Sources = append(res.Sources, stream.Source{Kind: stream.KindSource, Name: sc.Source.Name, Dir: sc.Source.Dir, Git: sc.Source.Git, Embedded: sc.Source.Embedded, Inputs: uniqSorted(inputs), Tree: uniqSorted(tree),
-			Checked: sc.Source.Checked})
+		mt.scan(sc)
 	}
 	// Last, the plugins the workspace's own dependencies embed: each is a
 	// candidate until the user consents.
-	cr.discover()
+	mt.cr.discover()
 	return res
+}
+
+// matcher is Match's state across sources: what it has found so far and
+// the evaluator whose shell and custom predicate results it reuses.
+type matcher struct {
+	res       *Result
+	r         *Resolver
+	ev        *evaluator
+	cr        *crates
+	seenSkill map[string]string // skill name → who provides it
+}
+
+// scanState is what Match gathers about one source while it walks its
+// plugins: the paths that tell whether it changed (stream.Source's Inputs
+// and Tree) and the approval of the workspace's own manifests.
+type scanState struct {
+	sc       *Scan
+	inputs   []string
+	tree     []string
+	local    bool // a directory of the user's: its walked tree is recorded
+	approved approval.State
+}
+
+// scan matches every plugin and standalone skill of one source, then adds
+// its source record.
+func (mt *matcher) scan(sc *Scan) {
+	res, r := mt.res, mt.r
+	st := &scanState{sc: sc,
+		inputs: append(append([]string{}, sc.Source.Inputs...), sc.Inputs...),
+		tree:   append([]string{}, sc.Tree...),
+		local:  sc.Source.Git == "" && !sc.Source.Embedded,
+	}
+	st.approved = r.scanApproval(sc, &st.inputs)
+	for _, p := range sc.Problems {
+		r.warn("%v", p.Err)
+		res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: p.What, Name: p.Name, Reason: p.Err.Error(), File: p.File})
+	}
+	for _, it := range sortedItems(sc) {
+		if it.standalone != nil {
+			mt.standalone(sc, it.standalone)
+			continue
+		}
+		mt.plugin(st, it.plugin)
+	}
+	sc.Source.cache.save()
+	res.Sources = append(res.Sources, stream.Source{Kind: stream.KindSource, Name: sc.Source.Name, Dir: sc.Source.Dir, Git: sc.Source.Git, Embedded: sc.Source.Embedded, Inputs: uniqSorted(st.inputs), Tree: uniqSorted(st.tree),
+		Checked: sc.Source.Checked})
+}
+
+// standalone adds a standalone skill of sc whose predicates hold.
+func (mt *matcher) standalone(sc *Scan, st *Standalone) {
+	res, r := mt.res, mt.r
+	mt.ev.plugin(st.Skill.Dir)
+	if !res.wakeStandalone(r, sc, st) {
+		return
+	}
+	if why := mt.ev.level(st.Crates, st.Crates != nil, st.Predicates); why != "" {
+		res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "skill", Name: st.Skill.Name, Reason: why, File: st.Skill.Path})
+		return
+	}
+	res.addSkill(r, mt.seenSkill, stream.Skill{Kind: stream.KindSkill, Name: st.Skill.Name, Source: sc.Source.Name, Dir: st.Skill.Dir,
+		Description: st.Skill.Description, Crates: atomStrings(st.Crates)}, st.Skill.Path)
+}
+
+// plugin adds what plugin m of the source applies: its status always, and,
+// when it is active, its skill groups and (once approved, for the
+// workspace's own) its hooks, servers, subcommands and chained plugins.
+func (mt *matcher) plugin(st *scanState, m *Manifest) {
+	res, r, ev, sc := mt.res, mt.r, mt.ev, st.sc
+	ev.plugin(m.Dir)
+	res.skippedParts(r, m)
+	root, ok := mt.enabled(sc, m)
+	if !ok {
+		return
+	}
+	status := stream.PluginStatus{Kind: stream.KindPluginStatus, Name: m.Name, Source: sc.Source.Name, Dir: m.Dir, Root: root}
+	if why := ev.level(m.Crates, m.HasCrates, m.Predicates); why != "" {
+		status.State, status.Reason = stream.StateDormant, "its predicates do not hold here: "+why
+		res.Statuses = append(res.Statuses, status)
+		res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "plugin", Name: m.Name, Reason: why, Plugin: m.Name, File: m.Path})
+		res.rejectContents(m, "plugin "+m.Name+" does not apply: "+why)
+		return
+	}
+	status.State = stream.StateActive
+	gated := m.Workspace && NeedsApproval(m)
+	if gated {
+		status.Approval = string(st.approved)
+	}
+	res.Statuses = append(res.Statuses, status)
+	var pluginCrates []string
+	if m.HasCrates {
+		pluginCrates = atomStrings(m.Crates)
+	}
+	vouch := trust{root: root, source: sc.Source.Name, fetch: true, via: m.Name}
+	for _, g := range m.Skills {
+		mt.group(st, m, g, pluginCrates, vouch)
+	}
+	if gated && st.approved != approval.Approved {
+		// Skills are text; the rest runs code (approval.go).
+		res.rejectUnapproved(m, st.approved)
+		return
+	}
+	// A configured source (the central one included) is the
+	// user's choice, and an approved workspace's manifests the
+	// user's too: their install_commands may run.
+	shellOK := sc.Source.Name != WorkspaceSource || (gated && st.approved == approval.Approved)
+	res.addHooks(r, ev, m, sc.Source.Name, shellOK)
+	res.addServers(ev, m, sc.Source.Name)
+	res.addSubcommands(r, ev, m, sc.Source.Name, shellOK)
+	// A trusted plugin's chained reference needs no consent of its
+	// own: the registry vouches for the crate it names.
+	for _, ref := range m.Plugins {
+		ev.plugin(m.Dir)
+		mt.cr.chain(m, ref, vouch, 1, nil)
+	}
+}
+
+// enabled decides whether plugin m may run at all (upstream:
+// configuration.md "[plugins]"): a configured source is a trust root, but
+// disable wins over it, and a plugin that names no dependency waits for
+// use. It returns the root that enables m, or false after recording why
+// m is declined or dormant.
+func (mt *matcher) enabled(sc *Scan, m *Manifest) (string, bool) {
+	res, r := mt.res, mt.r
+	root := "registry " + sc.Source.Name
+	status := stream.PluginStatus{Kind: stream.KindPluginStatus, Name: m.Name, Source: sc.Source.Name, Dir: m.Dir}
+	if r.Consent.Disabled(m.Name) {
+		status.State, status.Root, status.Reason = stream.StateDeclined, "[plugins] disable", "declined: "+m.Name+" is in [plugins] disable"
+		res.Statuses = append(res.Statuses, status)
+		res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "plugin", Name: m.Name, Reason: status.Reason, Plugin: m.Name, File: m.Path})
+		res.rejectContents(m, "plugin "+m.Name+" is declined ([plugins] disable)")
+		return "", false
+	}
+	if !m.Dormant {
+		return root, true
+	}
+	u, ok := r.Consent.Used(m.Name, r.Workspace.Root)
+	if !ok {
+		status.State, status.Root = stream.StateDormant, root
+		status.Reason = fmt.Sprintf("dormant: plugin %s names no dependency, so it applies only where it is enabled by name: run `cargo agents use %s`", m.Name, m.Name)
+		res.Statuses = append(res.Statuses, status)
+		res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "plugin", Name: m.Name, Reason: status.Reason, Plugin: m.Name, File: m.Path})
+		res.rejectContents(m, "plugin "+m.Name+" is dormant")
+		return "", false
+	}
+	return u.Root(), true
+}
+
+// group adds the skills of one [[skills]] group of active plugin m whose
+// predicates hold, recording the paths it read in st.
+func (mt *matcher) group(st *scanState, m *Manifest, g SkillGroup, pluginCrates []string, vouch trust) {
+	res, r, sc := mt.res, mt.r, st.sc
+	gname := g.SourcePath
+	if gname == "" {
+		gname = RedactURL(g.SourceGit)
+	}
+	if g.CratePath != "" {
+		gname = "crate:" + g.CratePath
+	}
+	rej := func(reason string) {
+		res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "group", Name: gname, Reason: reason, Plugin: m.Name, File: fmt.Sprintf("%s:%d", m.Path, g.Line)})
+	}
+	groupCrates := pluginCrates
+	if why := mt.ev.level(g.Crates, g.HasCrates, g.Predicates); why != "" {
+		rej(why)
+		return
+	}
+	if g.HasCrates {
+		groupCrates = append(append([]string{}, pluginCrates...), atomStrings(g.Crates)...)
+	}
+	if g.CratePath != "" {
+		// v0.3: the registry plugin names the crates (its
+		// matched crate set), so it vouches for what they carry.
+		mt.cr.crateGroup(m, g, groupCrates, vouch)
+		return
+	}
+	dir, in, err := groupDir(r, sc, m, g)
+	st.inputs = append(st.inputs, in...)
+	if err != nil {
+		r.warn("%v", err)
+		rej(err.Error())
+		return
+	}
+	files, groupTree, err := GroupSkills(dir)
+	if st.local && g.SourceGit == "" {
+		st.tree = append(st.tree, groupTree...)
+	}
+	if sc.Source.Informal && err == nil {
+		files = withoutInstalled(dir, files)
+		// A hook call notices a workspace skill added or
+		// removed: there are two such groups per member at most.
+		st.inputs = append(st.inputs, dir)
+	}
+	if err != nil {
+		err = fmt.Errorf("%s:%d: [[skills]] group %q: %w", m.Path, g.Line, gname, err)
+		r.warn("%v", err)
+		rej(err.Error())
+		return
+	}
+	mt.cr.addSkills(sc.Source.cache, files, groupCrates, m.Name, sc.Source.Name, sc.Source.Informal)
 }
 
 // addHooks adds the hooks of m, an active plugin whose records carry

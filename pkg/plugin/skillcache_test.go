@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 )
 

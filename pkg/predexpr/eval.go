@@ -135,17 +135,6 @@ func (c *Context) Eval(ctx context.Context, e *Expr) (ok bool, why string) {
 	return r.ok, r.why
 }
 
-// EvalAll reports whether every predicate of list holds, with why naming
-// the first that does not.
-func (c *Context) EvalAll(ctx context.Context, list []*Expr) (bool, string) {
-	for _, e := range list {
-		if ok, why := c.Eval(ctx, e); !ok {
-			return false, why
-		}
-	}
-	return true, ""
-}
-
 func (c *Context) lookupEnv(name string) (string, bool) {
 	if c.LookupEnv != nil {
 		return c.LookupEnv(name)

@@ -2,7 +2,6 @@ package predicate
 
 import (
 	"errors"
-	"github.com/symposium-dev/symposium-go/internal/sharedtest"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -11,6 +10,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/pelletier/go-toml/v2"
+
+	"github.com/symposium-dev/symposium-go/internal/sharedtest"
 )
 
 var corpus = sharedtest.Path("corpus")

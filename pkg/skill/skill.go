@@ -114,7 +114,45 @@ func parse(path string, data []byte, informal bool) (*Skill, error) {
 		return nil, &Error{File: path, Line: 1, Col: 1, Err: ErrNoFrontmatter,
 			Msg: "no frontmatter: SKILL.md must start with a --- line followed by name and description"}
 	}
+	fields, root, body, err := splitFrontmatter(path, data, open)
+	if err != nil {
+		return nil, err
+	}
+	s := &Skill{Path: path, Dir: filepath.Dir(path), Fields: fields, Body: body}
+	if s.Fields == nil {
+		s.Fields = map[string]any{}
+	}
+	keys := keyPositions(root, open)
+	if _, ok := keys["name"]; ok || !informal {
+		if s.Name, err = requiredString(path, open, s.Fields, keys, "name"); err != nil {
+			return nil, err
+		}
+	} else {
+		s.Name = filepath.Base(s.Dir)
+	}
+	if _, ok := keys["description"]; ok || !informal {
+		if s.Description, err = requiredString(path, open, s.Fields, keys, "description"); err != nil {
+			return nil, err
+		}
+	}
+	s.Description = strings.TrimRight(s.Description, " \t\r\n")
+	cratesKey, err := cratesField(path, keys)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.readPredicates(keys); err != nil {
+		return nil, err
+	}
+	if err := s.readCrates(keys, cratesKey); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
 
+// splitFrontmatter decodes the frontmatter that opens on line open into
+// its fields, and returns them with its YAML root node (nil when empty)
+// and the body after it. Errors carry SKILL.md's own positions.
+func splitFrontmatter(path string, data []byte, open int) (map[string]any, ast.Node, []byte, error) {
 	var (
 		root      ast.Node
 		decodeErr error
@@ -146,91 +184,89 @@ func parse(path string, data []byte, informal bool) (*Skill, error) {
 	case errors.Is(err, frontmatter.ErrNotFound):
 		// The opening --- was seen (openingLine), so the closing one is
 		// missing. A YAML error here would blame the body's text instead.
-		return nil, &Error{File: path, Line: open, Col: 1, Err: ErrUnterminated,
+		return nil, nil, nil, &Error{File: path, Line: open, Col: 1, Err: ErrUnterminated,
 			Msg: "frontmatter opened with --- but never closed"}
 	case err != nil && decodeErr != nil:
-		return nil, yamlError(path, open, decodeErr)
+		return nil, nil, nil, yamlError(path, open, decodeErr)
 	case err != nil:
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if root != nil && root.Type() != ast.MappingType && root.Type() != ast.MappingValueType {
 		line, col := nodePos(root, open)
-		return nil, &Error{File: path, Line: line, Col: col, Err: ErrInvalidField,
+		return nil, nil, nil, &Error{File: path, Line: line, Col: col, Err: ErrInvalidField,
 			Msg: fmt.Sprintf("frontmatter must be a mapping of fields, not %s", root.Type().YAMLName())}
 	}
+	return fields, root, body, nil
+}
 
-	s := &Skill{Path: path, Dir: filepath.Dir(path), Fields: fields, Body: body}
-	if s.Fields == nil {
-		s.Fields = map[string]any{}
+// readPredicates sets Predicates from the predicates field: a string of
+// comma-separated predicates or a list of them.
+func (s *Skill) readPredicates(keys map[string]keyPos) error {
+	p, ok := keys["predicates"]
+	if !ok {
+		return nil
 	}
-	keys := keyPositions(root, open)
-	var err2 error
-	if _, ok := keys["name"]; ok || !informal {
-		if s.Name, err2 = requiredString(path, open, s.Fields, keys, "name"); err2 != nil {
-			return nil, err2
-		}
-	} else {
-		s.Name = filepath.Base(s.Dir)
-	}
-	if _, ok := keys["description"]; ok || !informal {
-		if s.Description, err2 = requiredString(path, open, s.Fields, keys, "description"); err2 != nil {
-			return nil, err2
-		}
-	}
-	s.Description = strings.TrimRight(s.Description, " \t\r\n")
-	// depends-on is upstream's name for the book's crates: one field,
-	// written either way.
-	cratesKey := "crates"
-	if _, ok := keys["depends-on"]; ok {
-		if p, both := keys["crates"]; both {
-			return nil, &Error{File: path, Line: p.line, Col: p.col, Err: ErrInvalidField,
-				Msg: "both crates and depends-on are set: they are the same field; keep depends-on"}
-		}
-		cratesKey = "depends-on"
-	}
-	if p, ok := keys["predicates"]; ok {
-		s.PredicatesLine = p.line
-		switch v := s.Fields["predicates"].(type) {
-		case nil:
-		case string:
-			s.Predicates = predexpr.SplitTop(v)
-		case []any:
-			for i, it := range v {
-				str, ok := it.(string)
-				if !ok {
-					return nil, &Error{File: path, Line: p.line, Col: p.col, Err: ErrInvalidField,
-						Msg: fmt.Sprintf("predicates: item %d is %s, want a predicate string", i+1, typeName(it))}
-				}
-				s.Predicates = append(s.Predicates, strings.TrimSpace(str))
+	s.PredicatesLine = p.line
+	switch v := s.Fields["predicates"].(type) {
+	case nil:
+	case string:
+		s.Predicates = predexpr.SplitTop(v)
+	case []any:
+		for i, it := range v {
+			str, ok := it.(string)
+			if !ok {
+				return &Error{File: s.Path, Line: p.line, Col: p.col, Err: ErrInvalidField,
+					Msg: fmt.Sprintf("predicates: item %d is %s, want a predicate string", i+1, typeName(it))}
 			}
-		default:
-			return nil, &Error{File: path, Line: p.line, Col: p.col, Err: ErrInvalidField,
-				Msg: fmt.Sprintf("predicates must be a string of comma-separated predicates, not %s", typeName(v))}
+			s.Predicates = append(s.Predicates, strings.TrimSpace(str))
 		}
+	default:
+		return &Error{File: s.Path, Line: p.line, Col: p.col, Err: ErrInvalidField,
+			Msg: fmt.Sprintf("predicates must be a string of comma-separated predicates, not %s", typeName(v))}
 	}
-	if p, ok := keys[cratesKey]; ok {
-		s.CratesLine, s.CratesCol = p.line, p.col
-		switch v := s.Fields[cratesKey].(type) {
-		case nil:
-		case string:
-			s.Crates = v
-		case []any:
-			parts := make([]string, len(v))
-			for i, it := range v {
-				str, ok := it.(string)
-				if !ok {
-					return nil, &Error{File: path, Line: p.line, Col: p.col, Err: ErrInvalidField,
-						Msg: fmt.Sprintf("%s: item %d is %s, want a crate atom string", cratesKey, i+1, typeName(it))}
-				}
-				parts[i] = strings.TrimSpace(str)
+	return nil
+}
+
+// cratesField names the field that holds the skill's crates: depends-on
+// is upstream's name for the book's crates, one field written either way.
+func cratesField(path string, keys map[string]keyPos) (string, error) {
+	if _, ok := keys["depends-on"]; !ok {
+		return "crates", nil
+	}
+	if p, both := keys["crates"]; both {
+		return "", &Error{File: path, Line: p.line, Col: p.col, Err: ErrInvalidField,
+			Msg: "both crates and depends-on are set: they are the same field; keep depends-on"}
+	}
+	return "depends-on", nil
+}
+
+// readCrates sets Crates from the field cratesKey (cratesField).
+func (s *Skill) readCrates(keys map[string]keyPos, cratesKey string) error {
+	p, ok := keys[cratesKey]
+	if !ok {
+		return nil
+	}
+	s.CratesLine, s.CratesCol = p.line, p.col
+	switch v := s.Fields[cratesKey].(type) {
+	case nil:
+	case string:
+		s.Crates = v
+	case []any:
+		parts := make([]string, len(v))
+		for i, it := range v {
+			str, ok := it.(string)
+			if !ok {
+				return &Error{File: s.Path, Line: p.line, Col: p.col, Err: ErrInvalidField,
+					Msg: fmt.Sprintf("%s: item %d is %s, want a crate atom string", cratesKey, i+1, typeName(it))}
 			}
-			s.Crates = strings.Join(parts, ", ")
-		default:
-			return nil, &Error{File: path, Line: p.line, Col: p.col, Err: ErrInvalidField,
-				Msg: fmt.Sprintf("%s must be a string of comma-separated crate atoms, not %s", cratesKey, typeName(v))}
+			parts[i] = strings.TrimSpace(str)
 		}
+		s.Crates = strings.Join(parts, ", ")
+	default:
+		return &Error{File: s.Path, Line: p.line, Col: p.col, Err: ErrInvalidField,
+			Msg: fmt.Sprintf("%s must be a string of comma-separated crate atoms, not %s", cratesKey, typeName(v))}
 	}
-	return s, nil
+	return nil
 }
 
 // openingLine returns the 1-based line of the opening ---, or 0 when the

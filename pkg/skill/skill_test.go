@@ -3,7 +3,6 @@ package skill
 import (
 	"encoding/json"
 	"errors"
-	"github.com/symposium-dev/symposium-go/internal/sharedtest"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -11,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/symposium-dev/symposium-go/internal/sharedtest"
 )
 
 var corpus = sharedtest.Path("corpus")

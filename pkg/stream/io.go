@@ -61,21 +61,6 @@ func (r *Reader) Decode(raw Raw, v any) error {
 	return nil
 }
 
-// ReadAll reads every record.
-func (r *Reader) ReadAll() ([]Raw, error) {
-	var out []Raw
-	for {
-		raw, err := r.Next()
-		if errors.Is(err, io.EOF) {
-			return out, nil
-		}
-		if err != nil {
-			return out, err
-		}
-		out = append(out, raw)
-	}
-}
-
 func trimSpace(b []byte) []byte {
 	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t' || b[0] == '\r' || b[0] == '\n') {
 		b = b[1:]

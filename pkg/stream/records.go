@@ -36,7 +36,7 @@ type Workspace struct {
 	Root     string   `json:"root"`             // absolute directory of the workspace Cargo.toml
 	Manifest string   `json:"manifest"`         // absolute path of the workspace Cargo.toml
 	Lockfile string   `json:"lockfile"`         // absolute path of Cargo.lock, "" when there is none
-	Members  []Member `json:"members"`          // sorted by manifest path
+	Members  []Member `json:"members"`          // the root package first, then by directory
 	Inputs   []string `json:"inputs,omitempty"` // every file read (for fingerprints)
 }
 
@@ -44,7 +44,7 @@ type Workspace struct {
 type Member struct {
 	Name     string `json:"name"`
 	Version  string `json:"version"`
-	Manifest string `json:"manifest"` // path relative to Root
+	Manifest string `json:"manifest"` // its Cargo.toml, relative to Root, /-separated
 }
 
 // Dep is one direct dependency of one member, resolved through Cargo.lock.
@@ -84,10 +84,10 @@ type Hook struct {
 	Plugin  string `json:"plugin"`
 	Source  string `json:"source,omitempty"`
 	Name    string `json:"name"`
-	Event   string `json:"event"`             // canonical event: PreToolUse, PostToolUse, UserPromptSubmit, SessionStart
+	Event   string `json:"event"`             // canonical event: PreToolUse, PostToolUse, UserPromptSubmit, SessionStart, Stop
 	Matcher string `json:"matcher,omitempty"` // regex over the tool name; "" or "*" = all
 	Command string `json:"command"`           // as written in the manifest
-	Format  string `json:"format"`            // symposium or an agent with hooks: antigravity, claude, codex, copilot, gemini, kiro
+	Format  string `json:"format"`            // symposium or an agent with a hook wire format (agent.WireNames: claude, opencode, ...)
 	Dir     string `json:"dir"`               // plugin directory; Command resolves against it
 	Timeout int    `json:"timeout,omitempty"` // seconds; 0 = default (30)
 	// Predicates must all hold for the hook to run; sym-hook evaluates
@@ -174,12 +174,12 @@ type PredicateCommand struct {
 	Installations []Installation    `json:"installations,omitempty"`
 }
 
-// MCPServer is an MCP server that applies to the workspace.
 // SourceWorkspace is the source name of the workspace's own plugins (and
 // of what they chain to): files the workspace commits, never written into
 // a user-wide agent file.
 const SourceWorkspace = "workspace"
 
+// MCPServer is an MCP server that applies to the workspace.
 type MCPServer struct {
 	Kind    string            `json:"kind"`
 	Plugin  string            `json:"plugin"`
@@ -198,7 +198,7 @@ type MCPServer struct {
 // (sym-match --explain).
 type Rejected struct {
 	Kind   string `json:"kind"`
-	What   string `json:"what"` // plugin, group, skill, hook, mcp_server
+	What   string `json:"what"` // plugin, group, skill, hook, mcp_server, subcommand, source; for a part left out: installation, predicate, defaults, field
 	Name   string `json:"name"`
 	Reason string `json:"reason"` // the predicate that failed, or the error
 	Plugin string `json:"plugin,omitempty"`
@@ -250,7 +250,7 @@ type SearchMatch struct {
 // left unchanged (or would, with --dry-run).
 type Action struct {
 	Kind   string `json:"kind"`
-	Op     string `json:"op"`               // skill, hook, mcp_server, manifest, gitignore, config
+	Op     string `json:"op"`               // skill, manifest, hook, agent_file, mcp_server, installation; state, trust (cargo agents uninstall)
 	Agent  string `json:"agent"`            // agent name, or "" for shared paths
 	Path   string `json:"path"`             // absolute path
 	Status string `json:"status"`           // created, updated, removed, unchanged, skipped

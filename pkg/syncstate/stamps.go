@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -101,22 +100,6 @@ func Trusted(stamps []FileStamp, now time.Time) bool {
 		}
 	}
 	return true
-}
-
-// Merge sorts stamp lists into one by path, each path once.
-func Merge(lists ...Stamps) Stamps {
-	var out Stamps
-	for _, l := range lists {
-		out = append(out, l...)
-	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Path < out[j].Path })
-	uniq := out[:0]
-	for i, s := range out {
-		if i == 0 || s.Path != out[i-1].Path {
-			uniq = append(uniq, s)
-		}
-	}
-	return uniq
 }
 
 // StampTrees stamps each directory in dirs and everything below it, as

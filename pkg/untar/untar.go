@@ -115,35 +115,24 @@ func (e *Error) Unwrap() error { return e.Err }
 // exist. A refusal is an *Error; other errors (dir cannot be opened) are
 // returned as they are.
 func Unpack(r io.Reader, dir string, o Options) error {
-	maxEntry := orDefault(o.MaxEntry, DefaultMaxEntry)
-	maxTotal := orDefault(o.MaxTotal, DefaultMaxTotal)
-	maxEntries := orDefault(o.MaxEntries, DefaultMaxEntries)
-	refuse := func(entry string, err error, format string, args ...any) error {
-		return &Error{Archive: o.Name, Entry: entry, Reason: fmt.Sprintf(format, args...), Err: err}
+	u := &unpacker{o: o, n: names{top: o.Top, sub: o.Sub, anyTop: o.Top == AnyTop},
+		maxEntry:   orDefault(o.MaxEntry, DefaultMaxEntry),
+		maxTotal:   orDefault(o.MaxTotal, DefaultMaxTotal),
+		maxEntries: orDefault(o.MaxEntries, DefaultMaxEntries),
 	}
-	tooLarge := func(entry, format string, args ...any) error {
-		return &Error{Archive: o.Name, Entry: entry, Reason: fmt.Sprintf(format, args...), TooLarge: true}
-	}
-	overTotal := func() error { return tooLarge("", "unpacks to over %d bytes", maxTotal) }
-
 	root, err := os.OpenRoot(dir)
 	if err != nil {
 		return err
 	}
 	defer root.Close()
+	u.root = root
 	zr, err := gzip.NewReader(r)
 	if err != nil {
-		return refuse("", err, "not a gzip archive: %v", err)
+		return u.refuse("", err, "not a gzip archive: %v", err)
 	}
 	// Headers, padding and skipped entries are not counted in maxTotal;
 	// this bounds them too.
-	tr := tar.NewReader(&capReader{r: zr, left: maxTotal + 16<<20})
-
-	n := names{top: o.Top, sub: o.Sub, anyTop: o.Top == AnyTop}
-	type link struct{ name, rel, target, linkname string }
-	var symlinks, hardlinks []link
-	var total int64
-	entries := 0
+	tr := tar.NewReader(&capReader{r: zr, left: u.maxTotal + 16<<20})
 	for {
 		hdr, err := tr.Next()
 		if err == io.EOF {
@@ -151,107 +140,168 @@ func Unpack(r io.Reader, dir string, o Options) error {
 		}
 		if err != nil {
 			if errors.Is(err, errCapped) {
-				return overTotal()
+				return u.overTotal()
 			}
-			return refuse("", err, "broken tar archive: %v", err)
+			return u.refuse("", err, "broken tar archive: %v", err)
 		}
-		if hdr.Typeflag == tar.TypeXGlobalHeader {
-			continue
+		if err := u.entry(hdr, tr); err != nil {
+			return err
 		}
-		rel, skip, why := n.rel(hdr.Name)
-		if why != "" {
-			return refuse(hdr.Name, nil, "%s", why)
-		}
-		if entries++; entries > maxEntries {
-			return tooLarge("", "more than %d entries", maxEntries)
-		}
-		switch hdr.Typeflag {
-		case tar.TypeDir, tar.TypeReg, tar.TypeSymlink, tar.TypeLink:
-		default: // refused even where skipped: no archive of ours has one
-			return refuse(hdr.Name, nil, "unsupported entry type %q (device, fifo or other special file)", hdr.Typeflag)
-		}
-		if skip {
-			if hdr.Typeflag == tar.TypeLink {
-				if why := hostile(hdr.Linkname); why != "" {
-					return refuse(hdr.Name, nil, "hard link to %q: %s", hdr.Linkname, why)
-				}
-			}
-			continue
-		}
-		if rel == "" {
-			if hdr.Typeflag != tar.TypeDir {
-				return refuse(hdr.Name, nil, "the top directory is not a directory")
-			}
-			continue
-		}
-		switch hdr.Typeflag {
-		case tar.TypeDir:
-			if err := root.MkdirAll(rel, 0o755); err != nil {
-				return refuse(hdr.Name, err, "%s", writeError(err))
-			}
-		case tar.TypeReg:
-			if hdr.Size > maxEntry {
-				return tooLarge(hdr.Name, "%d bytes, over the %d-byte limit", hdr.Size, maxEntry)
-			}
-			if total += hdr.Size; total > maxTotal {
-				return overTotal()
-			}
-			if err := writeFile(root, rel, hdr, tr); err != nil {
-				if errors.Is(err, errCapped) {
-					return overTotal()
-				}
-				if errors.Is(err, io.ErrUnexpectedEOF) {
-					return refuse(hdr.Name, err, "broken tar archive: %v", err)
-				}
-				return refuse(hdr.Name, err, "%s", writeError(err))
-			}
-		case tar.TypeSymlink:
-			if o.Links == SkipLinks {
-				continue
-			}
-			t := hdr.Linkname
-			if t == "" || path.IsAbs(t) || strings.ContainsAny(t, "\\\x00") || !filepath.IsLocal(path.Join(path.Dir(rel), t)) {
-				return refuse(hdr.Name, nil, "symlink to %q leaves %s", t, n.where())
-			}
-			if hasDotDot(t) {
-				if o.Warn != nil {
-					o.Warn(fmt.Sprintf("%s: left out symlink %s -> %s (targets with .. are not followed)", o.Name, rel, t))
-				}
-				continue
-			}
-			symlinks = append(symlinks, link{hdr.Name, rel, t, t})
-		case tar.TypeLink:
+	}
+	return u.links()
+}
+
+// unpacker is one Unpack: its limits, what it has unpacked so far, and
+// the links it makes once every file is written.
+type unpacker struct {
+	o                  Options
+	n                  names
+	root               *os.Root
+	maxEntry, maxTotal int64
+	maxEntries         int
+	total              int64
+	entries            int
+	symlinks           []link
+	hardlinks          []link
+}
+
+// link is a symlink or hard link entry waiting for the files.
+type link struct{ name, rel, target, linkname string }
+
+func (u *unpacker) refuse(entry string, err error, format string, args ...any) error {
+	return &Error{Archive: u.o.Name, Entry: entry, Reason: fmt.Sprintf(format, args...), Err: err}
+}
+
+func (u *unpacker) tooLarge(entry, format string, args ...any) error {
+	return &Error{Archive: u.o.Name, Entry: entry, Reason: fmt.Sprintf(format, args...), TooLarge: true}
+}
+
+func (u *unpacker) overTotal() error {
+	return u.tooLarge("", "unpacks to over %d bytes", u.maxTotal)
+}
+
+// entry checks one header and unpacks it (a file's contents from tr), or
+// notes it for links, or skips it.
+func (u *unpacker) entry(hdr *tar.Header, tr io.Reader) error {
+	if hdr.Typeflag == tar.TypeXGlobalHeader {
+		return nil
+	}
+	rel, skip, why := u.n.rel(hdr.Name)
+	if why != "" {
+		return u.refuse(hdr.Name, nil, "%s", why)
+	}
+	if u.entries++; u.entries > u.maxEntries {
+		return u.tooLarge("", "more than %d entries", u.maxEntries)
+	}
+	switch hdr.Typeflag {
+	case tar.TypeDir, tar.TypeReg, tar.TypeSymlink, tar.TypeLink:
+	default: // refused even where skipped: no archive of ours has one
+		return u.refuse(hdr.Name, nil, "unsupported entry type %q (device, fifo or other special file)", hdr.Typeflag)
+	}
+	if skip {
+		if hdr.Typeflag == tar.TypeLink {
 			if why := hostile(hdr.Linkname); why != "" {
-				return refuse(hdr.Name, nil, "hard link to %q: %s", hdr.Linkname, why)
+				return u.refuse(hdr.Name, nil, "hard link to %q: %s", hdr.Linkname, why)
 			}
-			if o.Links == SkipLinks {
-				continue
-			}
-			target, skip, why := n.rel(hdr.Linkname)
-			if why != "" || skip || target == "" {
-				return refuse(hdr.Name, nil, "hard link to %q is not a file in %s", hdr.Linkname, n.where())
-			}
-			hardlinks = append(hardlinks, link{hdr.Name, rel, target, hdr.Linkname})
+		}
+		return nil
+	}
+	if rel == "" {
+		if hdr.Typeflag != tar.TypeDir {
+			return u.refuse(hdr.Name, nil, "the top directory is not a directory")
+		}
+		return nil
+	}
+	switch hdr.Typeflag {
+	case tar.TypeDir:
+		if err := u.root.MkdirAll(rel, 0o755); err != nil {
+			return u.refuse(hdr.Name, err, "%s", writeError(err))
+		}
+	case tar.TypeReg:
+		return u.file(hdr, rel, tr)
+	case tar.TypeSymlink:
+		return u.symlink(hdr, rel)
+	case tar.TypeLink:
+		return u.hardlink(hdr, rel)
+	}
+	return nil
+}
+
+// file writes a regular file within the size limits.
+func (u *unpacker) file(hdr *tar.Header, rel string, tr io.Reader) error {
+	if hdr.Size > u.maxEntry {
+		return u.tooLarge(hdr.Name, "%d bytes, over the %d-byte limit", hdr.Size, u.maxEntry)
+	}
+	if u.total += hdr.Size; u.total > u.maxTotal {
+		return u.overTotal()
+	}
+	if err := writeFile(u.root, rel, hdr, tr); err != nil {
+		if errors.Is(err, errCapped) {
+			return u.overTotal()
+		}
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			return u.refuse(hdr.Name, err, "broken tar archive: %v", err)
+		}
+		return u.refuse(hdr.Name, err, "%s", writeError(err))
+	}
+	return nil
+}
+
+// symlink notes a symlink whose target stays inside the destination.
+func (u *unpacker) symlink(hdr *tar.Header, rel string) error {
+	if u.o.Links == SkipLinks {
+		return nil
+	}
+	t := hdr.Linkname
+	if t == "" || path.IsAbs(t) || strings.ContainsAny(t, "\\\x00") || !filepath.IsLocal(path.Join(path.Dir(rel), t)) {
+		return u.refuse(hdr.Name, nil, "symlink to %q leaves %s", t, u.n.where())
+	}
+	if hasDotDot(t) {
+		if u.o.Warn != nil {
+			u.o.Warn(fmt.Sprintf("%s: left out symlink %s -> %s (targets with .. are not followed)", u.o.Name, rel, t))
+		}
+		return nil
+	}
+	u.symlinks = append(u.symlinks, link{hdr.Name, rel, t, t})
+	return nil
+}
+
+// hardlink notes a hard link to another file of the archive.
+func (u *unpacker) hardlink(hdr *tar.Header, rel string) error {
+	if why := hostile(hdr.Linkname); why != "" {
+		return u.refuse(hdr.Name, nil, "hard link to %q: %s", hdr.Linkname, why)
+	}
+	if u.o.Links == SkipLinks {
+		return nil
+	}
+	target, skip, why := u.n.rel(hdr.Linkname)
+	if why != "" || skip || target == "" {
+		return u.refuse(hdr.Name, nil, "hard link to %q is not a file in %s", hdr.Linkname, u.n.where())
+	}
+	u.hardlinks = append(u.hardlinks, link{hdr.Name, rel, target, hdr.Linkname})
+	return nil
+}
+
+// links makes the links noted, after every file, so that no file is
+// written through one.
+func (u *unpacker) links() error {
+	for _, l := range u.hardlinks {
+		if fi, err := u.root.Lstat(l.target); err != nil || !fi.Mode().IsRegular() {
+			return u.refuse(l.name, nil, "hard link to %q, which is not a file of the archive", l.linkname)
+		}
+		if err := mkParent(u.root, l.rel); err != nil {
+			return u.refuse(l.name, err, "%s", writeError(err))
+		}
+		if err := u.root.Link(l.target, l.rel); err != nil {
+			return u.refuse(l.name, err, "%s", writeError(err))
 		}
 	}
-	// Links are made after every file, so no file is written through one.
-	for _, l := range hardlinks {
-		if fi, err := root.Lstat(l.target); err != nil || !fi.Mode().IsRegular() {
-			return refuse(l.name, nil, "hard link to %q, which is not a file of the archive", l.linkname)
+	for _, l := range u.symlinks {
+		if err := mkParent(u.root, l.rel); err != nil {
+			return u.refuse(l.name, err, "%s", writeError(err))
 		}
-		if err := mkParent(root, l.rel); err != nil {
-			return refuse(l.name, err, "%s", writeError(err))
-		}
-		if err := root.Link(l.target, l.rel); err != nil {
-			return refuse(l.name, err, "%s", writeError(err))
-		}
-	}
-	for _, l := range symlinks {
-		if err := mkParent(root, l.rel); err != nil {
-			return refuse(l.name, err, "%s", writeError(err))
-		}
-		if err := root.Symlink(l.target, l.rel); err != nil {
-			return refuse(l.name, err, "%s", writeError(err))
+		if err := u.root.Symlink(l.target, l.rel); err != nil {
+			return u.refuse(l.name, err, "%s", writeError(err))
 		}
 	}
 	return nil

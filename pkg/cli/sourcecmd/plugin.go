@@ -78,12 +78,6 @@ func runPlugin(stdio cli.Stdio, g Globals, args []string) error {
 	return cli.Usagef("unknown plugin subcommand %q (list, show, validate, sync)", args[0])
 }
 
-// sources loads the config and resolves and scans every source.
-func sources(stdio cli.Stdio, g Globals) ([]*plugin.Scan, error) {
-	scans, _, err := sourcesAndConfig(stdio, g)
-	return scans, err
-}
-
 func sourcesAndConfig(stdio cli.Stdio, g Globals) ([]*plugin.Scan, *config.Config, error) {
 	warn := func(m string) { fmt.Fprintf(stdio.Err, "warning: %s\n", m) }
 	dirs, cfg, err := config.LoadUser(warn)

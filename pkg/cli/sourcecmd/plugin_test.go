@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/symposium-dev/symposium-go/pkg/cratesindex"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
 )

@@ -14,9 +14,6 @@ import (
 // file editors belong to sym-install (which runs `cargo agents init`),
 // never to sym-hook or cargo-agents.
 func TestHotPathDeps(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go list")
-	}
 	heavy := []string{
 		"github.com/Masterminds/semver",
 		"github.com/adrg/frontmatter",
