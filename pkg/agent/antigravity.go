@@ -87,9 +87,9 @@ var _ = addRegistration(antigravity, &registration{
 		ownKey:  antigravityHookName,
 		element: func(t Target, a *Agent, ev string) ordered {
 			handler := ordered{
-				{"type", "command"},
-				{"command", HookCommand(antigravityCommand(t), a.Name, ev)},
-				{"timeout", t.Timeout},
+				{Key: "type", Value: "command"},
+				{Key: "command", Value: HookCommand(antigravityCommand(t), a.Name, ev)},
+				{Key: "timeout", Value: t.Timeout},
 			}
 			if isToolEvent(ev) {
 				return groupElement("*", handler)
@@ -125,9 +125,9 @@ func antigravityCommand(t Target) string {
 func antigravityMCPEntry(s stream.MCPServer) (any, error) {
 	switch typ := serverType(s); typ {
 	case "stdio":
-		return dropEmpty(ordered{{"command", s.Command}, {"args", args(s.Args)}, {"env", stringMap(s.Env)}}), nil
+		return dropEmpty(ordered{{Key: "command", Value: s.Command}, {Key: "args", Value: args(s.Args)}, {Key: "env", Value: stringMap(s.Env)}}), nil
 	case "http", "sse":
-		return dropEmpty(ordered{{"serverUrl", s.URL}, {"headers", stringMap(s.Headers)}}), nil
+		return dropEmpty(ordered{{Key: "serverUrl", Value: s.URL}, {Key: "headers", Value: stringMap(s.Headers)}}), nil
 	default:
 		return nil, errTransport("antigravity", typ)
 	}

@@ -72,7 +72,7 @@ func decodeGrouped(p *provider, raw json.RawMessage, w *warner) ([]Hook, error) 
 			extras := object{}
 			for _, k := range keys {
 				if k != "matcher" && k != "hooks" {
-					extras = append(extras, member{k, toAny(g[k])})
+					extras = append(extras, member{Key: k, Value: toAny(g[k])})
 				}
 			}
 			handlers, err := jsonscan.Array(g["hooks"])
@@ -267,50 +267,50 @@ func encodeGrouped(p *provider, hooks []*prepared, w *warner) (any, error) {
 	for _, g := range groups {
 		o := object{}
 		if g.matcher != nil {
-			o.set("matcher", *g.matcher)
+			o.Set("matcher", *g.matcher)
 		}
 		if m, ok := g.extras.(map[string]any); ok {
 			for _, k := range sortedKeys(m) {
-				o.set(k, m[k])
+				o.Set(k, m[k])
 			}
 		}
-		o.set("hooks", g.handlers)
-		list, _ := byEvent.get(g.event)
+		o.Set("hooks", g.handlers)
+		list, _ := byEvent.Get(g.event)
 		l, _ := list.([]any)
-		byEvent.set(g.event, append(l, o))
+		byEvent.Set(g.event, append(l, o))
 	}
-	return object{{"hooks", byEvent}}, nil
+	return object{{Key: "hooks", Value: byEvent}}, nil
 }
 
 func groupedHandler(p *provider, h *prepared) object {
 	hd := &h.Handler
-	o := object{{"type", hd.Type}}
+	o := object{{Key: "type", Value: hd.Type}}
 	switch hd.Type {
 	case "http":
-		o.set("url", hd.URL)
+		o.Set("url", hd.URL)
 		if len(hd.Headers) > 0 {
-			o.set("headers", hd.Headers)
+			o.Set("headers", hd.Headers)
 		}
 	case "prompt", "agent":
-		o.set("prompt", hd.Prompt)
+		o.Set("prompt", hd.Prompt)
 	default:
-		o.set("command", hd.Command)
+		o.Set("command", hd.Command)
 	}
 	if hd.Timeout > 0 {
-		o.set("timeout", timeoutOut(hd.Timeout, perSecond(p)))
+		o.Set("timeout", timeoutOut(hd.Timeout, perSecond(p)))
 	}
 	if hd.Async {
-		o.set("async", true)
+		o.Set("async", true)
 	}
 	pd := ownData(p, &h.Hook)
 	for _, k := range sortedKeys(pd) {
 		if k == "matcher" || k == "group" {
 			continue
 		}
-		if _, taken := o.get(k); taken {
+		if _, taken := o.Get(k); taken {
 			continue // canonical fields win over stale copies
 		}
-		o.set(k, pd[k])
+		o.Set(k, pd[k])
 	}
 	return o
 }

@@ -10,83 +10,21 @@ import (
 	"github.com/tailscale/hujson"
 
 	"github.com/symposium-dev/symposium-go/pkg/jsonscan"
+	"github.com/symposium-dev/symposium-go/pkg/ordjson"
 )
 
-// object is a JSON object that keeps its keys in insertion order, so that
-// encoded configs list events and fields the way the source did.
-type object []member
+// object is an ordered JSON object (pkg/ordjson), so that encoded configs
+// list events and fields the way the source did.
+type object = ordjson.Object
 
-type member struct {
-	Key   string
-	Value any
-}
+type member = ordjson.Member
 
-func (o *object) set(key string, value any) {
-	for i := range *o {
-		if (*o)[i].Key == key {
-			(*o)[i].Value = value
-			return
-		}
-	}
-	*o = append(*o, member{key, value})
-}
-
-func (o object) get(key string) (any, bool) {
-	for _, m := range o {
-		if m.Key == key {
-			return m.Value, true
-		}
-	}
-	return nil, false
-}
-
-// MarshalJSON writes the members in order, without HTML escaping (hook
-// commands are full of & < >).
-func (o object) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, m := range o {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		k, err := marshal(m.Key)
-		if err != nil {
-			return nil, err
-		}
-		v, err := marshal(m.Value)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", m.Key, err)
-		}
-		b.Write(k)
-		b.WriteByte(':')
-		b.Write(v)
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
-}
-
-// marshal is json.Marshal without HTML escaping.
-func marshal(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimRight(b.Bytes(), "\n"), nil
-}
+// marshal is json.Marshal without HTML escaping (hook commands are full of
+// & < >).
+func marshal(v any) ([]byte, error) { return ordjson.Marshal(v) }
 
 // marshalIndent is marshal with two-space indentation and a final newline.
-func marshalIndent(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
-}
+func marshalIndent(v any) ([]byte, error) { return ordjson.MarshalIndent(v) }
 
 var hujsonPos = regexp.MustCompile(`^hujson: line (\d+), column (\d+): `)
 

@@ -180,29 +180,29 @@ func encodeSplit(p *provider, hooks []*prepared, w *warner) (any, error) {
 		for _, tg := range targets {
 			o := object{}
 			if tg.matcher != "" {
-				o.set("matcher", tg.matcher)
+				o.Set("matcher", tg.matcher)
 			}
-			o.set("command", h.Handler.Command)
+			o.Set("command", h.Handler.Command)
 			if h.Handler.Timeout > 0 {
-				o.set("timeout", timeoutOut(h.Handler.Timeout, 1))
+				o.Set("timeout", timeoutOut(h.Handler.Timeout, 1))
 			}
 			if h.Handler.Cwd != "" && t.cwdKey != "" {
-				o.set(t.cwdKey, h.Handler.Cwd)
+				o.Set(t.cwdKey, h.Handler.Cwd)
 			}
 			for _, k := range sortedKeys(pd) {
 				if k != "event" {
-					o.set(k, pd[k]) // provider_data is the provider's own word
+					o.Set(k, pd[k]) // provider_data is the provider's own word
 				}
 			}
-			list, _ := byEvent.get(tg.native)
+			list, _ := byEvent.Get(tg.native)
 			l, _ := list.([]any)
-			byEvent.set(tg.native, append(l, o))
+			byEvent.Set(tg.native, append(l, o))
 		}
 	}
 	if t.version {
-		return object{{"version", 1}, {"hooks", byEvent}}, nil
+		return object{{Key: "version", Value: 1}, {Key: "hooks", Value: byEvent}}, nil
 	}
-	return object{{"hooks", byEvent}}, nil
+	return object{{Key: "hooks", Value: byEvent}}, nil
 }
 
 func describeMatcherOr(m *Matcher, none string) string {
