@@ -62,7 +62,9 @@ var antigravity = &Agent{
 			{"before_model", "observe"}, {"after_model", "observe"}, {"agent_stop", "retry"},
 		},
 		ProjectHooks: ".agents/hooks.json",
-		Timeouts:     true,
+		Shape:        ShapeNamed,
+		MCP:          MCPNames{Unknown: true}, // its names for MCP tools are not documented
+		Timeout:      Seconds,
 	},
 }
 

@@ -38,7 +38,9 @@ var copilot = &Agent{
 			{"subagent_start", "observe"}, {"subagent_stop", "observe"},
 		},
 		ProjectHooks: ".github/hooks/hooks.json",
-		Timeouts:     true,
+		Shape:        ShapeCopilot,
+		MCP:          MCPNames{Sep: "/", All: "*"},
+		Timeout:      Seconds,
 	},
 }
 

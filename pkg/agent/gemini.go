@@ -36,7 +36,9 @@ var gemini = &Agent{
 		Caps:         []string{"structured_output", "input_rewrite"},
 		Blocking:     claudeBlocking,
 		ProjectHooks: ".gemini/settings.json",
-		Timeouts:     true,
+		Shape:        ShapeGrouped,
+		MCP:          MCPNames{Prefix: "mcp_", Sep: "_", All: ".*"},
+		Timeout:      Milliseconds,
 	},
 }
 

@@ -24,7 +24,13 @@ var kiro = &Agent{
 			{"before_prompt", "observe"}, {"agent_stop", "observe"},
 		},
 		ProjectHooks: ".kiro/agents/{agent}.json",
-		Timeouts:     true,
+		Shape:        ShapeKiro,
+		// Kiro CLI names MCP tools @server/tool and matches @server for all
+		// of a server's tools (book, "Kiro Hooks Reference"); §6.3 gives
+		// Kiro Claude's form, which decoding accepts too.
+		MCP:     MCPNames{Prefix: "@", Sep: "/"},
+		MCPIn:   []MCPNames{ClaudeMCPNames},
+		Timeout: Milliseconds,
 	},
 }
 

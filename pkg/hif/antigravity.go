@@ -29,16 +29,6 @@ const ProviderAntigravity = "antigravity"
 // source did not come from agy.
 const antigravityDefaultName = "hif"
 
-func init() {
-	decoders[ProviderAntigravity] = decodeAntigravity
-	encoders[ProviderAntigravity] = encodeAntigravity
-	wholeDocument[ProviderAntigravity] = true
-}
-
-// WholeDocument reports whether provider slug's hooks file is keyed by
-// hook name, with no "hooks" member (Antigravity).
-func WholeDocument(slug string) bool { return wholeDocument[slug] }
-
 func decodeAntigravity(p *provider, raw json.RawMessage, w *warner) ([]Hook, error) {
 	names, vals, err := jsonscan.Object(raw)
 	if err != nil {
@@ -151,7 +141,7 @@ func encodeAntigravity(p *provider, hooks []*prepared, w *warner) (any, error) {
 		}
 		handler := object{{Key: "type", Value: "command"}, {Key: "command", Value: h.Handler.Command}}
 		if h.Handler.Timeout > 0 {
-			handler.Set("timeout", timeoutOut(h.Handler.Timeout, 1))
+			handler.Set("timeout", timeoutOut(h.Handler.Timeout, p.perSecond()))
 		}
 		for _, k := range sortedKeys(pd) {
 			if _, taken := handler.Get(k); !taken && k != "name" && k != "enabled" {

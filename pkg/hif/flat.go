@@ -10,13 +10,6 @@ import (
 // Copilot CLI and Kiro CLI both read flat entries per event: no matcher
 // groups, one object per hook.
 
-func init() {
-	decoders[ProviderCopilot] = decodeCopilot
-	encoders[ProviderCopilot] = encodeCopilot
-	decoders[ProviderKiro] = decodeKiro
-	encoders[ProviderKiro] = encodeKiro
-}
-
 // copilotMatcherNote starts the comment in which a Copilot entry records the
 // matcher Copilot itself cannot apply (its "comment" field is documentation,
 // ignored at runtime; book, "GitHub Copilot Hooks Reference").
@@ -71,7 +64,10 @@ func decodeCopilot(p *provider, raw json.RawMessage, w *warner) ([]Hook, error) 
 			case "env":
 				err = json.Unmarshal(v, &h.Handler.Env)
 			case "timeoutSec":
-				err = json.Unmarshal(v, &h.Handler.Timeout)
+				var t float64
+				if err = json.Unmarshal(v, &t); err == nil {
+					h.Handler.Timeout = t / p.perSecond()
+				}
 			case "comment":
 				var c string
 				err = json.Unmarshal(v, &c)
@@ -145,7 +141,7 @@ func encodeCopilot(p *provider, hooks []*prepared, w *warner) (any, error) {
 			o.Set("env", hd.Env)
 		}
 		if hd.Timeout > 0 {
-			o.Set("timeoutSec", timeoutOut(hd.Timeout, 1))
+			o.Set("timeoutSec", timeoutOut(hd.Timeout, p.perSecond()))
 		}
 		if h.Matcher != nil && IsToolEvent(h.Event) {
 			names := nativeNames(p, h.Matcher, h.n, w)
@@ -206,7 +202,7 @@ func decodeKiro(p *provider, raw json.RawMessage, w *warner) ([]Hook, error) {
 			case "timeout_ms":
 				var ms float64
 				if err = json.Unmarshal(v, &ms); err == nil {
-					h.Handler.Timeout = ms / 1000
+					h.Handler.Timeout = ms / p.perSecond()
 				}
 			default:
 				pd[k] = toAny(v)
@@ -251,7 +247,7 @@ func encodeKiro(p *provider, hooks []*prepared, w *warner) (any, error) {
 			}
 			o.Set("command", h.Handler.Command)
 			if h.Handler.Timeout > 0 {
-				o.Set("timeout_ms", timeoutOut(h.Handler.Timeout, 1000))
+				o.Set("timeout_ms", timeoutOut(h.Handler.Timeout, p.perSecond()))
 			}
 			pd := ownData(p, &h.Hook)
 			for _, k := range sortedKeys(pd) {

@@ -19,21 +19,6 @@ import (
 // non-tool event's matcher (SessionStart's "startup", ...) and "group" for
 // the group's other keys (Gemini's "sequential").
 
-func init() {
-	for _, slug := range []string{ProviderClaude, ProviderCodex, ProviderGemini} {
-		decoders[slug] = decodeGrouped
-		encoders[slug] = encodeGrouped
-	}
-}
-
-// perSecond is the provider's timeout unit per second.
-func perSecond(p *provider) float64 {
-	if p.slug == ProviderGemini {
-		return 1000
-	}
-	return 1
-}
-
 func decodeGrouped(p *provider, raw json.RawMessage, w *warner) ([]Hook, error) {
 	if jsonKind(raw) == "an array" && p.slug == ProviderGemini {
 		return decodeGeminiFlat(p, raw, w)
@@ -146,7 +131,7 @@ func decodeGroupedHandler(p *provider, raw json.RawMessage, path string, hd *Han
 			}
 			var t float64
 			if err = json.Unmarshal(v, &t); err == nil {
-				hd.Timeout = t / perSecond(p)
+				hd.Timeout = t / p.perSecond()
 			}
 		default:
 			pd[k] = toAny(v)
@@ -297,7 +282,7 @@ func groupedHandler(p *provider, h *prepared) object {
 		o.Set("command", hd.Command)
 	}
 	if hd.Timeout > 0 {
-		o.Set("timeout", timeoutOut(hd.Timeout, perSecond(p)))
+		o.Set("timeout", timeoutOut(hd.Timeout, p.perSecond()))
 	}
 	if hd.Async {
 		o.Set("async", true)

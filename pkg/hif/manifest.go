@@ -8,7 +8,8 @@
 // Verify (re-decode the output and compare). Every dropped or changed field
 // comes back as a Warning; nothing is discarded silently.
 //
-// The package imports nothing of ours.
+// The agents among the providers describe themselves in pkg/agent (events,
+// tools, hook file shape, MCP tool names); registry.go reads that list.
 package hif
 
 import (

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/symposium-dev/symposium-go/pkg/agent"
 )
 
 // Cursor and Windsurf are split-event providers (§7.4): a tool event is
@@ -15,13 +17,6 @@ import (
 // are read, the array is written.
 //
 // Windsurf (.windsurf/hooks.json): {"hooks": {"pre_run_command": [{"command": "…", "show_output": true, "working_directory": "…"}]}}.
-
-func init() {
-	decoders[ProviderCursor] = decodeSplit
-	encoders[ProviderCursor] = encodeSplit
-	decoders[ProviderWindsurf] = decodeSplit
-	encoders[ProviderWindsurf] = encodeSplit
-}
 
 // Tool categories of split events.
 const (
@@ -110,7 +105,7 @@ func decodeSplit(p *provider, raw json.RawMessage, w *warner) ([]Hook, error) {
 			switch {
 			case k == "command":
 				err = json.Unmarshal(v, &h.Handler.Command)
-			case k == "timeout" && p.timeouts:
+			case k == "timeout" && p.timeout != agent.NoTimeout:
 				err = json.Unmarshal(v, &h.Handler.Timeout)
 			case k == "matcher" && cat == catMCP && t.mcpMatcher:
 				err = json.Unmarshal(v, &matcher)
@@ -184,7 +179,7 @@ func encodeSplit(p *provider, hooks []*prepared, w *warner) (any, error) {
 			}
 			o.Set("command", h.Handler.Command)
 			if h.Handler.Timeout > 0 {
-				o.Set("timeout", timeoutOut(h.Handler.Timeout, 1))
+				o.Set("timeout", timeoutOut(h.Handler.Timeout, p.perSecond()))
 			}
 			if h.Handler.Cwd != "" && t.cwdKey != "" {
 				o.Set(t.cwdKey, h.Handler.Cwd)
@@ -256,9 +251,9 @@ func splitTargets(p *provider, t *splitTable, h *prepared, w *warner) []splitEnt
 		se := splitEntry{native: native}
 		if c == catMCP {
 			if t.mcpMatcher {
-				se.matcher = mcpFormats[p.slug].encode(e.MCP)
+				se.matcher = mcpFormat(p.mcp).encode(e.MCP)
 			} else {
-				w.add(h.n, "matcher", "", "MCP filter '%s' dropped — %s's %s hooks run for every MCP tool", mcpFormats[p.slug].encode(e.MCP), p.name, native)
+				w.add(h.n, "matcher", "", "MCP filter '%s' dropped — %s's %s hooks run for every MCP tool", mcpFormat(p.mcp).encode(e.MCP), p.name, native)
 			}
 		}
 		if c == catWrite && t.lateWrite && h.Event == "before_tool_execute" {
