@@ -88,3 +88,23 @@ func TestCodecMissing(t *testing.T) {
 		t.Errorf("Encode: %v, want a no-codec error", err)
 	}
 }
+
+// TestProviderUsage: the usage list names every provider, each agent's
+// slug with its agent name where they differ, hif last.
+func TestProviderUsage(t *testing.T) {
+	got := ProviderUsage()
+	slugs := Providers()
+	if len(got) != len(slugs) {
+		t.Fatalf("ProviderUsage() = %q, want one per provider of %q", got, slugs)
+	}
+	for i, slug := range slugs {
+		if !strings.HasPrefix(got[i], slug) {
+			t.Errorf("ProviderUsage()[%d] = %q, want %s first", i, got[i], slug)
+		}
+	}
+	for _, a := range agent.All() {
+		if a.HIF != nil && a.HIF.Slug != a.Name && !contains(got, a.HIF.Slug+" ("+a.Name+")") {
+			t.Errorf("ProviderUsage() = %q, want %q", got, a.HIF.Slug+" ("+a.Name+")")
+		}
+	}
+}

@@ -167,6 +167,30 @@ func Providers() []string {
 	return append(out, ProviderCursor, ProviderWindsurf, ProviderHIF)
 }
 
+// ProviderUsage lists the provider names for usage texts, in Providers'
+// order: each slug, with the agent's name where it differs
+// ("claude-code (claude)"), and hif last.
+func ProviderUsage() []string {
+	names := map[string]string{}
+	for _, a := range agent.All() {
+		if a.HIF != nil && a.HIF.Slug != a.Name {
+			names[a.HIF.Slug] = a.Name
+		}
+	}
+	var out []string
+	for _, slug := range Providers() {
+		switch {
+		case slug == ProviderHIF:
+			out = append(out, slug+" (the canonical manifest, JSON or YAML)")
+		case names[slug] != "":
+			out = append(out, slug+" ("+names[slug]+")")
+		default:
+			out = append(out, slug)
+		}
+	}
+	return out
+}
+
 // provider describes one target: names, events, tools, capabilities.
 type provider struct {
 	slug, name string
