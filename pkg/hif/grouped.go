@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/jsonscan"
@@ -43,53 +44,68 @@ func decodeGrouped(p *provider, raw json.RawMessage, w *warner) ([]Hook, error) 
 			return nil, fmt.Errorf("%s: want an array of matcher groups, got %s", path, jsonKind(vals[native]))
 		}
 		for gi, graw := range groups {
-			gpath := fmt.Sprintf("%s/%d", path, gi)
-			keys, g, err := jsonscan.Object(graw)
-			if err != nil {
-				return nil, fmt.Errorf("%s: want an object with matcher and hooks, got %s", gpath, jsonKind(graw))
-			}
-			var matcher string
-			if r, ok := g["matcher"]; ok {
-				if err := json.Unmarshal(r, &matcher); err != nil {
-					return nil, fmt.Errorf("%s/matcher: want a string", gpath)
-				}
-			}
-			extras := object{}
-			for _, k := range keys {
-				if k != "matcher" && k != "hooks" {
-					extras = append(extras, member{Key: k, Value: toAny(g[k])})
-				}
-			}
-			handlers, err := jsonscan.Array(g["hooks"])
-			if err != nil {
-				return nil, fmt.Errorf("%s/hooks: want an array of handlers", gpath)
-			}
-			for hi, hraw := range handlers {
-				hpath := fmt.Sprintf("%s/hooks/%d", gpath, hi)
-				h := Hook{Event: event, Blocking: p.behaviour(event) == behaviourPrevent}
-				pd := map[string]any{}
-				if IsToolEvent(event) {
-					h.Matcher = parseRegexMatcher(p, matcher)
-				} else if matcher != "" && matcher != "*" {
-					pd["matcher"] = matcher
-				}
-				if len(extras) > 0 {
-					pd["group"] = objectToMap(extras)
-				}
-				if err := decodeGroupedHandler(p, hraw, hpath, &h.Handler, pd); err != nil {
-					var ut *unknownType
-					if errors.As(err, &ut) {
-						w.add(0, hpath, "", "handler skipped — unknown handler type %q", ut.typ)
-						continue
-					}
-					return nil, err
-				}
-				if len(pd) > 0 {
-					h.ProviderData = map[string]map[string]any{p.slug: pd}
-				}
-				out = append(out, h)
+			if out, err = decodeGroup(p, event, graw, path+"/"+strconv.Itoa(gi), out, w); err != nil {
+				return nil, err
 			}
 		}
+	}
+	return out, nil
+}
+
+// decodeGroup appends the hooks of one {matcher, hooks: [...]} group to
+// out. Its members are walked without a map; of a key written twice the
+// last value counts and the first position, as jsonscan.Object has it.
+func decodeGroup(p *provider, event string, graw json.RawMessage, gpath string, out []Hook, w *warner) ([]Hook, error) {
+	var matcherRaw, hooksRaw json.RawMessage
+	var extras object
+	err := jsonscan.Members(graw, func(k string, v json.RawMessage) error {
+		switch k {
+		case "matcher":
+			matcherRaw = v
+		case "hooks":
+			hooksRaw = v
+		default:
+			extras.Set(k, toAny(v))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("%s: want an object with matcher and hooks, got %s", gpath, jsonKind(graw))
+	}
+	var matcher string
+	if matcherRaw != nil {
+		if err := rawString(matcherRaw, &matcher); err != nil {
+			return nil, fmt.Errorf("%s/matcher: want a string", gpath)
+		}
+	}
+	handlers, err := jsonscan.Array(hooksRaw)
+	if err != nil {
+		return nil, fmt.Errorf("%s/hooks: want an array of handlers", gpath)
+	}
+	for hi, hraw := range handlers {
+		hpath := gpath + "/hooks/" + strconv.Itoa(hi)
+		h := Hook{Event: event, Blocking: p.behaviour(event) == behaviourPrevent}
+		pd := map[string]any{}
+		if IsToolEvent(event) {
+			h.Matcher = parseRegexMatcher(p, matcher)
+		} else if matcher != "" && matcher != "*" {
+			pd["matcher"] = matcher
+		}
+		if len(extras) > 0 {
+			pd["group"] = objectToMap(extras)
+		}
+		if err := decodeGroupedHandler(p, hraw, hpath, &h.Handler, pd); err != nil {
+			var ut *unknownType
+			if errors.As(err, &ut) {
+				w.add(0, hpath, "", "handler skipped — unknown handler type %q", ut.typ)
+				continue
+			}
+			return nil, err
+		}
+		if len(pd) > 0 {
+			h.ProviderData = map[string]map[string]any{p.slug: pd}
+		}
+		out = append(out, h)
 	}
 	return out, nil
 }
@@ -102,44 +118,54 @@ func objectToMap(o object) map[string]any {
 	return m
 }
 
+// decodeGroupedHandler reads one {type, command, timeout, …} handler. It
+// walks the members without a map (a config holds one handler per hook);
+// of a key written twice, the last value is the one kept.
 func decodeGroupedHandler(p *provider, raw json.RawMessage, path string, hd *Handler, pd map[string]any) error {
-	keys, obj, err := jsonscan.Object(raw)
-	if err != nil {
+	if jsonKind(raw) != "an object" {
 		return fmt.Errorf("%s: want a handler object, got %s", path, jsonKind(raw))
 	}
 	hd.Type = "command"
-	for _, k := range keys {
-		v := obj[k]
+	var fieldErr error // a member of the wrong kind, as opposed to a malformed object
+	err := jsonscan.Members(raw, func(k string, v json.RawMessage) error {
 		var err error
 		switch k {
 		case "type":
-			err = json.Unmarshal(v, &hd.Type)
+			err = rawString(v, &hd.Type)
 		case "command":
-			err = json.Unmarshal(v, &hd.Command)
+			err = rawString(v, &hd.Command)
 		case "url":
-			err = json.Unmarshal(v, &hd.URL)
+			err = rawString(v, &hd.URL)
 		case "prompt":
-			err = json.Unmarshal(v, &hd.Prompt)
+			err = rawString(v, &hd.Prompt)
 		case "headers":
 			err = json.Unmarshal(v, &hd.Headers)
 		case "async":
-			err = json.Unmarshal(v, &hd.Async)
+			err = rawBool(v, &hd.Async)
 		case "timeout", "timeoutSec":
 			if k == "timeoutSec" && p.slug != ProviderCodex {
 				pd[k] = toAny(v)
-				continue
+				return nil
 			}
 			var t float64
-			if err = json.Unmarshal(v, &t); err == nil {
+			if err = rawNumber(v, &t); err == nil {
 				hd.Timeout = t / p.perSecond()
 			}
 		default:
 			pd[k] = toAny(v)
-			continue
+			return nil
 		}
 		if err != nil {
-			return fmt.Errorf("%s/%s: want %s", path, k, wantKind(k))
+			fieldErr = fmt.Errorf("%s/%s: want %s", path, k, wantKind(k))
+			return fieldErr
 		}
+		return nil
+	})
+	if fieldErr != nil {
+		return fieldErr
+	}
+	if err != nil {
+		return fmt.Errorf("%s: want a handler object, got %s", path, jsonKind(raw))
 	}
 	if !handlerTypes[hd.Type] {
 		return &unknownType{hd.Type}
@@ -202,6 +228,7 @@ type hookGroup struct {
 
 func encodeGrouped(p *provider, hooks []*prepared, w *warner) (any, error) {
 	var groups []*hookGroup
+	byKey := map[string]*hookGroup{}
 	for _, h := range hooks {
 		if h.dropped {
 			continue
@@ -236,15 +263,11 @@ func encodeGrouped(p *provider, hooks []*prepared, w *warner) (any, error) {
 			b, _ := marshal(extras)
 			key += "\x00" + string(b)
 		}
-		var g *hookGroup
-		for _, x := range groups {
-			if x.key == key {
-				g = x
-			}
-		}
+		g := byKey[key]
 		if g == nil {
 			g = &hookGroup{key: key, event: native, matcher: matcher, extras: extras}
 			groups = append(groups, g)
+			byKey[key] = g
 		}
 		g.handlers = append(g.handlers, groupedHandler(p, h))
 	}
@@ -269,7 +292,8 @@ func encodeGrouped(p *provider, hooks []*prepared, w *warner) (any, error) {
 
 func groupedHandler(p *provider, h *prepared) object {
 	hd := &h.Handler
-	o := object{{Key: "type", Value: hd.Type}}
+	o := make(object, 1, 5) // type, command, timeout and room for one more
+	o[0] = member{Key: "type", Value: hd.Type}
 	switch hd.Type {
 	case "http":
 		o.Set("url", hd.URL)

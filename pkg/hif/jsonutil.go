@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/tailscale/hujson"
 
@@ -32,6 +33,9 @@ var hujsonPos = regexp.MustCompile(`^hujson: line (\d+), column (\d+): `)
 // settings files are often JSONC) and returns plain JSON, with syntax
 // errors positioned.
 func standardize(data []byte) ([]byte, error) {
+	if json.Valid(data) {
+		return data, nil // plain JSON: the JSONC parser would cost a tree of it
+	}
 	v, err := hujson.Parse(data)
 	if err != nil {
 		if m := hujsonPos.FindStringSubmatch(err.Error()); m != nil {
@@ -79,6 +83,51 @@ func asArray(raw json.RawMessage) ([]json.RawMessage, bool) {
 		return nil, false
 	}
 	return arr, true
+}
+
+// rawString, rawNumber and rawBool are json.Unmarshal into a string, a
+// float64 and a bool for a value of a document already known to be valid
+// JSON: a string without escapes, a number and a literal are read without
+// reflection (a string's bytes as they are when they are valid UTF-8,
+// which Unmarshal would otherwise repair), null leaves dst alone (as Unmarshal does), and anything else
+// is Unmarshal's to decode or refuse. A 500-hook config holds thousands.
+func rawString(raw json.RawMessage, dst *string) error {
+	if n := len(raw); n >= 2 && raw[0] == '"' && raw[n-1] == '"' && bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw) {
+		*dst = string(raw[1 : n-1])
+		return nil
+	}
+	if string(raw) == "null" {
+		return nil
+	}
+	return json.Unmarshal(raw, dst)
+}
+
+func rawNumber(raw json.RawMessage, dst *float64) error {
+	if len(raw) > 0 && (raw[0] == '-' || raw[0] >= '0' && raw[0] <= '9') {
+		f, err := strconv.ParseFloat(string(raw), 64)
+		if err == nil {
+			*dst = f
+			return nil
+		}
+	}
+	if string(raw) == "null" {
+		return nil
+	}
+	return json.Unmarshal(raw, dst)
+}
+
+func rawBool(raw json.RawMessage, dst *bool) error {
+	switch string(raw) {
+	case "true":
+		*dst = true
+		return nil
+	case "false":
+		*dst = false
+		return nil
+	case "null":
+		return nil
+	}
+	return json.Unmarshal(raw, dst)
 }
 
 // toAny decodes raw into a generic value.
