@@ -175,13 +175,65 @@ type HIFProvider struct {
 	// Blocking maps events to prevent, retry or observe (§8.1); a missing
 	// event prevents.
 	Blocking NameTable
-	// Timeouts: the native format carries a timeout.
-	Timeouts bool
+	// Shape is the layout of the agent's hook file, which picks pkg/hif's
+	// decoder and encoder.
+	Shape HookShape
+	// MCP is how a matcher names an MCP server's tool; MCPIn are more
+	// spellings accepted when decoding.
+	MCP   MCPNames
+	MCPIn []MCPNames
+	// Timeout is the unit of the native per-hook timeout ("" when the
+	// format has none).
+	Timeout TimeoutUnit
 	// ProjectHooks is the project-relative file the agent reads hooks from
 	// in the HIF-translated shape (`sym-translate hooks --write`); "{agent}"
 	// stands for the Kiro agent's name.
 	ProjectHooks string
 }
+
+// HookShape names a layout of hook files; each has a codec in pkg/hif.
+type HookShape string
+
+// The hook file layouts of the HIF providers among our agents.
+const (
+	// ShapeGrouped is Claude Code's settings "hooks": native event →
+	// matcher groups {matcher, hooks: [{type, command, timeout}]} (Claude
+	// Code, Codex, Gemini CLI).
+	ShapeGrouped HookShape = "grouped"
+	// ShapeCopilot is Copilot CLI's {"version": 1, "hooks": {event: [{type,
+	// bash, powershell, cwd, env, timeoutSec}]}}: flat entries, no matcher.
+	ShapeCopilot HookShape = "copilot"
+	// ShapeKiro is a Kiro agent file's "hooks": event → flat entries
+	// {matcher, command, timeout_ms}, the matcher one tool name.
+	ShapeKiro HookShape = "kiro"
+	// ShapeNamed is Antigravity's hooks.json: an object keyed by hook name,
+	// each holding its events (tool events as matcher groups).
+	ShapeNamed HookShape = "named"
+)
+
+// TimeoutUnit is the unit of a native per-hook timeout.
+type TimeoutUnit string
+
+// Timeout units; NoTimeout means the format has no per-hook timeout.
+const (
+	NoTimeout    TimeoutUnit = ""
+	Seconds      TimeoutUnit = "s"
+	Milliseconds TimeoutUnit = "ms"
+)
+
+// MCPNames is how an agent names an MCP server's tool in a hook matcher
+// (HIF §6.3, §10.2): Prefix + server + Sep + tool. All is the tool part
+// that means every tool of the server ("" = the server alone, as Kiro's
+// @server). Unknown marks an agent whose names for MCP tools are not
+// documented: a matcher element naming one is dropped with a warning.
+type MCPNames struct {
+	Prefix, Sep, All string
+	Unknown          bool
+}
+
+// ClaudeMCPNames is Claude Code's mcp__server__tool, which Codex shares and
+// Kiro also reads.
+var ClaudeMCPNames = MCPNames{Prefix: "mcp__", Sep: "__", All: ".*"}
 
 // HasHooks reports whether symposium can register shell hooks for a.
 func (a *Agent) HasHooks() bool { return a.Wire != nil }

@@ -1,8 +1,6 @@
 package agent
 
 import (
-	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 
@@ -62,7 +60,9 @@ var antigravity = &Agent{
 			{"before_model", "observe"}, {"after_model", "observe"}, {"agent_stop", "retry"},
 		},
 		ProjectHooks: ".agents/hooks.json",
-		Timeouts:     true,
+		Shape:        ShapeNamed,
+		MCP:          MCPNames{Unknown: true}, // its names for MCP tools are not documented
+		Timeout:      Seconds,
 	},
 }
 
@@ -87,9 +87,9 @@ var _ = addRegistration(antigravity, &registration{
 		ownKey:  antigravityHookName,
 		element: func(t Target, a *Agent, ev string) ordered {
 			handler := ordered{
-				{"type", "command"},
-				{"command", HookCommand(antigravityCommand(t), a.Name, ev)},
-				{"timeout", t.Timeout},
+				{Key: "type", Value: "command"},
+				{Key: "command", Value: HookCommand(antigravityCommand(t), a.Name, ev)},
+				{Key: "timeout", Value: t.Timeout},
 			}
 			if isToolEvent(ev) {
 				return groupElement("*", handler)
@@ -125,35 +125,10 @@ func antigravityCommand(t Target) string {
 func antigravityMCPEntry(s stream.MCPServer) (any, error) {
 	switch typ := serverType(s); typ {
 	case "stdio":
-		return dropEmpty(ordered{{"command", s.Command}, {"args", args(s.Args)}, {"env", stringMap(s.Env)}}), nil
+		return dropEmpty(ordered{{Key: "command", Value: s.Command}, {Key: "args", Value: args(s.Args)}, {Key: "env", Value: stringMap(s.Env)}}), nil
 	case "http", "sse":
-		return dropEmpty(ordered{{"serverUrl", s.URL}, {"headers", stringMap(s.Headers)}}), nil
+		return dropEmpty(ordered{{Key: "serverUrl", Value: s.URL}, {Key: "headers", Value: stringMap(s.Headers)}}), nil
 	default:
 		return nil, errTransport("antigravity", typ)
 	}
-}
-
-// antigravityGates: agy has no trust gate for hooks (§8), but it reads a
-// project's .agents/hooks.json only in a session that attaches the folder.
-// Whether a session will is not in any file, so with project-scope hooks
-// this is always reported.
-// §1.1: agy runs no hooks at all when it signs in with an API key; with
-// GEMINI_API_KEY set where symposium runs, that is likely.
-func antigravityGates(a *Agent, t Target) []Gate {
-	var gates []Gate
-	if t.Scope == ScopeProject && t.Workspace != "" {
-		gates = append(gates, Gate{
-			Agent:   a.Name,
-			Problem: fmt.Sprintf("Antigravity CLI reads %s only in a session that attaches the folder", a.HookFile(t, ScopeProject)),
-			Fix:     fmt.Sprintf("start it with `agy --add-dir %s`, or set hook-scope = \"global\" in the symposium config", shellQuote(t.Workspace)),
-		})
-	}
-	if os.Getenv("GEMINI_API_KEY") != "" {
-		gates = append(gates, Gate{
-			Agent:   a.Name,
-			Problem: "Antigravity CLI runs no hooks when it signs in with an API key, and GEMINI_API_KEY is set",
-			Fix:     "sign agy in with your Google account rather than GEMINI_API_KEY (skills and MCP servers work either way)",
-		})
-	}
-	return gates
 }

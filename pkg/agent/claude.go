@@ -24,7 +24,9 @@ var claude = &Agent{
 		Caps:         []string{"structured_output", "input_rewrite", "llm_evaluated", "http_handler", "async_execution"},
 		Blocking:     claudeBlocking,
 		ProjectHooks: ".claude/settings.json",
-		Timeouts:     true,
+		Shape:        ShapeGrouped,
+		MCP:          ClaudeMCPNames,
+		Timeout:      Seconds,
 	},
 }
 

@@ -23,7 +23,7 @@ func (w claudeWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []by
 		return nil, 2, []byte(out.ReasonOrDefault() + "\n")
 	}
 	top := newObj()
-	h := hookSpecific("claude", event)
+	h := hookSpecific(w.agent, event)
 	if event == PreToolUse {
 		// updatedInput alone is honoured (2.1.330); we never add "allow"
 		// ourselves, since that would skip Claude's own permission prompt.

@@ -29,7 +29,9 @@ var codex = &Agent{
 		Caps:         []string{"structured_output", "input_rewrite"},
 		Blocking:     claudeBlocking,
 		ProjectHooks: ".codex/hooks.json",
-		Timeouts:     true,
+		Shape:        ShapeGrouped,
+		MCP:          ClaudeMCPNames,
+		Timeout:      Seconds,
 	},
 }
 

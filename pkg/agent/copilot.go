@@ -38,7 +38,9 @@ var copilot = &Agent{
 			{"subagent_start", "observe"}, {"subagent_stop", "observe"},
 		},
 		ProjectHooks: ".github/hooks/hooks.json",
-		Timeouts:     true,
+		Shape:        ShapeCopilot,
+		MCP:          MCPNames{Sep: "/", All: "*"},
+		Timeout:      Seconds,
 	},
 }
 
@@ -62,12 +64,12 @@ var _ = addRegistration(copilot, &registration{
 		legacy:  []string{".copilot/config.json"},
 		element: func(t Target, a *Agent, ev string) ordered {
 			return ordered{
-				{"type", "command"},
-				{"bash", HookCommand(t.Command, a.Name, ev)},
-				{"timeoutSec", t.Timeout},
+				{Key: "type", Value: "command"},
+				{Key: "bash", Value: HookCommand(t.Command, a.Name, ev)},
+				{Key: "timeoutSec", Value: t.Timeout},
 			}
 		},
-		scaffold: func(Target, string) ordered { return ordered{{"version", 1}} },
+		scaffold: func(Target, string) ordered { return ordered{{Key: "version", Value: 1}} },
 	},
 	mcp: &mcpSpec{
 		project:   ".github/mcp.json",

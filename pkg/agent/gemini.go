@@ -36,7 +36,9 @@ var gemini = &Agent{
 		Caps:         []string{"structured_output", "input_rewrite"},
 		Blocking:     claudeBlocking,
 		ProjectHooks: ".gemini/settings.json",
-		Timeouts:     true,
+		Shape:        ShapeGrouped,
+		MCP:          MCPNames{Prefix: "mcp_", Sep: "_", All: ".*"},
+		Timeout:      Milliseconds,
 	},
 }
 
@@ -57,10 +59,10 @@ var _ = addRegistration(gemini, &registration{
 		grouped: true,
 		element: func(t Target, a *Agent, ev string) ordered {
 			return groupElement("*", ordered{
-				{"name", geminiHookName},
-				{"type", "command"},
-				{"command", HookCommand(t.Command, a.Name, ev)},
-				{"timeout", t.Timeout * 1000},
+				{Key: "name", Value: geminiHookName},
+				{Key: "type", Value: "command"},
+				{Key: "command", Value: HookCommand(t.Command, a.Name, ev)},
+				{Key: "timeout", Value: t.Timeout * 1000},
 			})
 		},
 	},
@@ -77,11 +79,11 @@ var _ = addRegistration(gemini, &registration{
 func geminiMCPEntry(s stream.MCPServer) (any, error) {
 	switch typ := serverType(s); typ {
 	case "stdio":
-		return dropEmpty(ordered{{"command", s.Command}, {"args", args(s.Args)}, {"env", stringMap(s.Env)}}), nil
+		return dropEmpty(ordered{{Key: "command", Value: s.Command}, {Key: "args", Value: args(s.Args)}, {Key: "env", Value: stringMap(s.Env)}}), nil
 	case "http":
-		return dropEmpty(ordered{{"httpUrl", s.URL}, {"headers", stringMap(s.Headers)}}), nil
+		return dropEmpty(ordered{{Key: "httpUrl", Value: s.URL}, {Key: "headers", Value: stringMap(s.Headers)}}), nil
 	case "sse":
-		return dropEmpty(ordered{{"url", s.URL}, {"headers", stringMap(s.Headers)}}), nil
+		return dropEmpty(ordered{{Key: "url", Value: s.URL}, {Key: "headers", Value: stringMap(s.Headers)}}), nil
 	default:
 		return nil, errTransport("gemini", typ)
 	}

@@ -38,15 +38,15 @@ func gooseMCPEntry(s stream.MCPServer) (any, error) {
 	switch typ := serverType(s); typ {
 	case "stdio":
 		return ordered{
-			{"name", s.Name},
-			{"type", "stdio"},
-			{"cmd", s.Command},
-			{"args", append([]string{}, s.Args...)},
-			{"envs", envs},
-			{"env_keys", []string{}},
-			{"description", desc},
-			{"timeout", gooseTimeout},
-			{"enabled", true},
+			{Key: "name", Value: s.Name},
+			{Key: "type", Value: "stdio"},
+			{Key: "cmd", Value: s.Command},
+			{Key: "args", Value: append([]string{}, s.Args...)},
+			{Key: "envs", Value: envs},
+			{Key: "env_keys", Value: []string{}},
+			{Key: "description", Value: desc},
+			{Key: "timeout", Value: gooseTimeout},
+			{Key: "enabled", Value: true},
 		}, nil
 	case "http", "sse":
 		gt := "streamable_http"
@@ -54,20 +54,20 @@ func gooseMCPEntry(s stream.MCPServer) (any, error) {
 			gt = "sse"
 		}
 		o := ordered{
-			{"name", s.Name},
-			{"type", gt},
-			{"uri", s.URL},
-			{"envs", envs},
-			{"env_keys", []string{}},
+			{Key: "name", Value: s.Name},
+			{Key: "type", Value: gt},
+			{Key: "uri", Value: s.URL},
+			{Key: "envs", Value: envs},
+			{Key: "env_keys", Value: []string{}},
 		}
 		if typ == "http" {
 			h := stringMap(s.Headers)
 			if h == nil {
 				h = ordered{}
 			}
-			o = append(o, member{"headers", h})
+			o = append(o, member{Key: "headers", Value: h})
 		}
-		return append(o, member{"description", desc}, member{"timeout", gooseTimeout}, member{"enabled", true}), nil
+		return append(o, member{Key: "description", Value: desc}, member{Key: "timeout", Value: gooseTimeout}, member{Key: "enabled", Value: true}), nil
 	default:
 		return nil, errTransport("goose", typ)
 	}

@@ -24,7 +24,13 @@ var kiro = &Agent{
 			{"before_prompt", "observe"}, {"agent_stop", "observe"},
 		},
 		ProjectHooks: ".kiro/agents/{agent}.json",
-		Timeouts:     true,
+		Shape:        ShapeKiro,
+		// Kiro CLI names MCP tools @server/tool and matches @server for all
+		// of a server's tools (book, "Kiro Hooks Reference"); §6.3 gives
+		// Kiro Claude's form, which decoding accepts too.
+		MCP:     MCPNames{Prefix: "@", Sep: "/"},
+		MCPIn:   []MCPNames{ClaudeMCPNames},
+		Timeout: Milliseconds,
 	},
 }
 
@@ -48,9 +54,9 @@ var _ = addRegistration(kiro, &registration{
 		element: func(t Target, a *Agent, ev string) ordered {
 			o := ordered{}
 			if ev == PreToolUse || ev == PostToolUse {
-				o = append(o, member{"matcher", "*"})
+				o = append(o, member{Key: "matcher", Value: "*"})
 			}
-			return append(o, member{"command", HookCommand(t.Command, a.Name, ev)}, member{"timeout_ms", t.Timeout * 1000})
+			return append(o, member{Key: "command", Value: HookCommand(t.Command, a.Name, ev)}, member{Key: "timeout_ms", Value: t.Timeout * 1000})
 		},
 		scaffold: func(t Target, scope string) ordered {
 			resources := []string{"skill://.kiro/skills/**/SKILL.md"}
@@ -58,10 +64,10 @@ var _ = addRegistration(kiro, &registration{
 				resources = append(resources, "skill://~/.kiro/skills/**/SKILL.md")
 			}
 			return ordered{
-				{"name", KiroAgentName},
-				{"description", "Kiro with the skills and hooks symposium installs for this workspace's crates"},
-				{"tools", []string{"*"}},
-				{"resources", resources},
+				{Key: "name", Value: KiroAgentName},
+				{Key: "description", Value: "Kiro with the skills and hooks symposium installs for this workspace's crates"},
+				{Key: "tools", Value: []string{"*"}},
+				{Key: "resources", Value: resources},
 			}
 		},
 	},

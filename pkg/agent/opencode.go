@@ -80,13 +80,13 @@ func opencodeMCPEntry(s stream.MCPServer) (any, error) {
 	switch typ := serverType(s); typ {
 	case "stdio":
 		return dropEmpty(ordered{
-			{"type", "local"},
-			{"command", append([]string{s.Command}, s.Args...)},
-			{"environment", stringMap(s.Env)},
-			{"enabled", true},
+			{Key: "type", Value: "local"},
+			{Key: "command", Value: append([]string{s.Command}, s.Args...)},
+			{Key: "environment", Value: stringMap(s.Env)},
+			{Key: "enabled", Value: true},
 		}), nil
 	case "http", "sse":
-		return dropEmpty(ordered{{"type", "remote"}, {"url", s.URL}, {"headers", stringMap(s.Headers)}, {"enabled", true}}), nil
+		return dropEmpty(ordered{{Key: "type", Value: "remote"}, {Key: "url", Value: s.URL}, {Key: "headers", Value: stringMap(s.Headers)}, {Key: "enabled", Value: true}}), nil
 	default:
 		return nil, errTransport("opencode", typ)
 	}

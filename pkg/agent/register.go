@@ -448,7 +448,7 @@ func editOwnKey(doc JSONDoc, p, key string, want map[string]ordered) (changed, r
 	sort.Slice(events, func(i, j int) bool { return eventRank(events[i]) < eventRank(events[j]) })
 	value := ordered{}
 	for _, ev := range events {
-		value = append(value, member{ev, []any{want[ev]}})
+		value = append(value, member{Key: ev, Value: []any{want[ev]}})
 	}
 	if exists && sameJSON(raw, value) {
 		return false, false, nil

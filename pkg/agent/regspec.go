@@ -1,7 +1,6 @@
 package agent
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -12,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/symposium-dev/symposium-go/pkg/ordjson"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -169,50 +169,16 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// ordered is a JSON object that keeps its key order when marshalled, so the
-// entries we add read the way each agent's own documentation writes them.
-type ordered []member
+// ordered is a JSON object that keeps its key order when marshalled
+// (pkg/ordjson), so the entries we add read the way each agent's own
+// documentation writes them.
+type ordered = ordjson.Object
 
-type member struct {
-	K string
-	V any
-}
-
-// MarshalJSON writes the members in order.
-func (o ordered) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, m := range o {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		k, err := marshalNoEscape(m.K)
-		if err != nil {
-			return nil, err
-		}
-		v, err := marshalNoEscape(m.V)
-		if err != nil {
-			return nil, err
-		}
-		b.Write(k)
-		b.WriteByte(':')
-		b.Write(v)
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
-}
+type member = ordjson.Member
 
 // marshalNoEscape is json.Marshal without HTML escaping: hook commands and
 // URLs may hold & < >.
-func marshalNoEscape(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
-}
+func marshalNoEscape(v any) ([]byte, error) { return ordjson.Marshal(v) }
 
 // normalize turns any JSON-able value into the generic form encoding/json
 // decodes to, so values from different parsers compare with DeepEqual.
@@ -340,7 +306,7 @@ func (a *Agent) reg() *registration { return registrations[a.Name] }
 
 // groupElement is a Claude-style matcher group holding one handler.
 func groupElement(matcher string, handler ordered) ordered {
-	return ordered{{"matcher", matcher}, {"hooks", []any{handler}}}
+	return ordered{{Key: "matcher", Value: matcher}, {Key: "hooks", Value: []any{handler}}}
 }
 
 // mcpSpec is where and how one agent reads MCP servers.
@@ -428,7 +394,7 @@ func stringMap(m map[string]string) any {
 	keys := slices.Sorted(maps.Keys(m))
 	o := make(ordered, 0, len(keys))
 	for _, k := range keys {
-		o = append(o, member{k, m[k]})
+		o = append(o, member{Key: k, Value: m[k]})
 	}
 	return o
 }
@@ -445,10 +411,10 @@ func args(a []string) any {
 func dropEmpty(o ordered) ordered {
 	out := o[:0:0]
 	for _, m := range o {
-		if m.V == nil {
+		if m.Value == nil {
 			continue
 		}
-		if v := reflect.ValueOf(m.V); (v.Kind() == reflect.Slice || v.Kind() == reflect.Map) && v.IsNil() {
+		if v := reflect.ValueOf(m.Value); (v.Kind() == reflect.Slice || v.Kind() == reflect.Map) && v.IsNil() {
 			continue
 		}
 		out = append(out, m)
@@ -461,9 +427,9 @@ func dropEmpty(o ordered) ordered {
 // seconds.
 func claudeStyleHook(t Target, a *Agent, ev string) ordered {
 	return groupElement("*", ordered{
-		{"type", "command"},
-		{"command", HookCommand(t.Command, a.Name, ev)},
-		{"timeout", t.Timeout},
+		{Key: "type", Value: "command"},
+		{Key: "command", Value: HookCommand(t.Command, a.Name, ev)},
+		{Key: "timeout", Value: t.Timeout},
 	})
 }
 
@@ -473,11 +439,11 @@ func claudeStyleEntry(agent string, withType bool) func(s stream.MCPServer) (any
 	return func(s stream.MCPServer) (any, error) {
 		switch typ := serverType(s); typ {
 		case "stdio":
-			return dropEmpty(ordered{{"command", s.Command}, {"args", args(s.Args)}, {"env", stringMap(s.Env)}}), nil
+			return dropEmpty(ordered{{Key: "command", Value: s.Command}, {Key: "args", Value: args(s.Args)}, {Key: "env", Value: stringMap(s.Env)}}), nil
 		case "http", "sse":
-			o := ordered{{"url", s.URL}, {"headers", stringMap(s.Headers)}}
+			o := ordered{{Key: "url", Value: s.URL}, {Key: "headers", Value: stringMap(s.Headers)}}
 			if withType {
-				o = append(ordered{{"type", typ}}, o...)
+				o = append(ordered{{Key: "type", Value: typ}}, o...)
 			}
 			return dropEmpty(o), nil
 		default:

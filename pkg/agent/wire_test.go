@@ -58,6 +58,39 @@ func wireCases() []wireCase {
 		file: filepath.Join(agy, "PreToolUse.double-encoded.json")})
 	cs = append(cs, wireCase{name: "copilot-legacy/PreToolUse", wire: "copilot", event: PreToolUse,
 		file: filepath.Join("testdata", "wire", "payloads", "copilot-legacy", "preToolUse.json")})
+	return append(cs, discoveredWireCases(cs)...)
+}
+
+// discoveredWireCases are the captures of every other agent with shell
+// hooks, so that a new agent needs no line here: testdata/wire/payloads/
+// <name>/<Event>.json, named by the agent's own event name or by the
+// canonical one. An agent with none gets a case whose file is missing, and
+// fails.
+func discoveredWireCases(listed []wireCase) []wireCase {
+	covered := map[string]bool{}
+	for _, c := range listed {
+		covered[c.wire] = true
+	}
+	var cs []wireCase
+	for _, a := range All() {
+		if !a.HasHooks() || covered[a.Name] {
+			continue
+		}
+		dir := filepath.Join("testdata", "wire", "payloads", a.Name)
+		n := len(cs)
+		for _, ev := range []string{PreToolUse, PostToolUse, UserPromptSubmit, SessionStart, Stop} {
+			for _, base := range []string{a.Event(ev), ev} {
+				f := filepath.Join(dir, base+".json")
+				if _, err := os.Stat(f); base != "" && err == nil {
+					cs = append(cs, wireCase{name: a.Name + "/" + ev, wire: a.Name, event: ev, file: f})
+					break
+				}
+			}
+		}
+		if len(cs) == n {
+			cs = append(cs, wireCase{name: a.Name + "/" + PreToolUse, wire: a.Name, event: PreToolUse, file: filepath.Join(dir, a.Event(PreToolUse)+".json")})
+		}
+	}
 	return cs
 }
 

@@ -15,6 +15,8 @@ import (
 	"github.com/goccy/go-yaml/parser"
 	"github.com/goccy/go-yaml/token"
 	yamlv3 "go.yaml.in/yaml/v3"
+
+	"github.com/symposium-dev/symposium-go/pkg/ordjson"
 )
 
 // YAML is a YAML document edited by splicing whole lines: goccy/go-yaml
@@ -443,7 +445,7 @@ func (d *YAML) SetMapping(value any, keys ...string) error {
 		i--
 	}
 	for j := len(keys) - 1; j > i; j-- {
-		value = jsonMap{{keys[j], value}}
+		value = ordjson.Object{{Key: keys[j], Value: value}}
 	}
 	key := keys[i]
 	if i == 0 {
@@ -509,32 +511,6 @@ func (d *YAML) SetMapping(value any, keys ...string) error {
 		return d.commit(splice3(lines, plast+1, plast+1, text))
 	}
 	return fmt.Errorf("%s:%d:%d: %s is not a mapping", d.path, ppos.Line, ppos.Column, strings.Join(keys[:i], "."))
-}
-
-// jsonMap is a one-key ordered object for wrapping values in new parents.
-type jsonMap []struct {
-	k string
-	v any
-}
-
-func (m jsonMap) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, e := range m {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		k, _ := json.Marshal(e.k)
-		v, err := json.Marshal(e.v)
-		if err != nil {
-			return nil, err
-		}
-		b.Write(k)
-		b.WriteByte(':')
-		b.Write(v)
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
 }
 
 // Delete removes the entry at keys with its lines. When it was the last

@@ -6,6 +6,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	yamlv3 "go.yaml.in/yaml/v3"
+
+	"github.com/symposium-dev/symposium-go/pkg/ordjson"
 )
 
 type kv struct {
@@ -17,12 +19,9 @@ type kv struct {
 type orderedMap []kv
 
 func (o orderedMap) MarshalJSON() ([]byte, error) {
-	m := jsonMap{}
+	m := ordjson.Object{}
 	for _, e := range o {
-		m = append(m, struct {
-			k string
-			v any
-		}{e.k, e.v})
+		m.Set(e.k, e.v)
 	}
 	return m.MarshalJSON()
 }

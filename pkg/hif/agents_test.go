@@ -2,6 +2,7 @@ package hif
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/symposium-dev/symposium-go/pkg/agent"
@@ -41,6 +42,70 @@ func TestAgentProviders(t *testing.T) {
 			if !slices.Contains(Tools, p.To) {
 				t.Errorf("%s: tool %q maps to %q, not a HIF tool", a.Name, p.From, p.To)
 			}
+		}
+	}
+}
+
+// TestProvidersComplete: every provider sym-translate names has a decoder,
+// an encoder (by its hook file's shape), an MCP tool naming and a timeout
+// unit its shape can carry (a missing codec used to surface as a nil func
+// call in the middle of a conversion).
+func TestProvidersComplete(t *testing.T) {
+	for _, slug := range Providers() {
+		if slug == ProviderHIF {
+			continue
+		}
+		p := providers[slug]
+		if p == nil {
+			t.Errorf("%s: listed but no provider", slug)
+			continue
+		}
+		if _, err := p.codec(); err != nil {
+			t.Errorf("%s: %v", slug, err)
+		}
+		if p.mcp.Sep == "" && !p.mcp.Unknown {
+			t.Errorf("%s: no MCP tool naming (MCPNames, or Unknown: true)", slug)
+		}
+		switch p.timeout {
+		case agent.NoTimeout, agent.Seconds, agent.Milliseconds:
+		default:
+			t.Errorf("%s: unknown timeout unit %q", slug, p.timeout)
+		}
+	}
+}
+
+// TestCodecMissing: a provider whose shape has no codec is an error from
+// Decode and Encode, not a panic.
+func TestCodecMissing(t *testing.T) {
+	const slug = "test-no-codec"
+	providers[slug] = &provider{slug: slug, name: "No Codec", shape: "nonesuch", events: map[string]string{"agent_stop": "Stop"}}
+	providerAliases[slug] = slug
+	defer func() { delete(providers, slug); delete(providerAliases, slug) }()
+	if _, _, err := Decode(slug, "f.json", []byte(`{"hooks": {}}`)); err == nil || !strings.Contains(err.Error(), "no codec") {
+		t.Errorf("Decode: %v, want a no-codec error", err)
+	}
+	m := &Manifest{Spec: SpecVersion, Hooks: []Hook{{Event: "agent_stop", Handler: Handler{Type: "command", Command: "x"}}}}
+	if _, err := Encode(slug, m, Options{}); err == nil || !strings.Contains(err.Error(), "no codec") {
+		t.Errorf("Encode: %v, want a no-codec error", err)
+	}
+}
+
+// TestProviderUsage: the usage list names every provider, each agent's
+// slug with its agent name where they differ, hif last.
+func TestProviderUsage(t *testing.T) {
+	got := ProviderUsage()
+	slugs := Providers()
+	if len(got) != len(slugs) {
+		t.Fatalf("ProviderUsage() = %q, want one per provider of %q", got, slugs)
+	}
+	for i, slug := range slugs {
+		if !strings.HasPrefix(got[i], slug) {
+			t.Errorf("ProviderUsage()[%d] = %q, want %s first", i, got[i], slug)
+		}
+	}
+	for _, a := range agent.All() {
+		if a.HIF != nil && a.HIF.Slug != a.Name && !slices.Contains(got, a.HIF.Slug+" ("+a.Name+")") {
+			t.Errorf("ProviderUsage() = %q, want %q", got, a.HIF.Slug+" ("+a.Name+")")
 		}
 	}
 }

@@ -31,16 +31,6 @@ const ProviderAntigravity = "antigravity"
 // source did not come from agy.
 const antigravityDefaultName = "hif"
 
-func init() {
-	decoders[ProviderAntigravity] = decodeAntigravity
-	encoders[ProviderAntigravity] = encodeAntigravity
-	wholeDocument[ProviderAntigravity] = true
-}
-
-// WholeDocument reports whether provider slug's hooks file is keyed by
-// hook name, with no "hooks" member (Antigravity).
-func WholeDocument(slug string) bool { return wholeDocument[slug] }
-
 func decodeAntigravity(p *provider, raw json.RawMessage, w *warner) ([]Hook, error) {
 	names, vals, err := jsonscan.Object(raw)
 	if err != nil {
@@ -133,7 +123,7 @@ func encodeAntigravity(p *provider, hooks []*prepared, w *warner) (any, error) {
 			}
 		}
 		o := &object{}
-		doc.set(name, o)
+		doc.Set(name, o)
 		return o
 	}
 	for _, h := range hooks {
@@ -147,24 +137,24 @@ func encodeAntigravity(p *provider, hooks []*prepared, w *warner) (any, error) {
 		}
 		hook := named(name)
 		if en, ok := pd["enabled"].(bool); ok {
-			if _, set := hook.get("enabled"); !set {
-				hook.set("enabled", en)
+			if _, set := hook.Get("enabled"); !set {
+				hook.Set("enabled", en)
 			}
 		}
-		handler := object{{"type", "command"}, {"command", h.Handler.Command}}
+		handler := object{{Key: "type", Value: "command"}, {Key: "command", Value: h.Handler.Command}}
 		if h.Handler.Timeout > 0 {
-			handler.set("timeout", timeoutOut(h.Handler.Timeout, 1))
+			handler.Set("timeout", timeoutOut(h.Handler.Timeout, p.perSecond()))
 		}
 		for _, k := range slices.Sorted(maps.Keys(pd)) {
-			if _, taken := handler.get(k); !taken && k != "name" && k != "enabled" {
-				handler.set(k, pd[k])
+			if _, taken := handler.Get(k); !taken && k != "name" && k != "enabled" {
+				handler.Set(k, pd[k])
 			}
 		}
 		native := p.events[h.Event]
-		list, _ := hook.get(native)
+		list, _ := hook.Get(native)
 		l, _ := list.([]any)
 		if !IsToolEvent(h.Event) {
-			hook.set(native, append(l, handler))
+			hook.Set(native, append(l, handler))
 			continue
 		}
 		matcher := "*"
@@ -177,7 +167,7 @@ func encodeAntigravity(p *provider, hooks []*prepared, w *warner) (any, error) {
 			}
 			matcher = s
 		}
-		hook.set(native, append(l, object{{"matcher", matcher}, {"hooks", []any{handler}}}))
+		hook.Set(native, append(l, object{{Key: "matcher", Value: matcher}, {Key: "hooks", Value: []any{handler}}}))
 	}
 	return doc, nil
 }

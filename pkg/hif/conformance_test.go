@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/symposium-dev/symposium-go/pkg/agent"
 )
 
 func mustParse(t *testing.T, s string) *Manifest {
@@ -97,7 +99,7 @@ func TestCore(t *testing.T) {
 				if len(back.Hooks) == 0 || back.Hooks[0].Event != event {
 					t.Errorf("%s: %s came back as %+v", prov, event, back.Hooks)
 				}
-				if back.Hooks[0].Handler.Timeout != 7 && providers[prov].timeouts {
+				if back.Hooks[0].Handler.Timeout != 7 && providers[prov].timeout != agent.NoTimeout {
 					t.Errorf("%s: timeout 7s came back as %v", prov, back.Hooks[0].Handler.Timeout)
 				}
 			}

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/symposium-dev/symposium-go/pkg/agent"
 	"github.com/symposium-dev/symposium-go/pkg/jsonscan"
 )
 
@@ -56,6 +57,10 @@ func Decode(provider, file string, data []byte) (*Manifest, []Warning, error) {
 		return m, nil, err
 	}
 	p := providers[slug]
+	c, err := p.codec()
+	if err != nil {
+		return nil, nil, err
+	}
 	std, err := standardize(data)
 	if err != nil {
 		return nil, nil, prefix(file, err)
@@ -71,13 +76,13 @@ func Decode(provider, file string, data []byte) (*Manifest, []Warning, error) {
 			return nil, nil, prefix(file, err)
 		}
 		h, ok := top["hooks"]
-		if ok && !wholeDocument[slug] {
+		if ok && !c.wholeDocument {
 			hooksRaw = h // a settings/agent file: read only its hooks
 		}
 		bare = !ok
 	}
 	var w warner
-	hooks, err := decoders[slug](p, hooksRaw, &w)
+	hooks, err := c.decode(p, hooksRaw, &w)
 	if err != nil {
 		return nil, w.list, prefix(file, err)
 	}
@@ -148,10 +153,14 @@ func Encode(provider string, m *Manifest, opts Options) (*Result, error) {
 		}
 	}
 	p := providers[slug]
+	c, err := p.codec()
+	if err != nil {
+		return nil, err
+	}
 	src, _ := ProviderSlug(opts.Source)
 	var w warner
 	hooks := prepare(p, m, src, &w)
-	out, err := encoders[slug](p, hooks, &w)
+	out, err := c.encode(p, hooks, &w)
 	if err != nil {
 		return nil, err
 	}
@@ -370,7 +379,7 @@ func prepare(p *provider, m *Manifest, source string, w *warner) []*prepared {
 		case beh == behaviourObserve && eventRetries(h.Event) && !observedAtSource(source, h.Event):
 			w.add(n, "blocking", "", "%s blocking=%v mapped to %s — %s treats this as observe-only (the hook cannot make the agent continue)", h.Event, ph.Blocking, native, p.name)
 		}
-		if ph.Handler.Timeout > 0 && !p.timeouts {
+		if ph.Handler.Timeout > 0 && p.timeout == agent.NoTimeout {
 			w.add(n, "handler.timeout", "", "'timeout' field dropped — %s has no per-hook timeout", p.name)
 			ph.Handler.Timeout = 0
 		}
@@ -431,16 +440,20 @@ func ownData(p *provider, h *Hook) map[string]any {
 // encoder meant to write: the same commands and handler types, and (where
 // the provider names events one to one) the same events.
 func verify(p *provider, hooks []*prepared, out []byte) error {
+	c, err := p.codec()
+	if err != nil {
+		return err
+	}
 	var w warner
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(out, &top); err != nil {
 		return err
 	}
 	in := top["hooks"]
-	if wholeDocument[p.slug] {
+	if c.wholeDocument {
 		in = out
 	}
-	decoded, err := decoders[p.slug](p, in, &w)
+	decoded, err := c.decode(p, in, &w)
 	if err != nil {
 		return err
 	}
@@ -483,21 +496,23 @@ func handlerTarget(h *Handler) string {
 	return h.Command
 }
 
-// decoders and encoders are the adapters, by slug.
-var decoders = map[string]func(p *provider, raw json.RawMessage, w *warner) ([]Hook, error){}
-var encoders = map[string]func(p *provider, hooks []*prepared, w *warner) (any, error){}
-
-// wholeDocument marks providers whose hooks file is the hooks value itself,
-// with no "hooks" member to read (Antigravity's named hooks).
-var wholeDocument = map[string]bool{}
-
 // groupedFamily are the providers that filter lifecycle events (SessionStart
-// source, PreCompact trigger) with the same matcher values.
-var groupedFamily = []string{ProviderClaude, ProviderCodex, ProviderGemini}
+// source, PreCompact trigger) with the same matcher values: those whose
+// hook files have Claude Code's grouped shape, in the agent list's order.
+var groupedFamily = func() []string {
+	var out []string
+	for _, slug := range Providers() {
+		if p := providers[slug]; p != nil && p.shape == agent.ShapeGrouped {
+			out = append(out, slug)
+		}
+	}
+	return out
+}()
 
 // sharedMatcher returns a non-tool event's matcher recorded by another
 // provider of the grouped family, when p is one of them and has none of its
-// own: "startup" means the same in Claude Code, Codex and Gemini CLI.
+// own: "startup" means the same in Claude Code, Codex and Gemini CLI (and,
+// by that shape, in any agent that copies Claude Code's hook files).
 func sharedMatcher(p *provider, h *Hook) string {
 	if IsToolEvent(h.Event) || !slices.Contains(groupedFamily, p.slug) {
 		return ""

@@ -12,13 +12,6 @@ import (
 // Copilot CLI and Kiro CLI both read flat entries per event: no matcher
 // groups, one object per hook.
 
-func init() {
-	decoders[ProviderCopilot] = decodeCopilot
-	encoders[ProviderCopilot] = encodeCopilot
-	decoders[ProviderKiro] = decodeKiro
-	encoders[ProviderKiro] = encodeKiro
-}
-
 // copilotMatcherNote starts the comment in which a Copilot entry records the
 // matcher Copilot itself cannot apply (its "comment" field is documentation,
 // ignored at runtime; book, "GitHub Copilot Hooks Reference").
@@ -38,7 +31,7 @@ func decodeCopilot(p *provider, raw json.RawMessage, w *warner) ([]Hook, error) 
 			// Claude-style PascalCase keys: Copilot reads Claude's grouped shape.
 			pascal := *providers[ProviderClaude]
 			pascal.slug = ProviderCopilot
-			one, _ := marshal(object{{native, toAny(val)}})
+			one, _ := marshal(object{{Key: native, Value: toAny(val)}})
 			hooks, err := decodeGrouped(&pascal, one, w)
 			out = append(out, hooks...)
 			return false, err
@@ -73,7 +66,10 @@ func decodeCopilot(p *provider, raw json.RawMessage, w *warner) ([]Hook, error) 
 			case "env":
 				err = json.Unmarshal(v, &h.Handler.Env)
 			case "timeoutSec":
-				err = json.Unmarshal(v, &h.Handler.Timeout)
+				var t float64
+				if err = json.Unmarshal(v, &t); err == nil {
+					h.Handler.Timeout = t / p.perSecond()
+				}
 			case "comment":
 				var c string
 				err = json.Unmarshal(v, &c)
@@ -131,9 +127,9 @@ func encodeCopilot(p *provider, hooks []*prepared, w *warner) (any, error) {
 		}
 		native := p.events[h.Event]
 		hd := &h.Handler
-		o := object{{"type", "command"}, {"bash", hd.Command}}
+		o := object{{Key: "type", Value: "command"}, {Key: "bash", Value: hd.Command}}
 		if win := hd.Platform["windows"]; win != "" {
-			o.set("powershell", win)
+			o.Set("powershell", win)
 		}
 		for _, os := range []string{"linux", "osx"} {
 			if c := hd.Platform[os]; c != "" && c != hd.Command {
@@ -141,13 +137,13 @@ func encodeCopilot(p *provider, hooks []*prepared, w *warner) (any, error) {
 			}
 		}
 		if hd.Cwd != "" {
-			o.set("cwd", hd.Cwd)
+			o.Set("cwd", hd.Cwd)
 		}
 		if len(hd.Env) > 0 {
-			o.set("env", hd.Env)
+			o.Set("env", hd.Env)
 		}
 		if hd.Timeout > 0 {
-			o.set("timeoutSec", timeoutOut(hd.Timeout, 1))
+			o.Set("timeoutSec", timeoutOut(hd.Timeout, p.perSecond()))
 		}
 		if h.Matcher != nil && IsToolEvent(h.Event) {
 			names := nativeNames(p, h.Matcher, h.n, w)
@@ -157,20 +153,20 @@ func encodeCopilot(p *provider, hooks []*prepared, w *warner) (any, error) {
 				continue
 			}
 			list := strings.Join(names, "|")
-			o.set("comment", copilotMatcherNote+list)
+			o.Set("comment", copilotMatcherNote+list)
 			w.add(h.n, "matcher", "", "matcher dropped — Copilot CLI runs %s hooks for every tool; the script must check toolName for %s itself (noted in the entry's comment)", native, list)
 		}
 		pd := ownData(p, &h.Hook)
 		for _, k := range slices.Sorted(maps.Keys(pd)) {
-			if _, taken := o.get(k); !taken {
-				o.set(k, pd[k])
+			if _, taken := o.Get(k); !taken {
+				o.Set(k, pd[k])
 			}
 		}
-		list, _ := byEvent.get(native)
+		list, _ := byEvent.Get(native)
 		l, _ := list.([]any)
-		byEvent.set(native, append(l, o))
+		byEvent.Set(native, append(l, o))
 	}
-	return object{{"version", 1}, {"hooks", byEvent}}, nil
+	return object{{Key: "version", Value: 1}, {Key: "hooks", Value: byEvent}}, nil
 }
 
 // Kiro CLI agent files (.kiro/agents/<name>.json) carry
@@ -208,7 +204,7 @@ func decodeKiro(p *provider, raw json.RawMessage, w *warner) ([]Hook, error) {
 			case "timeout_ms":
 				var ms float64
 				if err = json.Unmarshal(v, &ms); err == nil {
-					h.Handler.Timeout = ms / 1000
+					h.Handler.Timeout = ms / p.perSecond()
 				}
 			default:
 				pd[k] = toAny(v)
@@ -249,22 +245,22 @@ func encodeKiro(p *provider, hooks []*prepared, w *warner) (any, error) {
 		for _, m := range matchers {
 			o := object{}
 			if m != "" {
-				o.set("matcher", m)
+				o.Set("matcher", m)
 			}
-			o.set("command", h.Handler.Command)
+			o.Set("command", h.Handler.Command)
 			if h.Handler.Timeout > 0 {
-				o.set("timeout_ms", timeoutOut(h.Handler.Timeout, 1000))
+				o.Set("timeout_ms", timeoutOut(h.Handler.Timeout, p.perSecond()))
 			}
 			pd := ownData(p, &h.Hook)
 			for _, k := range slices.Sorted(maps.Keys(pd)) {
-				if _, taken := o.get(k); !taken {
-					o.set(k, pd[k])
+				if _, taken := o.Get(k); !taken {
+					o.Set(k, pd[k])
 				}
 			}
-			list, _ := byEvent.get(native)
+			list, _ := byEvent.Get(native)
 			l, _ := list.([]any)
-			byEvent.set(native, append(l, o))
+			byEvent.Set(native, append(l, o))
 		}
 	}
-	return object{{"hooks", byEvent}}, nil
+	return object{{Key: "hooks", Value: byEvent}}, nil
 }

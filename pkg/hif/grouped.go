@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/jsonscan"
@@ -20,21 +21,6 @@ import (
 // canonical field: the handler's other keys as they are, "matcher" for a
 // non-tool event's matcher (SessionStart's "startup", ...) and "group" for
 // the group's other keys (Gemini's "sequential").
-
-func init() {
-	for _, slug := range []string{ProviderClaude, ProviderCodex, ProviderGemini} {
-		decoders[slug] = decodeGrouped
-		encoders[slug] = encodeGrouped
-	}
-}
-
-// perSecond is the provider's timeout unit per second.
-func perSecond(p *provider) float64 {
-	if p.slug == ProviderGemini {
-		return 1000
-	}
-	return 1
-}
 
 func decodeGrouped(p *provider, raw json.RawMessage, w *warner) ([]Hook, error) {
 	if jsonKind(raw) == "an array" && p.slug == ProviderGemini {
@@ -60,53 +46,68 @@ func decodeGrouped(p *provider, raw json.RawMessage, w *warner) ([]Hook, error) 
 			return nil, fmt.Errorf("%s: want an array of matcher groups, got %s", path, jsonKind(vals[native]))
 		}
 		for gi, graw := range groups {
-			gpath := fmt.Sprintf("%s/%d", path, gi)
-			keys, g, err := jsonscan.Object(graw)
-			if err != nil {
-				return nil, fmt.Errorf("%s: want an object with matcher and hooks, got %s", gpath, jsonKind(graw))
-			}
-			var matcher string
-			if r, ok := g["matcher"]; ok {
-				if err := json.Unmarshal(r, &matcher); err != nil {
-					return nil, fmt.Errorf("%s/matcher: want a string", gpath)
-				}
-			}
-			extras := object{}
-			for _, k := range keys {
-				if k != "matcher" && k != "hooks" {
-					extras = append(extras, member{k, toAny(g[k])})
-				}
-			}
-			handlers, err := jsonscan.Array(g["hooks"])
-			if err != nil {
-				return nil, fmt.Errorf("%s/hooks: want an array of handlers", gpath)
-			}
-			for hi, hraw := range handlers {
-				hpath := fmt.Sprintf("%s/hooks/%d", gpath, hi)
-				h := Hook{Event: event, Blocking: p.behaviour(event) == behaviourPrevent}
-				pd := map[string]any{}
-				if IsToolEvent(event) {
-					h.Matcher = parseRegexMatcher(p, matcher)
-				} else if matcher != "" && matcher != "*" {
-					pd["matcher"] = matcher
-				}
-				if len(extras) > 0 {
-					pd["group"] = objectToMap(extras)
-				}
-				if err := decodeGroupedHandler(p, hraw, hpath, &h.Handler, pd); err != nil {
-					var ut *unknownType
-					if errors.As(err, &ut) {
-						w.add(0, hpath, "", "handler skipped — unknown handler type %q", ut.typ)
-						continue
-					}
-					return nil, err
-				}
-				if len(pd) > 0 {
-					h.ProviderData = map[string]map[string]any{p.slug: pd}
-				}
-				out = append(out, h)
+			if out, err = decodeGroup(p, event, graw, path+"/"+strconv.Itoa(gi), out, w); err != nil {
+				return nil, err
 			}
 		}
+	}
+	return out, nil
+}
+
+// decodeGroup appends the hooks of one {matcher, hooks: [...]} group to
+// out. Its members are walked without a map; of a key written twice the
+// last value counts and the first position, as jsonscan.Object has it.
+func decodeGroup(p *provider, event string, graw json.RawMessage, gpath string, out []Hook, w *warner) ([]Hook, error) {
+	var matcherRaw, hooksRaw json.RawMessage
+	var extras object
+	err := jsonscan.Members(graw, func(k string, v json.RawMessage) error {
+		switch k {
+		case "matcher":
+			matcherRaw = v
+		case "hooks":
+			hooksRaw = v
+		default:
+			extras.Set(k, toAny(v))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("%s: want an object with matcher and hooks, got %s", gpath, jsonKind(graw))
+	}
+	var matcher string
+	if matcherRaw != nil {
+		if err := rawString(matcherRaw, &matcher); err != nil {
+			return nil, fmt.Errorf("%s/matcher: want a string", gpath)
+		}
+	}
+	handlers, err := jsonscan.Array(hooksRaw)
+	if err != nil {
+		return nil, fmt.Errorf("%s/hooks: want an array of handlers", gpath)
+	}
+	for hi, hraw := range handlers {
+		hpath := gpath + "/hooks/" + strconv.Itoa(hi)
+		h := Hook{Event: event, Blocking: p.behaviour(event) == behaviourPrevent}
+		pd := map[string]any{}
+		if IsToolEvent(event) {
+			h.Matcher = parseRegexMatcher(p, matcher)
+		} else if matcher != "" && matcher != "*" {
+			pd["matcher"] = matcher
+		}
+		if len(extras) > 0 {
+			pd["group"] = objectToMap(extras)
+		}
+		if err := decodeGroupedHandler(p, hraw, hpath, &h.Handler, pd); err != nil {
+			var ut *unknownType
+			if errors.As(err, &ut) {
+				w.add(0, hpath, "", "handler skipped — unknown handler type %q", ut.typ)
+				continue
+			}
+			return nil, err
+		}
+		if len(pd) > 0 {
+			h.ProviderData = map[string]map[string]any{p.slug: pd}
+		}
+		out = append(out, h)
 	}
 	return out, nil
 }
@@ -119,44 +120,54 @@ func objectToMap(o object) map[string]any {
 	return m
 }
 
+// decodeGroupedHandler reads one {type, command, timeout, …} handler. It
+// walks the members without a map (a config holds one handler per hook);
+// of a key written twice, the last value is the one kept.
 func decodeGroupedHandler(p *provider, raw json.RawMessage, path string, hd *Handler, pd map[string]any) error {
-	keys, obj, err := jsonscan.Object(raw)
-	if err != nil {
+	if jsonKind(raw) != "an object" {
 		return fmt.Errorf("%s: want a handler object, got %s", path, jsonKind(raw))
 	}
 	hd.Type = "command"
-	for _, k := range keys {
-		v := obj[k]
+	var fieldErr error // a member of the wrong kind, as opposed to a malformed object
+	err := jsonscan.Members(raw, func(k string, v json.RawMessage) error {
 		var err error
 		switch k {
 		case "type":
-			err = json.Unmarshal(v, &hd.Type)
+			err = rawString(v, &hd.Type)
 		case "command":
-			err = json.Unmarshal(v, &hd.Command)
+			err = rawString(v, &hd.Command)
 		case "url":
-			err = json.Unmarshal(v, &hd.URL)
+			err = rawString(v, &hd.URL)
 		case "prompt":
-			err = json.Unmarshal(v, &hd.Prompt)
+			err = rawString(v, &hd.Prompt)
 		case "headers":
 			err = json.Unmarshal(v, &hd.Headers)
 		case "async":
-			err = json.Unmarshal(v, &hd.Async)
+			err = rawBool(v, &hd.Async)
 		case "timeout", "timeoutSec":
 			if k == "timeoutSec" && p.slug != ProviderCodex {
 				pd[k] = toAny(v)
-				continue
+				return nil
 			}
 			var t float64
-			if err = json.Unmarshal(v, &t); err == nil {
-				hd.Timeout = t / perSecond(p)
+			if err = rawNumber(v, &t); err == nil {
+				hd.Timeout = t / p.perSecond()
 			}
 		default:
 			pd[k] = toAny(v)
-			continue
+			return nil
 		}
 		if err != nil {
-			return fmt.Errorf("%s/%s: want %s", path, k, wantKind(k))
+			fieldErr = fmt.Errorf("%s/%s: want %s", path, k, wantKind(k))
+			return fieldErr
 		}
+		return nil
+	})
+	if fieldErr != nil {
+		return fieldErr
+	}
+	if err != nil {
+		return fmt.Errorf("%s: want a handler object, got %s", path, jsonKind(raw))
 	}
 	if !handlerTypes[hd.Type] {
 		return &unknownType{hd.Type}
@@ -219,6 +230,7 @@ type hookGroup struct {
 
 func encodeGrouped(p *provider, hooks []*prepared, w *warner) (any, error) {
 	var groups []*hookGroup
+	byKey := map[string]*hookGroup{}
 	for _, h := range hooks {
 		if h.dropped {
 			continue
@@ -253,15 +265,11 @@ func encodeGrouped(p *provider, hooks []*prepared, w *warner) (any, error) {
 			b, _ := marshal(extras)
 			key += "\x00" + string(b)
 		}
-		var g *hookGroup
-		for _, x := range groups {
-			if x.key == key {
-				g = x
-			}
-		}
+		g := byKey[key]
 		if g == nil {
 			g = &hookGroup{key: key, event: native, matcher: matcher, extras: extras}
 			groups = append(groups, g)
+			byKey[key] = g
 		}
 		g.handlers = append(g.handlers, groupedHandler(p, h))
 	}
@@ -269,50 +277,51 @@ func encodeGrouped(p *provider, hooks []*prepared, w *warner) (any, error) {
 	for _, g := range groups {
 		o := object{}
 		if g.matcher != nil {
-			o.set("matcher", *g.matcher)
+			o.Set("matcher", *g.matcher)
 		}
 		if m, ok := g.extras.(map[string]any); ok {
 			for _, k := range slices.Sorted(maps.Keys(m)) {
-				o.set(k, m[k])
+				o.Set(k, m[k])
 			}
 		}
-		o.set("hooks", g.handlers)
-		list, _ := byEvent.get(g.event)
+		o.Set("hooks", g.handlers)
+		list, _ := byEvent.Get(g.event)
 		l, _ := list.([]any)
-		byEvent.set(g.event, append(l, o))
+		byEvent.Set(g.event, append(l, o))
 	}
-	return object{{"hooks", byEvent}}, nil
+	return object{{Key: "hooks", Value: byEvent}}, nil
 }
 
 func groupedHandler(p *provider, h *prepared) object {
 	hd := &h.Handler
-	o := object{{"type", hd.Type}}
+	o := make(object, 1, 5) // type, command, timeout and room for one more
+	o[0] = member{Key: "type", Value: hd.Type}
 	switch hd.Type {
 	case "http":
-		o.set("url", hd.URL)
+		o.Set("url", hd.URL)
 		if len(hd.Headers) > 0 {
-			o.set("headers", hd.Headers)
+			o.Set("headers", hd.Headers)
 		}
 	case "prompt", "agent":
-		o.set("prompt", hd.Prompt)
+		o.Set("prompt", hd.Prompt)
 	default:
-		o.set("command", hd.Command)
+		o.Set("command", hd.Command)
 	}
 	if hd.Timeout > 0 {
-		o.set("timeout", timeoutOut(hd.Timeout, perSecond(p)))
+		o.Set("timeout", timeoutOut(hd.Timeout, p.perSecond()))
 	}
 	if hd.Async {
-		o.set("async", true)
+		o.Set("async", true)
 	}
 	pd := ownData(p, &h.Hook)
 	for _, k := range slices.Sorted(maps.Keys(pd)) {
 		if k == "matcher" || k == "group" {
 			continue
 		}
-		if _, taken := o.get(k); taken {
+		if _, taken := o.Get(k); taken {
 			continue // canonical fields win over stale copies
 		}
-		o.set(k, pd[k])
+		o.Set(k, pd[k])
 	}
 	return o
 }

@@ -6,87 +6,26 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/tailscale/hujson"
 
 	"github.com/symposium-dev/symposium-go/pkg/jsonscan"
+	"github.com/symposium-dev/symposium-go/pkg/ordjson"
 )
 
-// object is a JSON object that keeps its keys in insertion order, so that
-// encoded configs list events and fields the way the source did.
-type object []member
+// object is an ordered JSON object (pkg/ordjson), so that encoded configs
+// list events and fields the way the source did.
+type object = ordjson.Object
 
-type member struct {
-	Key   string
-	Value any
-}
+type member = ordjson.Member
 
-func (o *object) set(key string, value any) {
-	for i := range *o {
-		if (*o)[i].Key == key {
-			(*o)[i].Value = value
-			return
-		}
-	}
-	*o = append(*o, member{key, value})
-}
-
-func (o object) get(key string) (any, bool) {
-	for _, m := range o {
-		if m.Key == key {
-			return m.Value, true
-		}
-	}
-	return nil, false
-}
-
-// MarshalJSON writes the members in order, without HTML escaping (hook
-// commands are full of & < >).
-func (o object) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, m := range o {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		k, err := marshal(m.Key)
-		if err != nil {
-			return nil, err
-		}
-		v, err := marshal(m.Value)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", m.Key, err)
-		}
-		b.Write(k)
-		b.WriteByte(':')
-		b.Write(v)
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
-}
-
-// marshal is json.Marshal without HTML escaping.
-func marshal(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimRight(b.Bytes(), "\n"), nil
-}
+// marshal is json.Marshal without HTML escaping (hook commands are full of
+// & < >).
+func marshal(v any) ([]byte, error) { return ordjson.Marshal(v) }
 
 // marshalIndent is marshal with two-space indentation and a final newline.
-func marshalIndent(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
-}
+func marshalIndent(v any) ([]byte, error) { return ordjson.MarshalIndent(v) }
 
 var hujsonPos = regexp.MustCompile(`^hujson: line (\d+), column (\d+): `)
 
@@ -94,6 +33,9 @@ var hujsonPos = regexp.MustCompile(`^hujson: line (\d+), column (\d+): `)
 // settings files are often JSONC) and returns plain JSON, with syntax
 // errors positioned.
 func standardize(data []byte) ([]byte, error) {
+	if json.Valid(data) {
+		return data, nil // plain JSON: the JSONC parser would cost a tree of it
+	}
 	v, err := hujson.Parse(data)
 	if err != nil {
 		if m := hujsonPos.FindStringSubmatch(err.Error()); m != nil {
@@ -141,6 +83,51 @@ func asArray(raw json.RawMessage) ([]json.RawMessage, bool) {
 		return nil, false
 	}
 	return arr, true
+}
+
+// rawString, rawNumber and rawBool are json.Unmarshal into a string, a
+// float64 and a bool for a value of a document already known to be valid
+// JSON: a string without escapes, a number and a literal are read without
+// reflection (a string's bytes as they are when they are valid UTF-8,
+// which Unmarshal would otherwise repair), null leaves dst alone (as Unmarshal does), and anything else
+// is Unmarshal's to decode or refuse. A 500-hook config holds thousands.
+func rawString(raw json.RawMessage, dst *string) error {
+	if n := len(raw); n >= 2 && raw[0] == '"' && raw[n-1] == '"' && bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw) {
+		*dst = string(raw[1 : n-1])
+		return nil
+	}
+	if string(raw) == "null" {
+		return nil
+	}
+	return json.Unmarshal(raw, dst)
+}
+
+func rawNumber(raw json.RawMessage, dst *float64) error {
+	if len(raw) > 0 && (raw[0] == '-' || raw[0] >= '0' && raw[0] <= '9') {
+		f, err := strconv.ParseFloat(string(raw), 64)
+		if err == nil {
+			*dst = f
+			return nil
+		}
+	}
+	if string(raw) == "null" {
+		return nil
+	}
+	return json.Unmarshal(raw, dst)
+}
+
+func rawBool(raw json.RawMessage, dst *bool) error {
+	switch string(raw) {
+	case "true":
+		*dst = true
+		return nil
+	case "false":
+		*dst = false
+		return nil
+	case "null":
+		return nil
+	}
+	return json.Unmarshal(raw, dst)
 }
 
 // toAny decodes raw into a generic value.

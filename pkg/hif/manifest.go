@@ -8,7 +8,8 @@
 // Verify (re-decode the output and compare). Every dropped or changed field
 // comes back as a Warning; nothing is discarded silently.
 //
-// The package imports nothing of ours.
+// The agents among the providers describe themselves in pkg/agent (events,
+// tools, hook file shape, MCP tool names); registry.go reads that list.
 package hif
 
 import (
@@ -16,8 +17,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"math"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/goccy/go-yaml"
@@ -466,21 +469,115 @@ func str(obj map[string]json.RawMessage, key, path string, dst *string, required
 	return nil
 }
 
-// Validate checks a manifest built in memory by the same rules Parse applies.
+// Validate checks a manifest built in memory by the same rules Parse applies,
+// with the same messages, on the structs themselves: marshalling each hook
+// to parse it again cost most of a conversion (issue #26).
 func Validate(m *Manifest) error {
-	// Hook by hook, as parse reads them: the same rules without reading
-	// the whole document again at every level (Marshal sets the spec).
 	if len(m.Hooks) == 0 {
 		return fieldErr("/hooks", "must not be empty")
 	}
 	for i := range m.Hooks {
-		b, err := marshal(&m.Hooks[i])
-		if err != nil {
+		if err := validateHook(&m.Hooks[i], "/hooks/"+strconv.Itoa(i)); err != nil {
 			return err
 		}
-		if _, err := parseHook(b, fmt.Sprintf("/hooks/%d", i)); err != nil {
+	}
+	return nil
+}
+
+// validateHook is parseHook's checks, in its order, on a decoded hook.
+func validateHook(h *Hook, path string) error {
+	if h.Event == "" {
+		return fieldErr(path+"/event", "required, must not be empty")
+	}
+	if _, ok := Events[h.Event]; !ok {
+		return fieldErr(path+"/event", "unknown event %q (not in the event registry, §7)", h.Event)
+	}
+	if h.Matcher != nil {
+		if err := validateMatcher(h.Matcher, path+"/matcher"); err != nil {
 			return err
 		}
+	}
+	if err := validateHandler(&h.Handler, path+"/handler"); err != nil {
+		return err
+	}
+	for _, c := range slices.Sorted(maps.Keys(h.Degradation)) {
+		switch h.Degradation[c] {
+		case StrategyBlock, StrategyWarn, StrategyExclude:
+		default:
+			return fieldErr(path+"/degradation/"+c, "unknown strategy %q (want block, warn or exclude)", h.Degradation[c])
+		}
+	}
+	return nil
+}
+
+// validateMatcher is decodeMatcher's checks on every alternative, then
+// parseHook's, in that order, so that a matcher with several faults is
+// reported by the one Parse would name. An alternative is what it marshals
+// as: an array (Any), else an MCP reference, else a pattern, else a tool.
+func validateMatcher(m *Matcher, path string) error {
+	elems := m.Elements()
+	at := func(i int) string {
+		if m.Any != nil {
+			return fmt.Sprintf("%s/%d", path, i)
+		}
+		return path
+	}
+	for i := range elems {
+		e := &elems[i]
+		switch {
+		case m.Any != nil && e.Any != nil:
+			return fieldErr(at(i), "a matcher array cannot contain another array")
+		case e.MCP != nil:
+			if e.MCP.Server == "" {
+				return fieldErr(at(i)+"/mcp/server", "required: the MCP server name")
+			}
+		case e.Pattern != "":
+			if _, err := regexp.Compile(e.Pattern); err != nil {
+				return fieldErr(at(i)+"/pattern", "not an RE2 regular expression: %v", err)
+			}
+		}
+	}
+	for i := range elems {
+		e := &elems[i]
+		if e.MCP != nil || e.Pattern != "" {
+			continue
+		}
+		if e.Tool != "" && !slices.Contains(Tools, e.Tool) {
+			return fieldErr(at(i), "unknown tool %q (a bare matcher names a tool vocabulary entry, §10: %s; use {\"pattern\": ...} for a native name)", e.Tool, strings.Join(Tools, ", "))
+		}
+		if e.Tool == "" {
+			return fieldErr(path, "empty matcher")
+		}
+	}
+	if m.Any != nil && len(m.Any) == 0 {
+		return fieldErr(path, "an empty array matches nothing; omit the matcher to match every tool")
+	}
+	return nil
+}
+
+// validateHandler is parseHandler's checks on a decoded handler.
+func validateHandler(hd *Handler, path string) error {
+	if hd.Type == "" {
+		return fieldErr(path+"/type", "required, must not be empty")
+	}
+	if !handlerTypes[hd.Type] {
+		return fieldErr(path+"/type", "unknown handler type %q (want command, http, prompt or agent)", hd.Type)
+	}
+	switch {
+	case hd.Type == "command" && hd.Command == "":
+		return fieldErr(path+"/command", "required when type is \"command\"")
+	case hd.Type == "http" && hd.URL == "":
+		return fieldErr(path+"/url", "required when type is \"http\"")
+	case (hd.Type == "prompt" || hd.Type == "agent") && hd.Prompt == "":
+		return fieldErr(path+"/prompt", "required when type is %q", hd.Type)
+	}
+	for _, k := range slices.Sorted(maps.Keys(hd.Platform)) {
+		if k != "windows" && k != "linux" && k != "osx" && k != "darwin" {
+			return fieldErr(path+"/platform/"+k, "unknown OS (want windows, linux or osx)")
+		}
+	}
+	if hd.Timeout < 0 || math.IsNaN(hd.Timeout) || math.IsInf(hd.Timeout, 0) {
+		return fieldErr(path+"/timeout", "want a non-negative number of seconds")
 	}
 	return nil
 }

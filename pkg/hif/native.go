@@ -3,57 +3,45 @@ package hif
 import (
 	"fmt"
 	"strings"
+
+	"github.com/symposium-dev/symposium-go/pkg/agent"
 )
 
-// mcpFormat is a provider's combined MCP tool name (§6.3, §10.2):
-// prefix + server + sep + tool; all is the tool part that means "every tool
-// of the server" ("" = write the server alone, as Kiro's @server does).
-type mcpFormat struct{ prefix, sep, all string }
-
-var mcpFormats = map[string]mcpFormat{
-	ProviderClaude:   {"mcp__", "__", ".*"},
-	ProviderCodex:    {"mcp__", "__", ".*"},
-	ProviderGemini:   {"mcp_", "_", ".*"},
-	ProviderCopilot:  {"", "/", "*"},
-	ProviderCursor:   {"", "__", ".*"},
-	ProviderWindsurf: {"", "__", ".*"},
-	// Kiro CLI names MCP tools @server/tool and matches @server for all of
-	// a server's tools (book, "Kiro Hooks Reference"); §6.3 gives Kiro
-	// Claude's form, which decoding accepts too.
-	ProviderKiro: {"@", "/", ""},
-}
+// mcpFormat is a provider's combined MCP tool name (§6.3, §10.2), as its
+// description names it (agent.MCPNames): Prefix + server + Sep + tool.
+type mcpFormat agent.MCPNames
 
 func (f mcpFormat) encode(r *MCPRef) string {
 	if r.Tool == "" {
-		if f.all == "" {
-			return f.prefix + r.Server
+		if f.All == "" {
+			return f.Prefix + r.Server
 		}
-		return f.prefix + r.Server + f.sep + f.all
+		return f.Prefix + r.Server + f.Sep + f.All
 	}
-	return f.prefix + r.Server + f.sep + r.Tool
+	return f.Prefix + r.Server + f.Sep + r.Tool
 }
 
 // decode parses a combined name back into server and tool. The server is
 // everything up to the first separator (names with the separator inside a
 // server name are ambiguous in every provider's format).
 func (f mcpFormat) decode(s string) (*MCPRef, bool) {
-	if f.prefix != "" && !strings.HasPrefix(s, f.prefix) {
+	if f.Prefix != "" && !strings.HasPrefix(s, f.Prefix) {
 		return nil, false
 	}
-	rest := strings.TrimPrefix(s, f.prefix)
-	i := strings.Index(rest, f.sep)
+	rest := strings.TrimPrefix(s, f.Prefix)
+	i := strings.Index(rest, f.Sep)
 	if i <= 0 {
-		if f.all == "" && rest != "" && f.prefix != "" && !strings.ContainsAny(rest, "/*") {
+		if f.All == "" && rest != "" && f.Prefix != "" && !strings.ContainsAny(rest, "/*") {
 			return &MCPRef{Server: rest}, true
 		}
 		return nil, false
 	}
-	server, tool := rest[:i], rest[i+len(f.sep):]
+	server, tool := rest[:i], rest[i+len(f.Sep):]
 	if strings.ContainsAny(server, "|()[]{}^$\\+?*. ") {
 		return nil, false
 	}
 	switch tool {
-	case f.all, "*", ".*":
+	case f.All, "*", ".*":
 		tool = ""
 	case "":
 		return nil, false
@@ -64,18 +52,19 @@ func (f mcpFormat) decode(s string) (*MCPRef, bool) {
 	return &MCPRef{Server: server, Tool: tool}, true
 }
 
-// decodeMCPName tries the provider's format, then Claude's (which Kiro and
-// others also accept).
+// decodeMCPName tries the provider's format, then the other spellings it
+// reads (Kiro also reads Claude's).
 func decodeMCPName(p *provider, s string) (*MCPRef, bool) {
-	f, ok := mcpFormats[p.slug]
-	if !ok {
+	if p.mcp.Unknown {
 		return nil, false
 	}
-	if r, ok := f.decode(s); ok {
+	if r, ok := mcpFormat(p.mcp).decode(s); ok {
 		return r, true
 	}
-	if p.slug == ProviderKiro {
-		return mcpFormats[ProviderClaude].decode(s)
+	for _, f := range p.mcpIn {
+		if r, ok := mcpFormat(f).decode(s); ok {
+			return r, true
+		}
 	}
 	return nil, false
 }
@@ -91,13 +80,11 @@ func nativeNames(p *provider, m *Matcher, n int, w *warner) []string {
 		var s string
 		switch {
 		case e.MCP != nil:
-			f, ok := mcpFormats[p.slug]
-			if !ok {
-				// Antigravity's MCP tool names are not documented.
+			if p.mcp.Unknown {
 				w.add(n, "matcher", "", "MCP tool '%s' dropped from the matcher — %s's names for MCP tools are not known", describeMatcher(&Matcher{MCP: e.MCP}), p.name)
 				continue
 			}
-			s = f.encode(e.MCP)
+			s = mcpFormat(p.mcp).encode(e.MCP)
 		case e.Pattern != "":
 			s = e.Pattern
 		default:

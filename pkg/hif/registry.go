@@ -1,6 +1,8 @@
 package hif
 
 import (
+	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"strings"
 
@@ -156,6 +158,30 @@ func Providers() []string {
 	return append(out, ProviderCursor, ProviderWindsurf, ProviderHIF)
 }
 
+// ProviderUsage lists the provider names for usage texts, in Providers'
+// order: each slug, with the agent's name where it differs
+// ("claude-code (claude)"), and hif last.
+func ProviderUsage() []string {
+	names := map[string]string{}
+	for _, a := range agent.All() {
+		if a.HIF != nil && a.HIF.Slug != a.Name {
+			names[a.HIF.Slug] = a.Name
+		}
+	}
+	var out []string
+	for _, slug := range Providers() {
+		switch {
+		case slug == ProviderHIF:
+			out = append(out, slug+" (the canonical manifest, JSON or YAML)")
+		case names[slug] != "":
+			out = append(out, slug+" ("+names[slug]+")")
+		default:
+			out = append(out, slug)
+		}
+	}
+	return out
+}
+
 // provider describes one target: names, events, tools, capabilities.
 type provider struct {
 	slug, name string
@@ -167,7 +193,10 @@ type provider struct {
 	toolsIn  map[string]string // extra native names accepted when decoding
 	caps     map[string]bool
 	blocking map[string]string // canonical event → behaviour; missing = prevent
-	timeouts bool              // the native format carries a timeout
+	shape    agent.HookShape   // the hook file's layout: picks the codec
+	mcp      agent.MCPNames    // how a matcher names an MCP tool
+	mcpIn    []agent.MCPNames  // more MCP spellings read when decoding
+	timeout  agent.TimeoutUnit // the native per-hook timeout's unit
 	// projectHooks is the project file the provider reads these hooks from
 	// (slash-separated; "{agent}" stands for a Kiro agent's name).
 	projectHooks string
@@ -181,6 +210,55 @@ func ProjectFile(slug, kiroAgent string) (string, bool) {
 		return "", false
 	}
 	return filepath.FromSlash(strings.ReplaceAll(p.projectHooks, "{agent}", kiroAgent)), true
+}
+
+// perSecond is the provider's timeout unit per second.
+func (p *provider) perSecond() float64 {
+	if p.timeout == agent.Milliseconds {
+		return 1000
+	}
+	return 1
+}
+
+// codec is a hook file layout's decoder and encoder. wholeDocument marks a
+// layout whose file is the hooks value itself, with no "hooks" member to
+// read (Antigravity's named hooks).
+type codec struct {
+	decode        func(p *provider, raw json.RawMessage, w *warner) ([]Hook, error)
+	encode        func(p *provider, hooks []*prepared, w *warner) (any, error)
+	wholeDocument bool
+}
+
+// shapeSplit is Cursor's and Windsurf's layout (split.go); they are no
+// agents of ours, so pkg/agent does not name it.
+const shapeSplit agent.HookShape = "split"
+
+// codecs are the adapters, by the layout an agent's HIF description names
+// (agent.HIFProvider.Shape): a new agent whose hook file has one of these
+// layouts needs nothing here.
+var codecs = map[agent.HookShape]codec{
+	agent.ShapeGrouped: {decode: decodeGrouped, encode: encodeGrouped},
+	agent.ShapeCopilot: {decode: decodeCopilot, encode: encodeCopilot},
+	agent.ShapeKiro:    {decode: decodeKiro, encode: encodeKiro},
+	agent.ShapeNamed:   {decode: decodeAntigravity, encode: encodeAntigravity, wholeDocument: true},
+	shapeSplit:         {decode: decodeSplit, encode: encodeSplit},
+}
+
+// WholeDocument reports whether provider slug's hooks file is keyed by
+// hook name, with no "hooks" member (Antigravity's named shape).
+func WholeDocument(slug string) bool {
+	p, ok := providers[slug]
+	return ok && codecs[p.shape].wholeDocument
+}
+
+// codec returns p's adapter; an agent whose Shape has none is a
+// programming error (TestProvidersComplete), reported, not a panic.
+func (p *provider) codec() (codec, error) {
+	c, ok := codecs[p.shape]
+	if !ok || c.decode == nil || c.encode == nil {
+		return codec{}, fmt.Errorf("%s: no codec for hook file shape %q", p.name, p.shape)
+	}
+	return c, nil
 }
 
 func (p *provider) supports(event string) bool {
@@ -223,7 +301,8 @@ var providers = func() map[string]*provider {
 			caps[c] = true
 		}
 		m[h.Slug] = &provider{slug: h.Slug, name: h.Name, events: h.Events.Map(), tools: agent.ToolNames(a.Name),
-			toolsIn: h.ToolsIn.Map(), caps: caps, blocking: h.Blocking.Map(), timeouts: h.Timeouts, projectHooks: h.ProjectHooks}
+			toolsIn: h.ToolsIn.Map(), caps: caps, blocking: h.Blocking.Map(), shape: h.Shape, mcp: h.MCP, mcpIn: h.MCPIn,
+			timeout: h.Timeout, projectHooks: h.ProjectHooks}
 	}
 	return m
 }()
@@ -245,7 +324,9 @@ var (
 		blocking: map[string]string{
 			"after_tool_execute": behaviourObserve, "before_prompt": behaviourObserve, "agent_stop": behaviourObserve,
 		},
-		timeouts:     true,
+		shape:        shapeSplit,
+		mcp:          agent.MCPNames{Sep: "__", All: ".*"},
+		timeout:      agent.Seconds,
 		projectHooks: ".cursor/hooks.json",
 	}
 	// Windsurf (Cascade hooks) is split-event too and has no timeout field;
@@ -261,6 +342,8 @@ var (
 		blocking: map[string]string{
 			"after_tool_execute": behaviourObserve, "before_prompt": behaviourObserve, "agent_stop": behaviourObserve,
 		},
+		shape:        shapeSplit,
+		mcp:          agent.MCPNames{Sep: "__", All: ".*"},
 		projectHooks: ".windsurf/hooks.json",
 	}
 )

@@ -6,6 +6,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/symposium-dev/symposium-go/pkg/agent"
 )
 
 // Cursor and Windsurf are split-event providers (§7.4): a tool event is
@@ -17,13 +19,6 @@ import (
 // are read, the array is written.
 //
 // Windsurf (.windsurf/hooks.json): {"hooks": {"pre_run_command": [{"command": "…", "show_output": true, "working_directory": "…"}]}}.
-
-func init() {
-	decoders[ProviderCursor] = decodeSplit
-	encoders[ProviderCursor] = encodeSplit
-	decoders[ProviderWindsurf] = decodeSplit
-	encoders[ProviderWindsurf] = encodeSplit
-}
 
 // Tool categories of split events.
 const (
@@ -112,7 +107,7 @@ func decodeSplit(p *provider, raw json.RawMessage, w *warner) ([]Hook, error) {
 			switch {
 			case k == "command":
 				err = json.Unmarshal(v, &h.Handler.Command)
-			case k == "timeout" && p.timeouts:
+			case k == "timeout" && p.timeout != agent.NoTimeout:
 				err = json.Unmarshal(v, &h.Handler.Timeout)
 			case k == "matcher" && cat == catMCP && t.mcpMatcher:
 				err = json.Unmarshal(v, &matcher)
@@ -182,29 +177,29 @@ func encodeSplit(p *provider, hooks []*prepared, w *warner) (any, error) {
 		for _, tg := range targets {
 			o := object{}
 			if tg.matcher != "" {
-				o.set("matcher", tg.matcher)
+				o.Set("matcher", tg.matcher)
 			}
-			o.set("command", h.Handler.Command)
+			o.Set("command", h.Handler.Command)
 			if h.Handler.Timeout > 0 {
-				o.set("timeout", timeoutOut(h.Handler.Timeout, 1))
+				o.Set("timeout", timeoutOut(h.Handler.Timeout, p.perSecond()))
 			}
 			if h.Handler.Cwd != "" && t.cwdKey != "" {
-				o.set(t.cwdKey, h.Handler.Cwd)
+				o.Set(t.cwdKey, h.Handler.Cwd)
 			}
 			for _, k := range slices.Sorted(maps.Keys(pd)) {
 				if k != "event" {
-					o.set(k, pd[k]) // provider_data is the provider's own word
+					o.Set(k, pd[k]) // provider_data is the provider's own word
 				}
 			}
-			list, _ := byEvent.get(tg.native)
+			list, _ := byEvent.Get(tg.native)
 			l, _ := list.([]any)
-			byEvent.set(tg.native, append(l, o))
+			byEvent.Set(tg.native, append(l, o))
 		}
 	}
 	if t.version {
-		return object{{"version", 1}, {"hooks", byEvent}}, nil
+		return object{{Key: "version", Value: 1}, {Key: "hooks", Value: byEvent}}, nil
 	}
-	return object{{"hooks", byEvent}}, nil
+	return object{{Key: "hooks", Value: byEvent}}, nil
 }
 
 func describeMatcherOr(m *Matcher, none string) string {
@@ -255,9 +250,9 @@ func splitTargets(p *provider, t *splitTable, h *prepared, w *warner) []splitEnt
 		se := splitEntry{native: native}
 		if c == catMCP {
 			if t.mcpMatcher {
-				se.matcher = mcpFormats[p.slug].encode(e.MCP)
+				se.matcher = mcpFormat(p.mcp).encode(e.MCP)
 			} else {
-				w.add(h.n, "matcher", "", "MCP filter '%s' dropped — %s's %s hooks run for every MCP tool", mcpFormats[p.slug].encode(e.MCP), p.name, native)
+				w.add(h.n, "matcher", "", "MCP filter '%s' dropped — %s's %s hooks run for every MCP tool", mcpFormat(p.mcp).encode(e.MCP), p.name, native)
 			}
 		}
 		if c == catWrite && t.lateWrite && h.Event == "before_tool_execute" {

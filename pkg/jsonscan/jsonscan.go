@@ -19,54 +19,71 @@ import (
 // keys winning; each value is its bytes without the whitespace around it,
 // capped at its end (appending to one never writes over the next).
 func Object(raw json.RawMessage) ([]string, map[string]json.RawMessage, error) {
-	i := SkipSpace(raw, 0)
-	if i >= len(raw) || raw[i] != '{' {
-		return nil, nil, fmt.Errorf("want an object")
-	}
 	var keys []string
 	vals := map[string]json.RawMessage{}
+	err := Members(raw, func(k string, v json.RawMessage) error {
+		if _, dup := vals[k]; !dup {
+			keys = append(keys, k)
+		}
+		vals[k] = v
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return keys, vals, nil
+}
+
+// Members calls fn with each member of an object, in document order, the
+// key and the value as Object gives them; a key written twice is visited
+// twice. It builds no map: a walk that switches on each key needs none.
+// An error from fn stops the walk and is returned as it is.
+func Members(raw json.RawMessage, fn func(key string, val json.RawMessage) error) error {
+	i := SkipSpace(raw, 0)
+	if i >= len(raw) || raw[i] != '{' {
+		return fmt.Errorf("want an object")
+	}
 	i = SkipSpace(raw, i+1)
 	if i < len(raw) && raw[i] == '}' {
-		return keys, vals, nil
+		return nil
 	}
 	for i < len(raw) {
 		if raw[i] != '"' {
-			return nil, nil, fmt.Errorf("want a key at offset %d", i)
+			return fmt.Errorf("want a key at offset %d", i)
 		}
 		end := ValueEnd(raw, i)
 		if end < 0 {
-			return nil, nil, fmt.Errorf("unterminated key")
+			return fmt.Errorf("unterminated key")
 		}
 		k := string(raw[i+1 : end-1])
 		if bytes.IndexByte(raw[i:end], '\\') >= 0 {
 			if err := json.Unmarshal(raw[i:end], &k); err != nil {
-				return nil, nil, err
+				return err
 			}
 		}
 		i = SkipSpace(raw, end)
 		if i >= len(raw) || raw[i] != ':' {
-			return nil, nil, fmt.Errorf("want : after key %q", k)
+			return fmt.Errorf("want : after key %q", k)
 		}
 		start := SkipSpace(raw, i+1)
 		end = ValueEnd(raw, start)
 		if end < 0 {
-			return nil, nil, fmt.Errorf("bad value for key %q", k)
+			return fmt.Errorf("bad value for key %q", k)
 		}
-		if _, dup := vals[k]; !dup {
-			keys = append(keys, k)
+		if err := fn(k, raw[start:end:end]); err != nil {
+			return err
 		}
-		vals[k] = raw[start:end:end]
 		i = SkipSpace(raw, end)
 		if i < len(raw) && raw[i] == ',' {
 			i = SkipSpace(raw, i+1)
 			continue
 		}
 		if i < len(raw) && raw[i] == '}' {
-			return keys, vals, nil
+			return nil
 		}
-		return nil, nil, fmt.Errorf("want , or } after key %q", k)
+		return fmt.Errorf("want , or } after key %q", k)
 	}
-	return nil, nil, fmt.Errorf("unterminated object")
+	return fmt.Errorf("unterminated object")
 }
 
 // Array splits a JSON array into its elements (see Object).

@@ -2,6 +2,7 @@ package jsonscan
 
 import (
 	"encoding/json"
+	"errors"
 	"reflect"
 	"testing"
 )
@@ -51,5 +52,27 @@ func TestObjectAndArray(t *testing.T) {
 		if _, err := Array(json.RawMessage(bad)); err == nil {
 			t.Errorf("Array(%s) = nil error", bad)
 		}
+	}
+}
+
+// TestMembers: every member in document order, a repeated key each time,
+// fn's error returned as it is, a non-object refused.
+func TestMembers(t *testing.T) {
+	var got []string
+	err := Members(json.RawMessage(` {"a": 1, "b" : {"c":[2]}, "a":"x"} `), func(k string, v json.RawMessage) error {
+		got = append(got, k+"="+string(v))
+		return nil
+	})
+	want := []string{"a=1", `b={"c":[2]}`, `a="x"`}
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("Members = %q, %v; want %q", got, err, want)
+	}
+	stop := errors.New("stop")
+	n := 0
+	if err := Members(json.RawMessage(`{"a":1,"b":2}`), func(string, json.RawMessage) error { n++; return stop }); err != stop || n != 1 {
+		t.Errorf("Members with a failing fn = %v after %d calls, want stop after 1", err, n)
+	}
+	if err := Members(json.RawMessage(`[1]`), func(string, json.RawMessage) error { return nil }); err == nil {
+		t.Error("Members accepted an array")
 	}
 }

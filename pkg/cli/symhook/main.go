@@ -34,13 +34,14 @@ const maxPayload = 64 << 20
 // PATH); wiring may replace it with an in-process sync.
 var Sync hook.SyncFunc = execSync
 
-const usage = `Usage: sym-hook AGENT EVENT
+// usage's AGENT list comes from pkg/agent's one list.
+var usage = `Usage: sym-hook AGENT EVENT
        cargo agents hook AGENT EVENT
 
 Reads AGENT's hook payload on stdin, runs the plugin hooks that match EVENT
 and prints AGENT's answer, with AGENT's exit code.
 
-  AGENT  antigravity, claude, codex, copilot, gemini, kiro, opencode, or symposium (canonical format)
+` + agent.ListText("  AGENT  ", "         ", agent.WireUsage(), 80) + `
   EVENT  pre-tool-use, post-tool-use, user-prompt-submit, session-start, stop
 `
 

@@ -16,6 +16,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/symposium-dev/symposium-go/pkg/agent"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/hif"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -23,7 +24,8 @@ import (
 
 const prog = "sym-translate"
 
-const usage = `usage: sym-translate hooks --from P --to Q [--strict] [--json] [--write] [FILE]
+// usage's lists of providers and agents come from pkg/agent's one list.
+var usage = `usage: sym-translate hooks --from P --to Q [--strict] [--json] [--write] [FILE]
        sym-translate payload --from A --to B --event E [FILE]
        sym-translate output  --from A --to B --event E [--exit N] [FILE]
 
@@ -33,15 +35,14 @@ a whole settings or agent file; only its hooks are read. The target's hooks
 configuration is printed on stdout; every dropped or changed field is
 reported on stderr.
 
-P, Q: claude-code (claude), gemini-cli (gemini), copilot-cli (copilot), kiro,
-cursor, codex, windsurf, or hif (the canonical manifest, JSON or YAML).
+` + agent.ListText("P, Q: ", "", hif.ProviderUsage(), 76) + `.
 
 payload converts one hook payload (what agent A sends on stdin) into what
 agent B would send for the same event; output converts a hook's answer (its
-stdout and exit code in A's format) into B's answer. A, B: claude, codex,
-copilot, gemini, kiro, or symposium (the canonical format). E: pre-tool-use,
-post-tool-use, user-prompt-submit, session-start. These use the same codecs
-as sym-hook.
+stdout and exit code in A's format) into B's answer.
+` + agent.ListText("A, B: ", "", agent.WireUsage(), 76) + `.
+E: pre-tool-use, post-tool-use, user-prompt-submit, session-start. These use
+the same codecs as sym-hook.
 
 Exit status: 0 ok, 1 invalid input (or, with --strict, any loss), 2 usage.
 `
