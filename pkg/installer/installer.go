@@ -25,7 +25,6 @@ import (
 	"github.com/rogpeppe/go-internal/lockedfile"
 
 	"github.com/symposium-dev/symposium-go/pkg/atomicfile"
-	"github.com/symposium-dev/symposium-go/pkg/plugin"
 	"github.com/symposium-dev/symposium-go/pkg/proc"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -93,8 +92,8 @@ func InstallWith(ctx context.Context, in stream.Installation, cache string, opts
 		return false, nil
 	}
 	// in.Dir comes from the match stream: it must be one of ours.
-	root := plugin.InstallCache(cache)
-	if filepath.Dir(in.Dir) != root || !strings.HasPrefix(filepath.Base(in.Dir), plugin.InstallKind(in.Source)+"-") {
+	root := InstallCache(cache)
+	if filepath.Dir(in.Dir) != root || !strings.HasPrefix(filepath.Base(in.Dir), InstallKind(in.Source)+"-") {
 		return false, fmt.Errorf("installation directory %s is not in %s", in.Dir, root)
 	}
 	if err := os.MkdirAll(root, 0o755); err != nil {
@@ -244,8 +243,8 @@ func cargoError(out string) string {
 
 // DownloadURL is where a github installation's bits come from: the
 // repository archive of its ref (HEAD by default), or a release asset.
-func DownloadURL(raw string) (string, plugin.GitHubURL, error) {
-	g, err := plugin.ParseGitHubURL(raw)
+func DownloadURL(raw string) (string, GitHubURL, error) {
+	g, err := ParseGitHubURL(raw)
 	if err != nil {
 		return "", g, err
 	}

@@ -16,7 +16,6 @@ import (
 	"testing"
 
 	"github.com/symposium-dev/symposium-go/internal/tartest"
-	"github.com/symposium-dev/symposium-go/pkg/plugin"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 	"github.com/symposium-dev/symposium-go/pkg/untar"
 )
@@ -76,7 +75,7 @@ func TestGitHubArchives(t *testing.T) {
 			cache := t.TempDir()
 			sum := sha256.Sum256(served[tc.served])
 			in := stream.Installation{Name: "x", Source: "github", URL: tc.url, SHA256: hex.EncodeToString(sum[:]),
-				Dir: filepath.Join(plugin.InstallCache(cache), "github-x-0123")}
+				Dir: filepath.Join(InstallCache(cache), "github-x-0123")}
 			ok, err := Install(context.Background(), in, cache, io.Discard)
 			if tc.want != "" {
 				var ue *untar.Error
@@ -84,7 +83,7 @@ func TestGitHubArchives(t *testing.T) {
 					t.Fatalf("Install = %v, %v; want refused with %q", ok, err, tc.want)
 				}
 				// Nothing installed, nothing left but the lock file.
-				ents, _ := os.ReadDir(plugin.InstallCache(cache))
+				ents, _ := os.ReadDir(InstallCache(cache))
 				for _, e := range ents {
 					if e.Name() != "github-x-0123.lock" {
 						t.Errorf("left %s", e.Name())
@@ -144,7 +143,7 @@ func TestTrustOnFirstUse(t *testing.T) {
 	digests := DigestsFile(home)
 	in := func(cache string) stream.Installation {
 		return stream.Installation{Name: "tool", Source: "github", URL: "https://github.com/o/r/releases/download/v1/tool", Files: []string{"tool"},
-			Dir: filepath.Join(plugin.InstallCache(cache), "github-tool-0123"), File: "p/SYMPOSIUM.toml:4"}
+			Dir: filepath.Join(InstallCache(cache), "github-tool-0123"), File: "p/SYMPOSIUM.toml:4"}
 	}
 	steps := []struct {
 		name, body string
@@ -222,7 +221,7 @@ func TestBinarySource(t *testing.T) {
 				sha = sumOf(files[tc.path])
 			}
 			in := stream.Installation{Name: "x", Source: "binary", URL: "https://example.com" + tc.path, SHA256: sha,
-				Dir: filepath.Join(plugin.InstallCache(cache), "binary-x-0123")}
+				Dir: filepath.Join(InstallCache(cache), "binary-x-0123")}
 			ok, err := InstallWith(context.Background(), in, cache, Options{})
 			if tc.want != "" {
 				if ok || err == nil || !strings.Contains(err.Error(), tc.want) || Installed(in) {
@@ -273,7 +272,7 @@ func TestInstallCommands(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cache := t.TempDir()
-			in := stream.Installation{Name: "setup", InstallCommands: tc.commands, Dir: filepath.Join(plugin.InstallCache(cache), "setup-setup-0123"), File: "p:3"}
+			in := stream.Installation{Name: "setup", InstallCommands: tc.commands, Dir: filepath.Join(InstallCache(cache), "setup-setup-0123"), File: "p:3"}
 			var progress strings.Builder
 			ok, err := InstallWith(context.Background(), in, cache, Options{Progress: &progress})
 			if n := strings.Count(progress.String(), "running install command"); tc.want == "" && n != len(tc.commands) {
@@ -322,7 +321,7 @@ func TestGlobalCargo(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			os.Remove(log)
 			cache := t.TempDir()
-			in := stream.Installation{Name: "rg", Source: "cargo", Crate: "ripgrep", Global: tc.global, Dir: filepath.Join(plugin.InstallCache(cache), "cargo-rg-0123")}
+			in := stream.Installation{Name: "rg", Source: "cargo", Crate: "ripgrep", Global: tc.global, Dir: filepath.Join(InstallCache(cache), "cargo-rg-0123")}
 			if ok, err := InstallWith(context.Background(), in, cache, Options{}); err != nil || !ok {
 				t.Fatalf("InstallWith = %v, %v", ok, err)
 			}
