@@ -21,10 +21,6 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/term"
 )
 
-func init() {
-	register("sync", subcommand{json: true, summary: "Synchronize skills, hooks and MCP servers with workspace dependencies", run: runSync})
-}
-
 const syncUsage = `Usage: cargo agents sync [-q] [-v] [--json] [--dry-run] [--check]
 
 Runs sym-deps | sym-match | sym-install for the workspace containing the
@@ -75,16 +71,16 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 	// enables installs in this one sync. --json asks nothing: the
 	// candidates are among its records.
 	asked := map[string]bool{}
-	if !dry && !g.json && isTerminal(stdio.In) {
+	if !dry && !g.JSON && isTerminal(stdio.In) {
 		if asked, err = askFirst(stdio, g); err != nil {
 			return err
 		}
 	}
-	update := g.update
-	if !g.updateSet {
+	update := g.Update
+	if !g.UpdateSet {
 		update = "auto" // auto-update sources due for a check are fetched (docs/freshness.md)
 	}
-	opts := pipeline.Options{Dir: cwd, Update: update, DryRun: dry, Quiet: g.quiet, Stderr: stdio.Err, Version: cli.Version, Explain: g.verbose, AcceptDigest: accept}
+	opts := pipeline.Options{Dir: cwd, Update: update, DryRun: dry, Quiet: g.Quiet, Stderr: stdio.Err, Version: cli.Version, Explain: g.Verbose, AcceptDigest: accept}
 	sum, err := syncRun(context.Background(), opts)
 	logSync(g, sum, err)
 	if errors.Is(err, pipeline.ErrNotWorkspace) {
@@ -93,7 +89,7 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 	var stageErr *pipeline.StageError
 	if errors.As(err, &stageErr) {
 		// The stage already printed its diagnostics.
-		if sum != nil && !g.quiet && !g.json {
+		if sum != nil && !g.Quiet && !g.JSON {
 			printSummary(stdio.Out, sum, dry)
 		}
 		return cli.ErrSilent
@@ -104,7 +100,7 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 	if err := report(stdio, g, sum, opts); err != nil {
 		return err
 	}
-	if !dry && !g.json {
+	if !dry && !g.JSON {
 		if err := askAfter(stdio, g, cwd, sum.Candidates, asked); err != nil {
 			return err
 		}
@@ -155,13 +151,13 @@ func askAfter(stdio cli.Stdio, g *globals, cwd string, cands []stream.PluginStat
 	}
 	// What was just enabled installs in this same run.
 	sum, err := syncRun(context.Background(), pipeline.Options{
-		Dir: cwd, Update: g.update, Quiet: g.quiet, Stderr: stdio.Err, Version: cli.Version,
+		Dir: cwd, Update: g.Update, Quiet: g.Quiet, Stderr: stdio.Err, Version: cli.Version,
 	})
 	logSync(g, sum, err)
 	if err != nil {
 		return err
 	}
-	if !g.quiet {
+	if !g.Quiet {
 		printSummary(stdio.Out, sum, false)
 	}
 	return nil
@@ -180,7 +176,7 @@ func logSync(g *globals, sum *pipeline.Summary, err error) {
 	if sum.UpToDate {
 		g.log.Printf(runlog.Info, "workspace %s: inputs and outputs unchanged since the last sync; no stage ran", sum.WorkspaceRoot)
 	} else {
-		g.log.Printf(runlog.Info, "workspace %s: ran sym-deps | sym-match | sym-install (update %s)", sum.WorkspaceRoot, g.update)
+		g.log.Printf(runlog.Info, "workspace %s: ran sym-deps | sym-match | sym-install (update %s)", sum.WorkspaceRoot, g.Update)
 	}
 	g.log.Printf(runlog.Info, "matched %d skill(s), %d hook(s), %d MCP server(s)", sum.Matched.Skills, sum.Matched.Hooks, sum.Matched.MCPServers)
 	counts := map[string]int{}
@@ -342,7 +338,7 @@ func consentPrompt(stdio cli.Stdio, g *globals, cands []stream.PluginStatus) (bo
 		}
 	}
 	if !isTerminal(stdio.In) {
-		if !g.quiet {
+		if !g.Quiet {
 			var names []string
 			for _, c := range list {
 				names = append(names, c.Crate+" "+c.Version)

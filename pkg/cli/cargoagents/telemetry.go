@@ -9,10 +9,6 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/config"
 )
 
-func init() {
-	register("telemetry", subcommand{summary: "Say what telemetry this version records: none (status, enable, disable, show)", run: runTelemetry})
-}
-
 const telemetryUsage = `Usage: cargo agents telemetry [status|enable|disable|show]
 
 Upstream symposium can record anonymous usage events locally when
@@ -51,7 +47,7 @@ func runTelemetry(stdio cli.Stdio, g *globals, args []string) error {
 		}
 		return nil
 	case "disable":
-		if !g.quiet {
+		if !g.Quiet {
 			fmt.Fprintln(stdio.Out, "telemetry is off: this version records and sends none (nothing changed)")
 		}
 		return nil

@@ -12,8 +12,8 @@ import (
 // must be on the parser's list.
 func TestBuiltinsReserved(t *testing.T) {
 	names := []string{"help"}
-	for n := range subcommands {
-		names = append(names, n)
+	for _, c := range commands {
+		names = append(names, c.name)
 	}
 	for _, n := range names {
 		if !slices.Contains(plugin.ReservedSubcommands, n) {

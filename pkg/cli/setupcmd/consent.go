@@ -13,8 +13,6 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/runlog"
 )
 
-func init() { register("consent", runConsent) }
-
 const consentUsage = `Usage: sym-install consent [-q] [--auto-enable CRATE]... [--disable CRATE]...
 
 Records answers to the consent prompt of cargo agents sync in the user

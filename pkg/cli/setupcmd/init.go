@@ -24,8 +24,6 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/term"
 )
 
-func init() { register("init", runInit) }
-
 const initUsage = `Usage: cargo agents init [--add-agent NAME]... [--remove-agent NAME]... [--hook-scope global|project] [--trust]
 
 Chooses the agents you use and where their hooks go, writes
@@ -99,9 +97,9 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 		interactive = false
 		switch detected := agent.Installed(dirs.Home); {
 		case len(cfg.Agents) > 0:
-			fmt.Fprintf(stdio.Err, "cargo agents: no terminal: keeping the configured agents (%s); change them with --add-agent/--remove-agent\n", strings.Join(cfg.Agents, ", "))
+			fmt.Fprintf(stdio.Err, "cargo agents init: no terminal: keeping the configured agents (%s); change them with --add-agent/--remove-agent\n", strings.Join(cfg.Agents, ", "))
 		case len(detected) > 0:
-			fmt.Fprintf(stdio.Err, "cargo agents: no terminal: configuring the agents found in your home directory (%s); change them with --add-agent/--remove-agent\n", strings.Join(detected, ", "))
+			fmt.Fprintf(stdio.Err, "cargo agents init: no terminal: configuring the agents found in your home directory (%s); change them with --add-agent/--remove-agent\n", strings.Join(detected, ", "))
 			add = detected
 		default:
 			return cli.Usagef("no terminal and no agent found in your home directory: choose with flags, e.g. cargo agents init --add-agent claude (agents: %s)", strings.Join(agent.Names(), ", "))
@@ -145,7 +143,7 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 		return err
 	}
 	g.log.Printf(runlog.Info, "%s %s: agents %s, hook scope %s (added %s, removed %s)", cfg.Path, status, listOrNone(newCfg.Agents), newCfg.HookScope, listOrNone(add), listOrNone(remove))
-	if !g.quiet {
+	if !g.Quiet {
 		fmt.Fprintf(stdio.Out, "%s %s: agents %s, hook scope %s\n", cfg.Path, status, listOrNone(newCfg.Agents), newCfg.HookScope)
 	}
 
@@ -180,7 +178,7 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 	for _, name := range newCfg.Agents {
 		a, _ := agent.Lookup(name)
 		if !a.HasHooks() {
-			if !g.quiet && contains(add, name) {
+			if !g.Quiet && contains(add, name) {
 				fmt.Fprintf(stdio.Out, "  %-8s skills only (%s has no shell hooks)\n", name, a.Display)
 			}
 			continue
@@ -189,7 +187,7 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 		var err error
 		if newCfg.HookScope == config.ScopeProject && ws == "" {
 			changes, err = a.UnregisterHooks(af, agent.Target{Home: dirs.Home, Scope: config.ScopeGlobal})
-			if !g.quiet && contains(add, name) {
+			if !g.Quiet && contains(add, name) {
 				fmt.Fprintf(stdio.Out, "  %-8s hooks will be registered by `cargo agents sync` in each workspace\n", name)
 			}
 		} else {
@@ -224,7 +222,7 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 		}
 		report(stdio, g, name, onePerFile(changes), nil)
 	}
-	if declined > 0 && !interactive && !g.quiet {
+	if declined > 0 && !interactive && !g.Quiet {
 		fmt.Fprintln(stdio.Out, cli.TrustHint)
 	}
 	if ws != "" {
@@ -232,14 +230,14 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 			failed = report(stdio, g, "workspace", nil, err) || failed
 		}
 	}
-	if !g.quiet {
+	if !g.Quiet {
 		for _, name := range newCfg.Agents {
 			if a, _ := agent.Lookup(name); a.Notice != "" {
 				fmt.Fprintf(stdio.Out, "  %-8s %s\n", name, a.Notice)
 			}
 		}
 	}
-	if !g.quiet && !*trust {
+	if !g.Quiet && !*trust {
 		fmt.Fprintln(stdio.Out, "Next: run `cargo agents sync` in a Rust workspace.")
 	}
 	if failed {
@@ -260,7 +258,7 @@ func openGate(stdio cli.Stdio, g *globals, in *bufio.Reader, gate agent.Gate, tr
 		consent = answer == "y" || answer == "yes"
 	}
 	if gate.Open == nil || !consent {
-		if !g.quiet {
+		if !g.Quiet {
 			cli.PrintGate(stdio.Out, gate.Agent, gate.Problem, gate.Fix)
 		}
 		return nil, false, nil
@@ -299,7 +297,7 @@ func report(stdio cli.Stdio, g *globals, name string, changes []agent.Change, er
 		}
 		g.log.Printf(level, "%s: %s %s", name, c.Status, c.Path)
 	}
-	if !g.quiet {
+	if !g.Quiet {
 		for _, c := range changes {
 			if c.Status != agent.StatusUnchanged {
 				fmt.Fprintf(stdio.Out, "  %-8s %s %s\n", name, c.Status, c.Path)
@@ -307,7 +305,7 @@ func report(stdio cli.Stdio, g *globals, name string, changes []agent.Change, er
 		}
 	}
 	if err != nil {
-		fmt.Fprintf(stdio.Err, "cargo agents: %s: %v\n", name, err)
+		fmt.Fprintf(stdio.Err, "cargo agents init: %s: %v\n", name, err)
 		return true
 	}
 	return false

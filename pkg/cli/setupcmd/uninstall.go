@@ -20,8 +20,6 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/syncstate"
 )
 
-func init() { register("uninstall", runUninstall) }
-
 const uninstallUsage = `Usage: cargo agents uninstall [-q] [--dry-run] [--trust]
 
 Removes, without asking, what symposium installed: every hook registration
@@ -114,7 +112,7 @@ func runUninstall(stdio cli.Stdio, g *globals, args []string) error {
 	for _, a := range removed {
 		g.log.Printf(runlog.Info, "%s %s %s", verb(a.Status), a.Op, a.Path)
 	}
-	if !g.quiet {
+	if !g.Quiet {
 		where := "outside any Rust workspace: global hook registrations only"
 		if root != "" {
 			where = "workspace " + root + " and global hook registrations"
@@ -146,10 +144,10 @@ func runUninstall(stdio cli.Stdio, g *globals, args []string) error {
 		}
 	}
 	for _, msg := range res.Warnings {
-		fmt.Fprintf(stdio.Err, "cargo agents: warning: %s\n", msg)
+		fmt.Fprintf(stdio.Err, "cargo agents uninstall: warning: %s\n", msg)
 	}
 	for _, e := range res.Errors {
-		fmt.Fprintf(stdio.Err, "cargo agents: %v\n", e)
+		fmt.Fprintf(stdio.Err, "cargo agents uninstall: %v\n", e)
 	}
 	if len(res.Errors) > 0 {
 		return cli.ErrSilent

@@ -27,12 +27,6 @@ import (
 // The consent commands of upstream v0.4: `use`, `status` and `search`
 // (reference/cargo-agents-use.md, -status.md, -search.md).
 
-func init() {
-	Commands["use"] = runUse
-	Commands["status"] = runStatus
-	Commands["search"] = runSearch
-}
-
 const statusUsage = `Usage: cargo agents status [--json] [--jq EXPR]
 
 Shows each plugin for this workspace and why it is there: active (enabled,

@@ -126,7 +126,7 @@ func TestCrateInfoFromIndex(t *testing.T) {
 	}
 	t.Chdir(t.TempDir())
 	var out, errb bytes.Buffer
-	if err := runCrateInfo(cli.Stdio{Out: &out, Err: &errb}, Globals{Update: plugin.UpdateNone}, []string{"widget", "--json"}); err != nil {
+	if err := runCrateInfo(cli.Stdio{Out: &out, Err: &errb}, Globals{Globals: cli.Globals{Update: plugin.UpdateNone}}, []string{"widget", "--json"}); err != nil {
 		t.Fatal(err)
 	}
 	var info crateInfo

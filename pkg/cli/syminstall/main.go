@@ -51,6 +51,15 @@ func Main(stdio cli.Stdio, args []string) int {
 	return cli.Report(stdio.Err, prog, run(stdio, args))
 }
 
+// entryPoints lists the cargo agents subcommands sym-install runs: each
+// takes cargo agents' global options (-q, ...) before its own arguments.
+func entryPoints(w io.Writer) {
+	fmt.Fprintf(w, "\nAlso the cargo agents subcommands that edit the agents' files and your\nconfig, as %s NAME [GLOBAL OPTIONS] ARGS... (cargo agents runs them here):\n", prog)
+	for _, c := range setupcmd.Commands {
+		fmt.Fprintf(w, "  %s %s %s\n", prog, c.Name, c.Usage)
+	}
+}
+
 func run(stdio cli.Stdio, args []string) error {
 	fs := flag.NewFlagSet(prog, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -65,6 +74,7 @@ func run(stdio cli.Stdio, args []string) error {
 			fmt.Fprint(stdio.Out, usage)
 			fs.SetOutput(stdio.Out)
 			fs.PrintDefaults()
+			entryPoints(stdio.Out)
 			return nil
 		}
 		return cli.Usagef("%v", err)

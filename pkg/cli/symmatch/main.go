@@ -42,7 +42,7 @@ func Main(stdio cli.Stdio, args []string) int {
 		return sourcecmd.MainVendedHelp(stdio, args[1:])
 	}
 	if len(args) > 0 {
-		if cmd, ok := sourcecmd.Commands[args[0]]; ok {
+		if cmd, ok := sourcecmd.Lookup(args[0]); ok {
 			// These print what manifests and skills say, which their
 			// authors (a crate's, a cloned repository's) wrote: no
 			// control character of theirs reaches the terminal.
@@ -53,11 +53,23 @@ func Main(stdio cli.Stdio, args []string) int {
 					return err
 				}
 				g.Log = log
-				return cmd(stdio, g, rest)
+				return cmd.Run(stdio, g, rest)
 			})
 		}
 	}
 	return cli.Report(stdio.Err, prog, run(stdio, args))
+}
+
+// entryPoints lists the cargo agents subcommands sym-match runs: each
+// takes cargo agents' global options (--update LEVEL, -q, -v, --json)
+// before its own arguments.
+func entryPoints(w io.Writer) {
+	fmt.Fprintf(w, "\nAlso the cargo agents subcommands that read plugin sources, as\n%s NAME [GLOBAL OPTIONS] ARGS... (cargo agents runs them here):\n", prog)
+	for _, c := range sourcecmd.Commands {
+		fmt.Fprintf(w, "  %s %s %s\n", prog, c.Name, c.Usage)
+	}
+	fmt.Fprintf(w, "  %s %s NAME ARGS...   (a plugin's own command)\n", prog, sourcecmd.VendedRun)
+	fmt.Fprintf(w, "  %s %s   (the plugin commands part of cargo agents --help)\n", prog, sourcecmd.VendedHelp)
 }
 
 func run(stdio cli.Stdio, args []string) error {
@@ -73,10 +85,9 @@ func run(stdio cli.Stdio, args []string) error {
 	})
 	usage := func(w io.Writer) {
 		fmt.Fprintf(w, "Usage: sym-deps | %s [--explain] [--update offline|none|check|fetch] [--json]\n", prog)
-		fmt.Fprintf(w, "       %s plugin [--update LEVEL] [-q] list|show|validate|sync ...   (cargo agents plugin)\n", prog)
-		fmt.Fprintf(w, "       %s crate-info [--update LEVEL] [-q] NAME [--version REQ] [--json]   (cargo agents crate-info)\n", prog)
 		fs.SetOutput(w)
 		fs.PrintDefaults()
+		entryPoints(w)
 		fs.SetOutput(io.Discard)
 	}
 	fs.SetOutput(io.Discard)
@@ -85,7 +96,6 @@ func run(stdio cli.Stdio, args []string) error {
 			usage(stdio.Out) // asked for: stdout, like every binary's --help
 			return nil
 		}
-		usage(stdio.Err)
 		return cli.Usagef("%v", err)
 	}
 	if fs.NArg() > 0 {
