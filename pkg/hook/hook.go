@@ -46,7 +46,8 @@ import (
 const (
 	DefaultDeadline    = 55 * time.Second
 	DefaultHookTimeout = 30 * time.Second
-	// DeadlineEnv overrides DefaultDeadline ("2s", or seconds).
+	// DeadlineEnv overrides DefaultDeadline ("2s", or seconds); the
+	// caller reads it (Options.DeadlineSetting).
 	DeadlineEnv = "SYMPOSIUM_HOOK_DEADLINE"
 	// MaxOutput caps what we keep of a plugin hook's stdout and stderr.
 	MaxOutput = 1 << 20
@@ -70,10 +71,26 @@ type Options struct {
 	Getwd func() (string, error)
 	// Sync runs an auto-sync; nil disables it.
 	Sync SyncFunc
-	// Deadline bounds the whole call; 0 means DeadlineEnv or DefaultDeadline.
+	// Deadline bounds the whole call; 0 means DeadlineSetting or
+	// DefaultDeadline.
 	Deadline time.Duration
+	// DeadlineSetting is $SYMPOSIUM_HOOK_DEADLINE as the caller read it
+	// ("2s", or seconds); "" is DefaultDeadline, and a bad value is
+	// logged and DefaultDeadline too.
+	DeadlineSetting string
+	// Getenv reads the process's environment, for telling which agent
+	// runs this call (agent.RunBy); nil reads nothing.
+	Getenv func(string) string
 	// Now is the clock for log names; nil means time.Now.
 	Now func() time.Time
+}
+
+// getenv is Getenv, or nothing set.
+func (o Options) getenv(name string) string {
+	if o.Getenv == nil {
+		return ""
+	}
+	return o.Getenv(name)
 }
 
 // Result is what to hand back to the agent.
@@ -101,7 +118,7 @@ func Run(ctx context.Context, opts Options) Result {
 	}
 	deadline := opts.Deadline
 	if deadline <= 0 {
-		deadline = deadlineFromEnv(r)
+		deadline = parseDeadline(r, opts.DeadlineSetting)
 	}
 	ctx, cancel := context.WithTimeout(ctx, deadline)
 	defer cancel()
@@ -111,8 +128,7 @@ func Run(ctx context.Context, opts Options) Result {
 	return r.finish(stdout, stderr, code)
 }
 
-func deadlineFromEnv(r *run) time.Duration {
-	v := os.Getenv(DeadlineEnv)
+func parseDeadline(r *run, v string) time.Duration {
 	if v == "" {
 		return DefaultDeadline
 	}
@@ -160,7 +176,7 @@ func (r *run) dispatch(ctx context.Context, w hookfmt.Wire) *hookfmt.Output {
 	cfg := r.config(st)
 	r.log.SetLevel(cfg.LogLevel)
 	r.log.Printf(runlog.Debug, "%s %s: tool %q cwd %q", opts.Agent, opts.Event, p.ToolName, p.Cwd)
-	if by := agent.RunBy(cfg.Agents, opts.Agent, os.Getenv); by != "" {
+	if by := agent.RunBy(cfg.Agents, opts.Agent, opts.getenv); by != "" {
 		// Each tool call reaches each plugin hook once: through by's own entry.
 		r.log.Printf(runlog.Debug, "%s ran %s's hook entry; its own entry runs the plugin hooks", by, opts.Agent)
 		return &hookfmt.Output{}

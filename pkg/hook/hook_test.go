@@ -31,9 +31,10 @@ var payloads = sharedtest.Path("agent-payloads")
 // (of plugin "guard" unless a hook names its own) whose scripts live in
 // the one plugin directory.
 type fixture struct {
-	dirs   config.Dirs
-	ws     string
-	plugin string
+	dirs     config.Dirs
+	ws       string
+	plugin   string
+	deadline string // Options.DeadlineSetting
 }
 
 func newFixture(t testing.TB, scripts map[string]string, hooks ...stream.Hook) *fixture {
@@ -93,7 +94,7 @@ func (f *fixture) run(t *testing.T, agentName, event string, payload []byte) Res
 	t.Helper()
 	cfg := config.Default()
 	cfg.AutoSync = false
-	return Run(context.Background(), Options{Agent: agentName, Event: event, Payload: payload, Dirs: f.dirs, Config: cfg, Getwd: func() (string, error) { return f.ws, nil }, Version: "test"})
+	return Run(context.Background(), Options{Agent: agentName, Event: event, Payload: payload, Dirs: f.dirs, Config: cfg, Getwd: func() (string, error) { return f.ws, nil }, Version: "test", DeadlineSetting: f.deadline})
 }
 
 func TestDispatch(t *testing.T) {
@@ -325,7 +326,7 @@ func TestOverallDeadline(t *testing.T) {
 	f := newFixture(t, map[string]string{"hang.sh": `sleep 30`},
 		stream.Hook{Name: "h1", Event: "PreToolUse", Command: "./scripts/hang.sh"},
 		stream.Hook{Name: "h2", Event: "PreToolUse", Command: "./scripts/hang.sh"})
-	t.Setenv(DeadlineEnv, "300ms")
+	f.deadline = "300ms"
 	start := time.Now()
 	res := f.run(t, "gemini", "PreToolUse", f.payload(t, "gemini/BeforeTool.json"))
 	if took := time.Since(start); took > 3*time.Second {

@@ -29,10 +29,6 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
-// EnvGitHubURL overrides https://github.com, where github installations
-// are downloaded from (tests serve 127.0.0.1).
-const EnvGitHubURL = "SYMPOSIUM_GITHUB_URL"
-
 // Limits: a download or build that goes beyond them fails, and the sync
 // goes on with a warning.
 var (
@@ -62,6 +58,11 @@ type Options struct {
 	// Log records what must be findable later (each install command
 	// run, each digest trusted on first use); nil records nothing.
 	Log func(format string, args ...any)
+	// GitHubURL replaces https://github.com, where github installations
+	// are downloaded from, and BinaryURL the scheme and host of a binary
+	// installation's url ("": the real ones). Tests serve 127.0.0.1; the
+	// caller reads them from the environment (pkg/cli).
+	GitHubURL, BinaryURL string
 }
 
 func (o Options) log(format string, args ...any) {
@@ -242,13 +243,14 @@ func cargoError(out string) string {
 }
 
 // DownloadURL is where a github installation's bits come from: the
-// repository archive of its ref (HEAD by default), or a release asset.
-func DownloadURL(raw string) (string, GitHubURL, error) {
+// repository archive of its ref (HEAD by default), or a release asset, on
+// github or at base (Options.GitHubURL).
+func DownloadURL(raw, base string) (string, GitHubURL, error) {
 	g, err := ParseGitHubURL(raw)
 	if err != nil {
 		return "", g, err
 	}
-	base := strings.TrimRight(os.Getenv(EnvGitHubURL), "/")
+	base = strings.TrimRight(base, "/")
 	if base == "" {
 		base = "https://github.com"
 	}

@@ -51,7 +51,7 @@ func TestGitHubArchives(t *testing.T) {
 		http.NotFound(w, r)
 	}))
 	t.Cleanup(srv.Close)
-	t.Setenv(EnvGitHubURL, srv.URL)
+	base := srv.URL
 
 	for _, tc := range []struct {
 		name, url, served string
@@ -76,7 +76,7 @@ func TestGitHubArchives(t *testing.T) {
 			sum := sha256.Sum256(served[tc.served])
 			in := stream.Installation{Name: "x", Source: "github", URL: tc.url, SHA256: hex.EncodeToString(sum[:]),
 				Dir: filepath.Join(InstallCache(cache), "github-x-0123")}
-			ok, err := Install(context.Background(), in, cache, io.Discard)
+			ok, err := InstallWith(context.Background(), in, cache, Options{Progress: io.Discard, GitHubURL: base})
 			if tc.want != "" {
 				var ue *untar.Error
 				if ok || !errors.As(err, &ue) || !strings.Contains(err.Error(), tc.want) {
@@ -138,7 +138,7 @@ func sumOf(b []byte) string {
 // refused, naming the command that accepts it, until it is accepted.
 func TestTrustOnFirstUse(t *testing.T) {
 	files := map[string][]byte{"/o/r/releases/download/v1/tool": []byte("v1")}
-	t.Setenv(EnvGitHubURL, serve(t, files))
+	base := serve(t, files)
 	home := t.TempDir()
 	digests := DigestsFile(home)
 	in := func(cache string) stream.Installation {
@@ -165,7 +165,7 @@ func TestTrustOnFirstUse(t *testing.T) {
 			files["/o/r/releases/download/v1/tool"] = []byte(st.body)
 			cache := t.TempDir() // a fresh cache: each step downloads
 			var progress strings.Builder
-			opts := Options{Progress: &progress, Digests: digests, Accept: st.accept}
+			opts := Options{Progress: &progress, Digests: digests, Accept: st.accept, GitHubURL: base}
 			if st.digests == "-" {
 				opts.Digests = ""
 			}
@@ -202,7 +202,7 @@ func TestBinarySource(t *testing.T) {
 	tgz := tartest.TarGz(t, tartest.Entry{Name: "bin/tool", Body: "tool"}, tartest.Entry{Name: "bin/link", Type: tar.TypeSymlink, Link: "/etc/passwd"})
 	hostile := tartest.TarGz(t, tartest.Entry{Name: "../evil", Body: "x"})
 	files := map[string][]byte{"/d/tool.tar.gz": tgz, "/d/bad.tgz": hostile, "/d/tool": []byte("#!/bin/sh\n")}
-	t.Setenv(EnvBinaryURL, serve(t, files))
+	base := serve(t, files)
 	for _, tc := range []struct {
 		name, path, sha string
 		files           map[string]string // path: body; "" must be absent
@@ -222,7 +222,7 @@ func TestBinarySource(t *testing.T) {
 			}
 			in := stream.Installation{Name: "x", Source: "binary", URL: "https://example.com" + tc.path, SHA256: sha,
 				Dir: filepath.Join(InstallCache(cache), "binary-x-0123")}
-			ok, err := InstallWith(context.Background(), in, cache, Options{})
+			ok, err := InstallWith(context.Background(), in, cache, Options{BinaryURL: base})
 			if tc.want != "" {
 				if ok || err == nil || !strings.Contains(err.Error(), tc.want) || Installed(in) {
 					t.Fatalf("InstallWith = %v, %v; want refused with %q, nothing installed", ok, err, tc.want)

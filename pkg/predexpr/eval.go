@@ -220,10 +220,7 @@ func (c *Context) customExec(ctx context.Context, e *Expr, cmd *Command) result 
 	for k, v := range cmd.Env {
 		env = append(env, k+"="+v)
 	}
-	if len(cmd.Path) > 0 {
-		env = append(env, "PATH="+strings.Join(append(append([]string{}, cmd.Path...), os.Getenv("PATH")), string(os.PathListSeparator)))
-	}
-	return c.run(ctx, e, args, env)
+	return c.run(ctx, e, args, proc.PrependPath(env, cmd.Path))
 }
 
 // run runs /bin/sh with args in Dir with no stdin (never the terminal: a sync or a hook

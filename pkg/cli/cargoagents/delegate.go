@@ -21,7 +21,7 @@ func delegate(binary, name string) func(stdio cli.Stdio, g *globals, args []stri
 // on stdio; its exit status travels as an ExitCodeError with nothing more
 // to print (it reported its own failures).
 func run(binary string, args []string, stdio cli.Stdio) error {
-	exe, err := selfexe.Find(binary)
+	exe, err := selfexe.Find(cli.Executable(), binary)
 	if err != nil {
 		return err
 	}

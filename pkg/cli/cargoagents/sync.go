@@ -80,7 +80,12 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 	if !g.UpdateSet {
 		update = "auto" // auto-update sources due for a check are fetched (docs/freshness.md)
 	}
-	opts := pipeline.Options{Dir: cwd, Update: update, DryRun: dry, Quiet: g.Quiet, Stderr: stdio.Err, Version: cli.Version, Explain: g.Verbose, AcceptDigest: accept}
+	dirs, err := cli.UserDirs()
+	if err != nil {
+		return err
+	}
+	opts := pipeline.Options{Dir: cwd, Update: update, DryRun: dry, Quiet: g.Quiet, Stderr: stdio.Err, Version: cli.Version, Explain: g.Verbose, AcceptDigest: accept,
+		Dirs: dirs, Executable: cli.Executable()}
 	sum, err := syncRun(context.Background(), opts)
 	logSync(g, sum, err)
 	if errors.Is(err, pipeline.ErrNotWorkspace) {
@@ -150,8 +155,13 @@ func askAfter(stdio cli.Stdio, g *globals, cwd string, cands []stream.PluginStat
 		return err
 	}
 	// What was just enabled installs in this same run.
+	dirs, err := cli.UserDirs()
+	if err != nil {
+		return err
+	}
 	sum, err := syncRun(context.Background(), pipeline.Options{
 		Dir: cwd, Update: g.Update, Quiet: g.Quiet, Stderr: stdio.Err, Version: cli.Version,
+		Dirs: dirs, Executable: cli.Executable(),
 	})
 	logSync(g, sum, err)
 	if err != nil {

@@ -39,7 +39,7 @@ func runConsent(stdio cli.Stdio, g *globals, args []string) error {
 	if fs.NArg() > 0 {
 		return cli.Usagef("unexpected argument %q (name crates with --auto-enable or --disable)", fs.Arg(0))
 	}
-	dirs, err := config.ResolveDirs()
+	dirs, err := cli.UserDirs()
 	if err != nil {
 		return err
 	}

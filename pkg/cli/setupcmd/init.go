@@ -76,7 +76,7 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 	if *scope != "" && *scope != config.ScopeGlobal && *scope != config.ScopeProject {
 		return cli.Usagef("--hook-scope %q: must be global or project", *scope)
 	}
-	dirs, err := config.ResolveDirs()
+	dirs, err := cli.UserDirs()
 	if err != nil {
 		return err
 	}
@@ -160,7 +160,7 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 			fmt.Fprintf(stdio.Err, "warning: %v; no project files written\n", err)
 		}
 	}
-	target := agent.Target{Workspace: ws, Home: dirs.Home, Scope: newCfg.HookScope, Command: selfexe.OurCommand()}
+	target := agent.Target{Workspace: ws, Home: dirs.Home, Scope: newCfg.HookScope, Command: selfexe.OurCommand(cli.Executable()), Getenv: os.Getenv}
 	if ws != "" {
 		// The workspace may be a repository just cloned: its files are
 		// written as sync writes them, never through a link out of it.

@@ -55,7 +55,7 @@ func runUninstall(stdio cli.Stdio, g *globals, args []string) error {
 	}
 	// The config is not needed: what is ours is what the manifests and
 	// our hook command say, whatever agents are configured now.
-	dirs, err := config.ResolveDirs()
+	dirs, err := cli.UserDirs()
 	if err != nil {
 		return err
 	}

@@ -26,7 +26,7 @@ func workspaceScan(dir string) (*plugin.Scan, config.Dirs, error) {
 	if err != nil {
 		return nil, config.Dirs{}, err
 	}
-	dirs, cfg, err := config.LoadUser(func(string) {})
+	dirs, cfg, err := cli.LoadUser(func(string) {})
 	if err != nil {
 		return nil, dirs, err
 	}

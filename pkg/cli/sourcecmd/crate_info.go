@@ -15,7 +15,6 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cargo"
 	"github.com/symposium-dev/symposium-go/pkg/cargofind"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
-	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
 	"github.com/symposium-dev/symposium-go/pkg/jqout"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
@@ -186,8 +185,8 @@ func runCrateInfo(stdio cli.Stdio, g Globals, args []string) error {
 // returns the version and the directory.
 func fetchSource(name, req string, dep *stream.Dep, update string) (string, string, error) {
 	// WorkDir ".": cargo's own config lookup starts where it runs.
-	f := cratesrc.New("", ".", update == plugin.UpdateOffline)
-	if dirs, err := config.ResolveDirs(); err == nil {
+	f := NewFetcher("", ".", update == plugin.UpdateOffline)
+	if dirs, err := cli.UserDirs(); err == nil {
 		f.CacheDir = dirs.Cache
 	}
 	ctx := context.Background()
@@ -285,7 +284,7 @@ func versionLess(a, b string) bool {
 // the crate, as if it were a workspace's only dependency, and keeps those
 // whose crate predicates name it (not the ones that apply everywhere).
 func skillsFor(name, version, update string) ([]stream.Skill, error) {
-	dirs, cfg, err := config.LoadUser(func(string) {})
+	dirs, cfg, err := cli.LoadUser(func(string) {})
 	if err != nil {
 		return nil, err
 	}

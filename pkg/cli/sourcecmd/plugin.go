@@ -86,7 +86,7 @@ func sources(stdio cli.Stdio, g Globals) ([]*plugin.Scan, error) {
 
 func sourcesAndConfig(stdio cli.Stdio, g Globals) ([]*plugin.Scan, *config.Config, error) {
 	warn := func(m string) { fmt.Fprintf(stdio.Err, "warning: %s\n", m) }
-	dirs, cfg, err := config.LoadUser(warn)
+	dirs, cfg, err := cli.LoadUser(warn)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -256,12 +256,12 @@ func checkValidated(v *stream.Validation, refs []plugin.CrateRef, noCheck bool) 
 		v.CratesNote = "--no-check-crates"
 		return
 	}
-	dirs, derr := config.ResolveDirs()
+	dirs, derr := cli.UserDirs()
 	cache := ""
 	if derr == nil {
 		cache = dirs.Cache
 	}
-	missing, unreachable := checkCrates(cratesindex.New(cache), refs)
+	missing, unreachable := checkCrates(cratesindex.New(cli.ReadEnv().CratesIndexURL, cache), refs)
 	if unreachable != nil {
 		v.CratesNote = unreachable.Error()
 		return
@@ -343,7 +343,7 @@ func checkCrates(c *cratesindex.Client, refs []plugin.CrateRef) (missing []strin
 }
 
 func pluginSync(stdio cli.Stdio, g Globals, provider string) error {
-	dirs, cfg, err := config.LoadUser(func(w string) { fmt.Fprintf(stdio.Err, "warning: %s\n", w) })
+	dirs, cfg, err := cli.LoadUser(func(w string) { fmt.Fprintf(stdio.Err, "warning: %s\n", w) })
 	if err != nil {
 		return err
 	}

@@ -33,7 +33,7 @@ func runSearch(stdio cli.Stdio, g Globals, args []string) error {
 		return cli.Usagef("usage: cargo agents search <QUERY>")
 	}
 	query := rest[0]
-	dirs, cfg, err := config.LoadUser(func(string) {})
+	dirs, cfg, err := cli.LoadUser(func(string) {})
 	if err != nil {
 		return err
 	}
@@ -160,7 +160,7 @@ func registryHit(dirs config.Dirs, g Globals, query string) (*stream.SearchMatch
 		return nil, fmt.Sprintf("not searched (--update offline); online, it is "+exact, query)
 	}
 	cwd, _ := os.Getwd()
-	f := cratesrc.New(dirs.Cache, cwd, false)
+	f := NewFetcher(dirs.Cache, cwd, false)
 	ctx := context.Background()
 	c, err := f.Newest(ctx, query, nil)
 	if err != nil {

@@ -14,6 +14,7 @@ package sourcecmd
 import (
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/cmdlog"
+	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
 )
 
 // Globals are cargo-agents' global options (cli.Globals) and the
@@ -56,4 +57,11 @@ func Lookup(name string) (Command, bool) {
 func ParseGlobals(args []string) (Globals, []string, error) {
 	g, rest, err := cli.ParseGlobals(args)
 	return Globals{Globals: g}, rest, err
+}
+
+// NewFetcher is cratesrc.New with cargo's home and crates.io's index as
+// the environment names them (cli.ReadEnv).
+func NewFetcher(cacheDir, workDir string, offline bool) *cratesrc.Fetcher {
+	env := cli.ReadEnv()
+	return cratesrc.New(cacheDir, workDir, offline, env.CargoHome, env.CratesIndexURL)
 }

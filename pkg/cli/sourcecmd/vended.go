@@ -90,7 +90,7 @@ func vendedMatch(dir string, warn func(string)) (*plugin.Result, config.Dirs, er
 	if err == nil || !errors.Is(err, cargofind.ErrNotFound) {
 		return res, dirs, err
 	}
-	dirs, cfg, err := config.LoadUser(warn)
+	dirs, cfg, err := cli.LoadUser(warn)
 	if err != nil {
 		return nil, dirs, err
 	}
@@ -153,7 +153,8 @@ func notOffered(w io.Writer, name string, rejected []stream.Rejected) error {
 // acquire installs what sc runs that is not installed yet.
 func acquire(sc stream.Subcommand, dirs config.Dirs, update string, progress io.Writer) error {
 	// A download with no sha256 is trusted on first use, as at sync.
-	opts := installer.Options{Progress: progress, Digests: installer.DigestsFile(dirs.Config)}
+	env := cli.ReadEnv()
+	opts := installer.Options{Progress: progress, Digests: installer.DigestsFile(dirs.Config), GitHubURL: env.GitHubURL, BinaryURL: env.BinaryURL}
 	for _, in := range sc.Installations {
 		if installer.Installed(in) {
 			continue

@@ -19,7 +19,6 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/agent"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
-	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/hook"
 	"github.com/symposium-dev/symposium-go/pkg/proc"
 	"github.com/symposium-dev/symposium-go/pkg/selfexe"
@@ -88,7 +87,7 @@ func Run(ctx context.Context, stdio cli.Stdio, prog string, args []string) (code
 	if err != nil {
 		return proceed("reading the payload: %v", err)
 	}
-	dirs, err := config.ResolveDirs()
+	dirs, err := cli.UserDirs()
 	if err != nil {
 		return proceed("%v", err)
 	}
@@ -100,6 +99,9 @@ func Run(ctx context.Context, stdio cli.Stdio, prog string, args []string) (code
 		Getwd:   os.Getwd, // only when the payload's cwd is missing or not a directory
 		Version: cli.Version,
 		Sync:    Sync,
+		// Read here, at the edge: pkg/hook reads no environment.
+		DeadlineSetting: os.Getenv(hook.DeadlineEnv),
+		Getenv:          os.Getenv,
 	})
 	writeLine(stdio.Out, res.Stdout)
 	stdio.Err.Write(res.Stderr)
@@ -122,7 +124,7 @@ const autoSyncTimeout = 20 * time.Second
 
 // execSync runs `cargo-agents -q sync` in dir.
 func execSync(ctx context.Context, dir string) error {
-	exe, err := selfexe.Find("cargo-agents")
+	exe, err := selfexe.Find(cli.Executable(), "cargo-agents")
 	if err != nil {
 		return err
 	}

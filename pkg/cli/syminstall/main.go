@@ -9,6 +9,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -16,7 +17,6 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/setupcmd"
-	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 	"github.com/symposium-dev/symposium-go/pkg/install"
 	"github.com/symposium-dev/symposium-go/pkg/installer"
@@ -95,7 +95,7 @@ func run(stdio cli.Stdio, args []string) error {
 	}
 
 	diag := cli.Diag{W: stdio.Err, Prog: prog, JSON: *jsonDiag}
-	dirs, cfg, err := config.LoadUser(diag.Warn)
+	dirs, cfg, err := cli.LoadUser(diag.Warn)
 	if err != nil {
 		return err
 	}
@@ -114,8 +114,8 @@ func run(stdio cli.Stdio, args []string) error {
 		defer unlock()
 	}
 	res := install.Run(in, install.Options{
-		Root: in.Workspace.Root, Config: cfg, Dirs: dirs, Command: selfexe.OurCommand(),
-		Writer: writer, DryRun: *dryRun,
+		Root: in.Workspace.Root, Config: cfg, Dirs: dirs, Command: selfexe.OurCommand(cli.Executable()),
+		Writer: writer, DryRun: *dryRun, Getenv: os.Getenv,
 	})
 
 	out := stream.NewWriter(stdio.Out)
@@ -131,8 +131,10 @@ func run(stdio cli.Stdio, args []string) error {
 	ilog := runlog.New("sym-install", nil)
 	ilog.SetLevel(cfg.LogLevel)
 	defer ilog.Flush(dirs.Logs, prog)
+	env := cli.ReadEnv()
 	iopts := installer.Options{Progress: progress, Digests: installer.DigestsFile(dirs.Config), Accept: accept,
-		Log: func(format string, args ...any) { ilog.Printf(runlog.Info, format, args...) }}
+		Log:       func(format string, args ...any) { ilog.Printf(runlog.Info, format, args...) },
+		GitHubURL: env.GitHubURL, BinaryURL: env.BinaryURL}
 	for _, a := range installations(in.Hooks, dirs.Cache, *offline, *dryRun, iopts, diag.Warn) {
 		out.Write(a)
 	}

@@ -115,7 +115,7 @@ func run(stdio cli.Stdio, args []string) error {
 		return err
 	}
 
-	dirs, cfg, err := config.LoadUser(diag.Warn)
+	dirs, cfg, err := cli.LoadUser(diag.Warn)
 	if err != nil {
 		return err
 	}
@@ -137,6 +137,8 @@ func predicateAcquirer(stderr io.Writer, dirs config.Dirs, accept []string, quie
 		progress = io.Discard
 	}
 	opts := installer.Options{Progress: progress, Digests: installer.DigestsFile(dirs.Config), Accept: accept}
+	env := cli.ReadEnv()
+	opts.GitHubURL, opts.BinaryURL = env.GitHubURL, env.BinaryURL
 	return func(ctx context.Context, in stream.Installation) error {
 		_, err := installer.InstallWith(ctx, in, dirs.Cache, opts)
 		return err
@@ -167,7 +169,7 @@ func (p *linePrefixer) Write(b []byte) (int, error) {
 // registry that did not answer is left alone for interval, as a git
 // source is, except when check or fetch asks for the network.
 func CrateFetcher(dirs config.Dirs, root, update string, interval time.Duration, warn func(string)) *cratesrc.Fetcher {
-	f := cratesrc.New(dirs.Cache, root, update == plugin.UpdateOffline)
+	f := sourcecmd.NewFetcher(dirs.Cache, root, update == plugin.UpdateOffline)
 	f.Warn = warn
 	if update != plugin.UpdateCheck && update != plugin.UpdateFetch {
 		f.RetryAfter = interval
