@@ -227,30 +227,6 @@ func printSummary(w io.Writer, sum *pipeline.Summary, dry bool) {
 	if dry {
 		verb = map[string]string{stream.StatusCreated: "would install", stream.StatusUpdated: "would update", stream.StatusRemoved: "would remove"}
 	}
-	type tally struct{ skills, hooks, servers map[string]int }
-	per := map[string]*tally{}
-	get := func(a string) *tally {
-		if per[a] == nil {
-			per[a] = &tally{map[string]int{}, map[string]int{}, map[string]int{}}
-		}
-		return per[a]
-	}
-	for _, a := range sum.Actions {
-		for _, name := range strings.Split(a.Agent, ",") {
-			if name == "" {
-				continue
-			}
-			t := get(name)
-			switch a.Op {
-			case "skill":
-				t.skills[a.Status]++
-			case "hook", "agent_file":
-				t.hooks[a.Status]++
-			case "mcp_server":
-				t.servers[a.Status]++
-			}
-		}
-	}
 	root := sum.WorkspaceRoot
 	if root != "" {
 		if rel, err := filepath.Rel(mustGetwd(), root); err == nil && !strings.HasPrefix(rel, "..") {
@@ -261,35 +237,86 @@ func printSummary(w io.Writer, sum *pipeline.Summary, dry bool) {
 	if sum.UpToDate {
 		fmt.Fprintln(w, "  nothing changed since the last sync")
 	}
+	per := tallyActions(sum.Actions)
 	names := make([]string, 0, len(per))
 	for n := range per {
 		names = append(names, n)
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		t := per[n]
-		var parts []string
-		describe := func(what string, m map[string]int) {
-			var bits []string
-			for _, st := range []string{stream.StatusCreated, stream.StatusUpdated, stream.StatusRemoved} {
-				if m[st] > 0 {
-					bits = append(bits, fmt.Sprintf("%d %s", m[st], verb[st]))
-				}
-			}
-			if len(bits) > 0 {
-				parts = append(parts, what+" "+strings.Join(bits, ", "))
-			}
-		}
-		describe("skills:", t.skills)
-		describe("hook files:", t.hooks)
-		describe("MCP servers:", t.servers)
-		if len(parts) == 0 {
-			parts = []string{"up to date"}
-		}
-		fmt.Fprintf(w, "  %-8s %s\n", n, strings.Join(parts, "; "))
+		fmt.Fprintf(w, "  %-8s %s\n", n, per[n].describe(verb))
 	}
+	printInstallations(w, sum.Actions, verb[stream.StatusCreated])
+	openable := 0
+	for _, g := range sum.Gates {
+		cli.PrintGate(w, g.Agent, g.Problem, g.Fix)
+		if g.Action != "" {
+			openable++
+		}
+	}
+	if openable > 0 {
+		fmt.Fprintln(w, cli.TrustHint)
+	}
+}
+
+// tally counts one agent's actions by kind and status.
+type tally struct{ skills, hooks, servers map[string]int }
+
+// tallyActions counts the actions per agent (an action may name several).
+func tallyActions(actions []stream.Action) map[string]*tally {
+	per := map[string]*tally{}
+	for _, a := range actions {
+		for _, name := range strings.Split(a.Agent, ",") {
+			if name == "" {
+				continue
+			}
+			t := per[name]
+			if t == nil {
+				t = &tally{map[string]int{}, map[string]int{}, map[string]int{}}
+				per[name] = t
+			}
+			switch a.Op {
+			case "skill":
+				t.skills[a.Status]++
+			case "hook", "agent_file":
+				t.hooks[a.Status]++
+			case "mcp_server":
+				t.servers[a.Status]++
+			}
+		}
+	}
+	return per
+}
+
+// describe is t in words ("skills: 2 installed; hook files: 1 updated"),
+// or "up to date".
+func (t *tally) describe(verb map[string]string) string {
+	var parts []string
+	add := func(what string, m map[string]int) {
+		var bits []string
+		for _, st := range []string{stream.StatusCreated, stream.StatusUpdated, stream.StatusRemoved} {
+			if m[st] > 0 {
+				bits = append(bits, fmt.Sprintf("%d %s", m[st], verb[st]))
+			}
+		}
+		if len(bits) > 0 {
+			parts = append(parts, what+" "+strings.Join(bits, ", "))
+		}
+	}
+	add("skills:", t.skills)
+	add("hook files:", t.hooks)
+	add("MCP servers:", t.servers)
+	if len(parts) == 0 {
+		return "up to date"
+	}
+	return strings.Join(parts, "; ")
+}
+
+// printInstallations prints how many hook installations were installed
+// (installed: the verb) and how many were not.
+func printInstallations(w io.Writer, actions []stream.Action, installedVerb string) {
 	var installed, missing int
-	for _, a := range sum.Actions {
+	for _, a := range actions {
 		if a.Op == "installation" {
 			switch a.Status {
 			case stream.StatusCreated:
@@ -300,21 +327,11 @@ func printSummary(w io.Writer, sum *pipeline.Summary, dry bool) {
 		}
 	}
 	if installed+missing > 0 {
-		line := fmt.Sprintf("  hook installations: %d %s", installed, verb[stream.StatusCreated])
+		line := fmt.Sprintf("  hook installations: %d %s", installed, installedVerb)
 		if missing > 0 {
 			line += fmt.Sprintf(", %d not installed (their hooks are skipped; see above)", missing)
 		}
 		fmt.Fprintln(w, line)
-	}
-	openable := 0
-	for _, g := range sum.Gates {
-		cli.PrintGate(w, g.Agent, g.Problem, g.Fix)
-		if g.Action != "" {
-			openable++
-		}
-	}
-	if openable > 0 {
-		fmt.Fprintln(w, cli.TrustHint)
 	}
 }
 
