@@ -72,21 +72,16 @@ type flags struct {
 // usage.
 func parseFlags(stdio cli.Stdio, args []string) (f flags, help bool, err error) {
 	fs := flag.NewFlagSet(prog, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	fs.BoolVar(&f.dryRun, "dry-run", false, "report what would change; write nothing")
 	fs.StringVar(&f.root, "root", "", "workspace root (default: the stream's workspace record)")
 	fs.BoolVar(&f.json, "json", false, "diagnostics as JSON records on stderr")
 	fs.BoolVar(&f.offline, "offline", false, "acquire no hook installation (a hook's auto-sync): report the missing ones")
 	fs.Var(&f.accept, "accept-digest", "URL or installation name whose download may differ from the one first trusted (repeatable)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdio.Out, usage)
-			fs.SetOutput(stdio.Out)
-			fs.PrintDefaults()
+	if help, err := cli.ParseFlags(fs, args, stdio.Out, func(w io.Writer) { fmt.Fprint(w, usage) }); help || err != nil {
+		if help {
 			entryPoints(stdio.Out)
-			return f, true, nil
 		}
-		return f, false, cli.Usagef("%v", err)
+		return f, help, err
 	}
 	if fs.NArg() > 0 {
 		return f, false, cli.Usagef("unexpected argument %q (the match stream comes on stdin)", fs.Arg(0))

@@ -74,7 +74,6 @@ func entryPoints(w io.Writer) {
 
 func run(stdio cli.Stdio, args []string) error {
 	fs := flag.NewFlagSet(prog, flag.ContinueOnError)
-	fs.SetOutput(stdio.Err)
 	explain := fs.Bool("explain", false, "also write a rejected record for everything that did not match")
 	update := fs.String("update", plugin.UpdateNone, "git source updates: offline (never the network), none, check or fetch")
 	asJSON := fs.Bool("json", false, "write diagnostics to stderr as JSON records")
@@ -85,18 +84,12 @@ func run(stdio cli.Stdio, args []string) error {
 	})
 	usage := func(w io.Writer) {
 		fmt.Fprintf(w, "Usage: sym-deps | %s [--explain] [--update offline|none|check|fetch] [--json]\n", prog)
-		fs.SetOutput(w)
-		fs.PrintDefaults()
-		entryPoints(w)
-		fs.SetOutput(io.Discard)
 	}
-	fs.SetOutput(io.Discard)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			usage(stdio.Out) // asked for: stdout, like every binary's --help
-			return nil
+	if help, err := cli.ParseFlags(fs, args, stdio.Out, usage); help || err != nil {
+		if help {
+			entryPoints(stdio.Out)
 		}
-		return cli.Usagef("%v", err)
+		return err
 	}
 	if fs.NArg() > 0 {
 		return cli.Usagef("unexpected argument %q (sym-match reads the sym-deps stream on stdin)", fs.Arg(0))
