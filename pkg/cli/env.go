@@ -1,11 +1,8 @@
 package cli
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
-
-	"github.com/symposium-dev/symposium-go/pkg/config"
 )
 
 // The environment variables that point symposium's network endpoints
@@ -26,7 +23,9 @@ const (
 // Env is what the binaries take from the environment, read once at the
 // edge (as cli/cli's Factory) and handed to the library packages as fields
 // and parameters: no package below pkg/cli reads an environment variable
-// (TestLibrariesReadNoEnvironment).
+// (TestLibrariesReadNoEnvironment). symposium's own directories and
+// config come from pkg/cli/userconf, so that sym-deps, which needs
+// neither, links no config parser.
 type Env struct {
 	// CratesIndexURL is crates.io's index ($SYMPOSIUM_CRATES_INDEX_URL;
 	// "" is the real one).
@@ -54,31 +53,6 @@ func ReadEnv() Env {
 		}
 	}
 	return e
-}
-
-// UserDirs resolves symposium's directories from the environment:
-// SYMPOSIUM_HOME > XDG > ~/.symposium (config.ResolveDirs).
-func UserDirs() (config.Dirs, error) {
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return config.Dirs{}, fmt.Errorf("finding the home directory: %w (set HOME or SYMPOSIUM_HOME)", err)
-	}
-	return config.ResolveDirs(os.Getenv, home), nil
-}
-
-// LoadUser resolves the directories (UserDirs) and loads the user's
-// config.toml, passing each warning to warn; the central source's URL is
-// $SYMPOSIUM_RECOMMENDATIONS_URL when set.
-func LoadUser(warn func(string)) (config.Dirs, *config.Config, error) {
-	d, err := UserDirs()
-	if err != nil {
-		return d, nil, err
-	}
-	d, cfg, err := config.LoadUser(d, warn)
-	if cfg != nil {
-		cfg.RecommendationsGit = os.Getenv(EnvRecommendationsURL)
-	}
-	return d, cfg, err
 }
 
 // Executable is the running executable's path ("" when the system cannot

@@ -421,7 +421,7 @@ func nth(lines []int, n int) int {
 	return 0
 }
 
-// LoadUser loads the user's config.toml from d (cli.UserDirs resolves
+// LoadUser loads the user's config.toml from d (pkg/cli/userconf resolves
 // them), passing each warning (unknown keys) to warn; it returns d again
 // for its callers' convenience.
 func LoadUser(d Dirs, warn func(string)) (Dirs, *Config, error) {

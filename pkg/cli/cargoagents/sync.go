@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/pipeline"
 	"github.com/symposium-dev/symposium-go/pkg/runlog"
@@ -80,7 +81,7 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 	if !g.UpdateSet {
 		update = "auto" // auto-update sources due for a check are fetched (docs/freshness.md)
 	}
-	dirs, err := cli.UserDirs()
+	dirs, err := userconf.Dirs()
 	if err != nil {
 		return err
 	}
@@ -155,7 +156,7 @@ func askAfter(stdio cli.Stdio, g *globals, cwd string, cands []stream.PluginStat
 		return err
 	}
 	// What was just enabled installs in this same run.
-	dirs, err := cli.UserDirs()
+	dirs, err := userconf.Dirs()
 	if err != nil {
 		return err
 	}

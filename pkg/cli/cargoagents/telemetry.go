@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 )
 
 const telemetryUsage = `Usage: cargo agents telemetry [status|enable|disable|show]
@@ -33,7 +34,7 @@ func runTelemetry(stdio cli.Stdio, g *globals, args []string) error {
 		fmt.Fprint(stdio.Out, telemetryUsage)
 		return nil
 	case "status":
-		dirs, cfg, err := cli.LoadUser(func(w string) { fmt.Fprintf(stdio.Err, "warning: %s\n", w) })
+		dirs, cfg, err := userconf.Load(func(w string) { fmt.Fprintf(stdio.Err, "warning: %s\n", w) })
 		if err != nil {
 			return err
 		}

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/consent"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
@@ -39,7 +40,7 @@ func runConsent(stdio cli.Stdio, g *globals, args []string) error {
 	if fs.NArg() > 0 {
 		return cli.Usagef("unexpected argument %q (name crates with --auto-enable or --disable)", fs.Arg(0))
 	}
-	dirs, err := cli.UserDirs()
+	dirs, err := userconf.Dirs()
 	if err != nil {
 		return err
 	}

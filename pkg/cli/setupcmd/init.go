@@ -16,6 +16,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cargo"
 	"github.com/symposium-dev/symposium-go/pkg/cargofind"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 	"github.com/symposium-dev/symposium-go/pkg/install"
@@ -75,7 +76,7 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 		return err
 	}
 	var err error
-	if r.dirs, err = cli.UserDirs(); err != nil {
+	if r.dirs, err = userconf.Dirs(); err != nil {
 		return err
 	}
 	cfg, warnings, err := config.Load(r.dirs)

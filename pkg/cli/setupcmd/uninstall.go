@@ -12,6 +12,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/agentfiles"
 	"github.com/symposium-dev/symposium-go/pkg/cargo"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 	"github.com/symposium-dev/symposium-go/pkg/install"
@@ -55,7 +56,7 @@ func runUninstall(stdio cli.Stdio, g *globals, args []string) error {
 	}
 	// The config is not needed: what is ours is what the manifests and
 	// our hook command say, whatever agents are configured now.
-	dirs, err := cli.UserDirs()
+	dirs, err := userconf.Dirs()
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/cargo"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/consent"
 	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
@@ -78,7 +79,7 @@ func workspaceStatus(dir string, warn func(string)) (*cargo.Result, *plugin.Resu
 	if err != nil {
 		return nil, nil, config.Dirs{}, nil, err
 	}
-	dirs, cfg, err := cli.LoadUser(warn)
+	dirs, cfg, err := userconf.Load(warn)
 	if err != nil {
 		return ws, nil, dirs, nil, err
 	}
@@ -255,7 +256,7 @@ func runUse(stdio cli.Stdio, g Globals, args []string) error {
 		root = ws.Workspace.Root
 	} else if !global {
 		return fmt.Errorf("%v\nRun cargo agents use inside a Rust workspace, or pass --global", err)
-	} else if dirs, cfg, err = cli.LoadUser(func(string) {}); err != nil {
+	} else if dirs, cfg, err = userconf.Load(func(string) {}); err != nil {
 		return err
 	}
 	scope := "this workspace (" + root + ")"
@@ -395,7 +396,7 @@ func syncAfter(stdio cli.Stdio, g Globals, cwd, root string) error {
 	if root == "" {
 		return nil // --global outside a workspace: the next sync anywhere applies it
 	}
-	dirs, err := cli.UserDirs()
+	dirs, err := userconf.Dirs()
 	if err != nil {
 		return err
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cargo"
 	"github.com/symposium-dev/symposium-go/pkg/cargofind"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
 	"github.com/symposium-dev/symposium-go/pkg/jqout"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
@@ -214,7 +215,7 @@ func printCrateInfo(w io.Writer, info crateInfo, filter *jqout.Filter, asJSON bo
 func fetchSource(name, req string, dep *stream.Dep, update string) (string, string, error) {
 	// WorkDir ".": cargo's own config lookup starts where it runs.
 	f := NewFetcher("", ".", update == plugin.UpdateOffline)
-	if dirs, err := cli.UserDirs(); err == nil {
+	if dirs, err := userconf.Dirs(); err == nil {
 		f.CacheDir = dirs.Cache
 	}
 	ctx := context.Background()
@@ -312,7 +313,7 @@ func versionLess(a, b string) bool {
 // the crate, as if it were a workspace's only dependency, and keeps those
 // whose crate predicates name it (not the ones that apply everywhere).
 func skillsFor(name, version, update string) ([]stream.Skill, error) {
-	dirs, cfg, err := cli.LoadUser(func(string) {})
+	dirs, cfg, err := userconf.Load(func(string) {})
 	if err != nil {
 		return nil, err
 	}

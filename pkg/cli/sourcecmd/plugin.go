@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/cratesindex"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
@@ -86,7 +87,7 @@ func sources(stdio cli.Stdio, g Globals) ([]*plugin.Scan, error) {
 
 func sourcesAndConfig(stdio cli.Stdio, g Globals) ([]*plugin.Scan, *config.Config, error) {
 	warn := func(m string) { fmt.Fprintf(stdio.Err, "warning: %s\n", m) }
-	dirs, cfg, err := cli.LoadUser(warn)
+	dirs, cfg, err := userconf.Load(warn)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -256,7 +257,7 @@ func checkValidated(v *stream.Validation, refs []plugin.CrateRef, noCheck bool) 
 		v.CratesNote = "--no-check-crates"
 		return
 	}
-	dirs, derr := cli.UserDirs()
+	dirs, derr := userconf.Dirs()
 	cache := ""
 	if derr == nil {
 		cache = dirs.Cache
@@ -343,7 +344,7 @@ func checkCrates(c *cratesindex.Client, refs []plugin.CrateRef) (missing []strin
 }
 
 func pluginSync(stdio cli.Stdio, g Globals, provider string) error {
-	dirs, cfg, err := cli.LoadUser(func(w string) { fmt.Fprintf(stdio.Err, "warning: %s\n", w) })
+	dirs, cfg, err := userconf.Load(func(w string) { fmt.Fprintf(stdio.Err, "warning: %s\n", w) })
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
@@ -33,7 +34,7 @@ func runSearch(stdio cli.Stdio, g Globals, args []string) error {
 		return cli.Usagef("usage: cargo agents search <QUERY>")
 	}
 	query := rest[0]
-	dirs, cfg, err := cli.LoadUser(func(string) {})
+	dirs, cfg, err := userconf.Load(func(string) {})
 	if err != nil {
 		return err
 	}

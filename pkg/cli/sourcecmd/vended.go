@@ -26,6 +26,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cargofind"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/cmdlog"
+	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/installer"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
@@ -90,7 +91,7 @@ func vendedMatch(dir string, warn func(string)) (*plugin.Result, config.Dirs, er
 	if err == nil || !errors.Is(err, cargofind.ErrNotFound) {
 		return res, dirs, err
 	}
-	dirs, cfg, err := cli.LoadUser(warn)
+	dirs, cfg, err := userconf.Load(warn)
 	if err != nil {
 		return nil, dirs, err
 	}

@@ -19,6 +19,7 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/agent"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/hook"
 	"github.com/symposium-dev/symposium-go/pkg/proc"
 	"github.com/symposium-dev/symposium-go/pkg/selfexe"
@@ -87,7 +88,7 @@ func Run(ctx context.Context, stdio cli.Stdio, prog string, args []string) (code
 	if err != nil {
 		return proceed("reading the payload: %v", err)
 	}
-	dirs, err := cli.UserDirs()
+	dirs, err := userconf.Dirs()
 	if err != nil {
 		return proceed("%v", err)
 	}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/setupcmd"
+	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 	"github.com/symposium-dev/symposium-go/pkg/install"
@@ -105,7 +106,7 @@ func run(stdio cli.Stdio, args []string) error {
 		return fmt.Errorf("<stdin>: no workspace record and no --root: pipe `sym-deps | sym-match` into sym-install")
 	}
 	diag := cli.Diag{W: stdio.Err, Prog: prog, JSON: f.json}
-	dirs, cfg, err := cli.LoadUser(diag.Warn)
+	dirs, cfg, err := userconf.Load(diag.Warn)
 	if err != nil {
 		return err
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/cmdlog"
 	"github.com/symposium-dev/symposium-go/pkg/cli/sourcecmd"
+	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
 	"github.com/symposium-dev/symposium-go/pkg/installer"
@@ -108,7 +109,7 @@ func run(stdio cli.Stdio, args []string) error {
 		return err
 	}
 
-	dirs, cfg, err := cli.LoadUser(diag.Warn)
+	dirs, cfg, err := userconf.Load(diag.Warn)
 	if err != nil {
 		return err
 	}
