@@ -97,7 +97,11 @@ func Main(io cli.Stdio, args []string) int {
 		args = append(args[:1:1], g.TakeAll(args[1:])...)
 	}
 	if err := g.Check(); err != nil {
-		return cli.Report(io.Err, prog, err)
+		what := prog
+		if len(args) > 0 && args[0] != "help" {
+			what += " " + args[0]
+		}
+		return cli.Report(io.Err, what, err)
 	}
 	if len(args) == 0 {
 		usage(io.Err)
