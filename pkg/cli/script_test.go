@@ -2,11 +2,10 @@ package cli_test
 
 import (
 	"flag"
+	"github.com/symposium-dev/symposium-go/internal/sharedtest"
 	"os"
 	"path/filepath"
 	"testing"
-
-	"github.com/symposium-dev/symposium-go/internal/sharedtest"
 
 	"github.com/rogpeppe/go-internal/testscript"
 

@@ -2,12 +2,11 @@ package plugin
 
 import (
 	"fmt"
+	"github.com/symposium-dev/symposium-go/internal/sharedtest"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
-
-	"github.com/symposium-dev/symposium-go/internal/sharedtest"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
