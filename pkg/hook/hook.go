@@ -78,19 +78,21 @@ type Options struct {
 	// ("2s", or seconds); "" is DefaultDeadline, and a bad value is
 	// logged and DefaultDeadline too.
 	DeadlineSetting string
-	// Getenv reads the process's environment, for telling which agent
-	// runs this call (agent.RunBy); nil reads nothing.
-	Getenv func(string) string
+	// LookupEnv reads the process's environment: for telling which agent
+	// runs this call (agent.RunBy) and for env(NAME) predicates; nil has
+	// nothing set.
+	LookupEnv func(string) (string, bool)
 	// Now is the clock for log names; nil means time.Now.
 	Now func() time.Time
 }
 
-// getenv is Getenv, or nothing set.
+// getenv is LookupEnv's value, or "".
 func (o Options) getenv(name string) string {
-	if o.Getenv == nil {
+	if o.LookupEnv == nil {
 		return ""
 	}
-	return o.Getenv(name)
+	v, _ := o.LookupEnv(name)
+	return v
 }
 
 // Result is what to hand back to the agent.
@@ -346,7 +348,7 @@ func (r *run) runHooks(ctx context.Context, hooks []stream.Hook, p *hookfmt.Payl
 		}
 		if len(h.Predicates) > 0 {
 			if preds == nil {
-				preds = &predexpr.Context{Dir: root}
+				preds = &predexpr.Context{Dir: root, LookupEnv: r.opts.LookupEnv}
 			}
 			if !r.holds(ctx, preds, h) {
 				continue

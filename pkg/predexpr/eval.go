@@ -44,7 +44,8 @@ type Context struct {
 	Dir string
 	// Timeout bounds each process; 0 is DefaultTimeout.
 	Timeout time.Duration
-	// LookupEnv reads the environment; nil is os.LookupEnv.
+	// LookupEnv reads the environment (the caller passes os.LookupEnv);
+	// nil has nothing set.
 	LookupEnv func(string) (string, bool)
 	// Static answers depends-on(...) and workspace-member(); nil or
 	// known == false makes them false, with why saying so.
@@ -150,7 +151,7 @@ func (c *Context) lookupEnv(name string) (string, bool) {
 	if c.LookupEnv != nil {
 		return c.LookupEnv(name)
 	}
-	return os.LookupEnv(name)
+	return "", false
 }
 
 // pathExists follows upstream: an argument with a path separator is a

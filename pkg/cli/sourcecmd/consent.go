@@ -88,8 +88,10 @@ func workspaceStatus(dir string, warn func(string)) (*cargo.Result, *plugin.Resu
 		deps = append(deps, predicate.Dep{Name: d.Name, Version: d.Version, Unresolved: d.Unresolved})
 	}
 	f := NewFetcher(dirs.Cache, ws.Workspace.Root, true)
+	pws := plugin.WorkspaceOf(ws.Workspace)
+	pws.LookupEnv = os.LookupEnv // env(NAME) predicates read ours
 	res := plugin.MatchConfigured(context.Background(), cfg, dirs, plugin.UpdateOffline, predicate.NewSet(deps),
-		plugin.WorkspaceOf(ws.Workspace), ws.Deps, f, func(string) {})
+		pws, ws.Deps, f, func(string) {})
 	return ws, res, dirs, cfg, nil
 }
 

@@ -321,7 +321,7 @@ func skillsFor(name, version, update string) ([]stream.Skill, error) {
 		update = "none"
 	}
 	set := predicate.NewSet([]predicate.Dep{{Name: name, Version: version, Unresolved: version == ""}})
-	res := plugin.MatchConfigured(context.Background(), cfg, dirs, update, set, plugin.Workspace{}, nil, nil, func(string) {})
+	res := plugin.MatchConfigured(context.Background(), cfg, dirs, update, set, plugin.Workspace{LookupEnv: os.LookupEnv}, nil, nil, func(string) {})
 	var skills []stream.Skill
 	for _, s := range res.Skills {
 		if namesCrate(s.Crates, name) {

@@ -96,7 +96,7 @@ func vendedMatch(dir string, warn func(string)) (*plugin.Result, config.Dirs, er
 		return nil, dirs, err
 	}
 	res = plugin.MatchConfigured(context.Background(), cfg, dirs, plugin.UpdateOffline, predicate.NewSet(nil),
-		plugin.Workspace{}, nil, nil, warn)
+		plugin.Workspace{LookupEnv: os.LookupEnv}, nil, nil, warn)
 	return res, dirs, nil
 }
 

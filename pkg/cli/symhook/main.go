@@ -102,7 +102,7 @@ func Run(ctx context.Context, stdio cli.Stdio, prog string, args []string) (code
 		Sync:    Sync,
 		// Read here, at the edge: pkg/hook reads no environment.
 		DeadlineSetting: os.Getenv(hook.DeadlineEnv),
-		Getenv:          os.Getenv,
+		LookupEnv:       os.LookupEnv,
 	})
 	writeLine(stdio.Out, res.Stdout)
 	stdio.Err.Write(res.Stderr)

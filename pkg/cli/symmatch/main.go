@@ -10,6 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
@@ -117,7 +118,9 @@ func run(stdio cli.Stdio, args []string) error {
 	if *update != plugin.UpdateOffline {
 		acquire = predicateAcquirer(stdio.Err, dirs, accept, *asJSON)
 	}
-	res := plugin.MatchConfiguredAcquiring(context.Background(), cfg, dirs, *update, set, plugin.WorkspaceOf(ws), deps, CrateFetcher(dirs, ws.Root, *update, cfg.AutoUpdateInterval, diag.Warn), acquire, diag.Warn)
+	pws := plugin.WorkspaceOf(ws)
+	pws.LookupEnv = os.LookupEnv // env(NAME) predicates read ours
+	res := plugin.MatchConfiguredAcquiring(context.Background(), cfg, dirs, *update, set, pws, deps, CrateFetcher(dirs, ws.Root, *update, cfg.AutoUpdateInterval, diag.Warn), acquire, diag.Warn)
 	return write(out, res, *explain)
 }
 
