@@ -5,7 +5,6 @@ package agent
 
 import (
 	"fmt"
-	"os"
 )
 
 // antigravityGates: agy has no trust gate for hooks (§8), but it reads a
@@ -23,7 +22,7 @@ func antigravityGates(a *Agent, t Target) []Gate {
 			Fix:     fmt.Sprintf("start it with `agy --add-dir %s`, or set hook-scope = \"global\" in the symposium config", shellQuote(t.Workspace)),
 		})
 	}
-	if os.Getenv("GEMINI_API_KEY") != "" {
+	if t.getenv("GEMINI_API_KEY") != "" {
 		gates = append(gates, Gate{
 			Agent:   a.Name,
 			Problem: "Antigravity CLI runs no hooks when it signs in with an API key, and GEMINI_API_KEY is set",

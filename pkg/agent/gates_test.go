@@ -447,7 +447,6 @@ func TestOpenGates(t *testing.T) {
 // sign-in.
 func TestAntigravityGates(t *testing.T) {
 	ws, home := gateDirs(t, nil)
-	t.Setenv("GEMINI_API_KEY", "")
 	gates := antigravity.Gates(realFiles(), Target{Workspace: ws, Home: home, Scope: ScopeGlobal})
 	if len(gates) != 0 {
 		t.Errorf("global scope, no API key: gates %+v, want none", gates)
@@ -456,8 +455,8 @@ func TestAntigravityGates(t *testing.T) {
 	if len(gates) != 1 || !strings.Contains(gates[0].Problem, "only in a session that attaches the folder") || !strings.Contains(gates[0].Fix, "agy --add-dir "+ws) {
 		t.Errorf("project scope: gates %+v, want the attach gate", gates)
 	}
-	t.Setenv("GEMINI_API_KEY", "k")
-	gates = antigravity.Gates(realFiles(), Target{Workspace: ws, Home: home, Scope: ScopeGlobal})
+	withKey := func(name string) string { return map[string]string{"GEMINI_API_KEY": "k"}[name] }
+	gates = antigravity.Gates(realFiles(), Target{Workspace: ws, Home: home, Scope: ScopeGlobal, Getenv: withKey})
 	if len(gates) != 1 || !strings.Contains(gates[0].Problem, "API key") || gates[0].Open != nil {
 		t.Errorf("API key: gates %+v, want one to report only", gates)
 	}

@@ -25,8 +25,20 @@ type Target struct {
 	// Read, when set, collects every file Gates reads or stats, so a
 	// caller can tell when the gates may have changed without re-checking.
 	Read *[]string
+	// Getenv reads the environment symposium runs in, which an agent
+	// started there shares (a gate may depend on it: GEMINI_API_KEY);
+	// nil reads nothing.
+	Getenv func(string) string
 
 	files Files // what the gates read user files with (set by Gates)
+}
+
+// getenv is Getenv, or nothing set.
+func (t Target) getenv(name string) string {
+	if t.Getenv == nil {
+		return ""
+	}
+	return t.Getenv(name)
 }
 
 // DefaultTimeout is the time, in seconds, an agent gives our hook command. It

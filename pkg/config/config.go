@@ -57,16 +57,9 @@ func (d Dirs) UserPlugins() string { return filepath.Join(d.Config, "plugins") }
 // PluginSourceCache is where git plugin sources are cloned.
 func (d Dirs) PluginSourceCache() string { return filepath.Join(d.Cache, "plugin-sources") }
 
-// ResolveDirs applies SYMPOSIUM_HOME > XDG > ~/.symposium.
-func ResolveDirs() (Dirs, error) {
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return Dirs{}, fmt.Errorf("finding the home directory: %w (set HOME or SYMPOSIUM_HOME)", err)
-	}
-	return resolveDirs(os.Getenv, home), nil
-}
-
-func resolveDirs(getenv func(string) string, home string) Dirs {
+// ResolveDirs applies SYMPOSIUM_HOME > XDG > ~/.symposium, with getenv
+// and the home directory as the caller (pkg/cli) read them.
+func ResolveDirs(getenv func(string) string, home string) Dirs {
 	if sh := getenv("SYMPOSIUM_HOME"); sh != "" {
 		return Dirs{Config: sh, Cache: filepath.Join(sh, "cache"), Logs: filepath.Join(sh, "logs"), Home: home}
 	}
@@ -87,6 +80,10 @@ func resolveDirs(getenv func(string) string, home string) Dirs {
 // Config is the user configuration with defaults applied.
 type Config struct {
 	AutoSync bool
+	// RecommendationsGit is the central plugin source's git URL: ""
+	// means RecommendationsURL. pkg/cli sets it from
+	// $SYMPOSIUM_RECOMMENDATIONS_URL (tests point it at a local repository).
+	RecommendationsGit string
 	// AgentsSyncing mirrors each workspace plugin's .agents/skills/ into
 	// every configured agent's skill directory (upstream: agents-syncing).
 	AgentsSyncing bool
@@ -448,13 +445,10 @@ func nth(lines []int, n int) int {
 	return 0
 }
 
-// LoadUser resolves the directories and loads the user's config.toml,
-// passing each warning (unknown keys) to warn.
-func LoadUser(warn func(string)) (Dirs, *Config, error) {
-	d, err := ResolveDirs()
-	if err != nil {
-		return d, nil, err
-	}
+// LoadUser loads the user's config.toml from d (pkg/cli/userconf resolves
+// them), passing each warning (unknown keys) to warn; it returns d again
+// for its callers' convenience.
+func LoadUser(d Dirs, warn func(string)) (Dirs, *Config, error) {
 	c, warnings, err := Load(d)
 	if err != nil {
 		return d, nil, err

@@ -23,7 +23,7 @@ func TestResolveDirs(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := resolveDirs(func(k string) string { return tc.env[k] }, "/h")
+			got := ResolveDirs(func(k string) string { return tc.env[k] }, "/h")
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("resolveDirs (-want +got):\n%s", diff)
 			}

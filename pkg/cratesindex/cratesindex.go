@@ -25,10 +25,6 @@ import (
 // DefaultURL is the crates.io sparse index.
 const DefaultURL = "https://index.crates.io/"
 
-// EnvURL names the environment variable that overrides the index URL
-// (tests point it at a local server).
-const EnvURL = "SYMPOSIUM_CRATES_INDEX_URL"
-
 // DefaultTTL is how long a cached answer is trusted.
 const DefaultTTL = 24 * time.Hour
 
@@ -44,10 +40,10 @@ type Client struct {
 	TTL      time.Duration // 0 means DefaultTTL
 }
 
-// New returns a client for the index named by $SYMPOSIUM_CRATES_INDEX_URL,
-// default crates.io, caching answers under cacheDir/cratesindex/.
-func New(cacheDir string) *Client {
-	base := os.Getenv(EnvURL)
+// New returns a client for the index at base ("" is crates.io's; the
+// caller reads $SYMPOSIUM_CRATES_INDEX_URL), caching answers under
+// cacheDir/cratesindex/.
+func New(base, cacheDir string) *Client {
 	if base == "" {
 		base = DefaultURL
 	}

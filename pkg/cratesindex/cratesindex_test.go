@@ -176,8 +176,7 @@ func TestCache(t *testing.T) {
 // TestUnreachable points the client at the discard port, where nothing
 // listens, as the e2e tests do through SYMPOSIUM_CRATES_INDEX_URL.
 func TestUnreachable(t *testing.T) {
-	t.Setenv(EnvURL, "http://127.0.0.1:9/")
-	c := New(t.TempDir())
+	c := New("http://127.0.0.1:9/", t.TempDir())
 	if c.BaseURL != "http://127.0.0.1:9/" || c.TTL != DefaultTTL {
 		t.Fatalf("New: BaseURL %q TTL %v", c.BaseURL, c.TTL)
 	}
@@ -204,8 +203,7 @@ func TestCanceled(t *testing.T) {
 }
 
 func TestNewDefaultURL(t *testing.T) {
-	t.Setenv(EnvURL, "")
-	if c := New(""); c.BaseURL != DefaultURL {
+	if c := New("", ""); c.BaseURL != DefaultURL {
 		t.Errorf("New: BaseURL %q, want %q", c.BaseURL, DefaultURL)
 	}
 }

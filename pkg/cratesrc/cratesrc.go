@@ -53,7 +53,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/symposium-dev/symposium-go/pkg/cratesindex"
 	"github.com/symposium-dev/symposium-go/pkg/semver"
 	"github.com/symposium-dev/symposium-go/pkg/untar"
 )
@@ -95,11 +94,10 @@ func (c Crate) String() string {
 	return "crate " + c.Name + " " + c.Version
 }
 
-// Fetcher gets crate sources. The zero value works: it reads
-// $CARGO_HOME (else ~/.cargo) but cannot unpack anything, having no
-// CacheDir.
+// Fetcher gets crate sources. The zero value works: it reads no cargo
+// cache (no CargoHome) and cannot unpack anything, having no CacheDir.
 type Fetcher struct {
-	CargoHome string // "" means $CARGO_HOME, else ~/.cargo
+	CargoHome string // $CARGO_HOME, else ~/.cargo, as the caller found it
 	CacheDir  string // unpacked crates go in CacheDir/crates/
 	Offline   bool   // never use the network
 	// WorkDir is the workspace's directory: its .cargo/config.toml and its
@@ -137,10 +135,10 @@ type Fetcher struct {
 // New returns the Fetcher the commands use: unpacking into
 // cacheDir/crates/ ("" unpacks nothing), reading cargo's config as cargo
 // run in workDir would, never using the network when offline, with cargo's
-// home from the environment and crates.io's index overridden by
-// $SYMPOSIUM_CRATES_INDEX_URL (cratesindex.EnvURL) when set.
-func New(cacheDir, workDir string, offline bool) *Fetcher {
-	return &Fetcher{CacheDir: cacheDir, WorkDir: workDir, Offline: offline, CratesIO: os.Getenv(cratesindex.EnvURL)}
+// home cargoHome and crates.io's index at cratesIO ("" is the real one).
+// The caller reads both from the environment (pkg/cli).
+func New(cacheDir, workDir string, offline bool, cargoHome, cratesIO string) *Fetcher {
+	return &Fetcher{CacheDir: cacheDir, WorkDir: workDir, Offline: offline, CargoHome: cargoHome, CratesIO: cratesIO}
 }
 
 // ErrUnavailable and ErrRefused let callers use errors.Is on the two kinds
@@ -332,19 +330,7 @@ func checkSum(c Crate, from string, data []byte, want string) error {
 	return nil
 }
 
-func (f *Fetcher) cargoHome() string {
-	if f.CargoHome != "" {
-		return f.CargoHome
-	}
-	if h := os.Getenv("CARGO_HOME"); h != "" {
-		return h
-	}
-	h, err := os.UserHomeDir()
-	if err != nil {
-		return ""
-	}
-	return filepath.Join(h, ".cargo")
-}
+func (f *Fetcher) cargoHome() string { return f.CargoHome }
 
 func (f *Fetcher) warn(format string, args ...any) {
 	if f.Warn != nil {

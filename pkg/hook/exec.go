@@ -163,14 +163,7 @@ func hookEnv(h *stream.Hook) []string {
 	for k, v := range h.Env {
 		env = append(env, k+"="+v)
 	}
-	if len(h.Path) > 0 {
-		p := strings.Join(h.Path, string(os.PathListSeparator))
-		if old := os.Getenv("PATH"); old != "" {
-			p += string(os.PathListSeparator) + old
-		}
-		env = append(env, "PATH="+p) // the last of a duplicated key wins
-	}
-	return env
+	return proc.PrependPath(env, h.Path)
 }
 
 // notInstalled names the first installation of h that sym-install has not

@@ -46,7 +46,8 @@ import (
 const (
 	DefaultDeadline    = 55 * time.Second
 	DefaultHookTimeout = 30 * time.Second
-	// DeadlineEnv overrides DefaultDeadline ("2s", or seconds).
+	// DeadlineEnv overrides DefaultDeadline ("2s", or seconds); the
+	// caller reads it (Options.DeadlineSetting).
 	DeadlineEnv = "SYMPOSIUM_HOOK_DEADLINE"
 	// MaxOutput caps what we keep of a plugin hook's stdout and stderr.
 	MaxOutput = 1 << 20
@@ -70,10 +71,28 @@ type Options struct {
 	Getwd func() (string, error)
 	// Sync runs an auto-sync; nil disables it.
 	Sync SyncFunc
-	// Deadline bounds the whole call; 0 means DeadlineEnv or DefaultDeadline.
+	// Deadline bounds the whole call; 0 means DeadlineSetting or
+	// DefaultDeadline.
 	Deadline time.Duration
+	// DeadlineSetting is $SYMPOSIUM_HOOK_DEADLINE as the caller read it
+	// ("2s", or seconds); "" is DefaultDeadline, and a bad value is
+	// logged and DefaultDeadline too.
+	DeadlineSetting string
+	// LookupEnv reads the process's environment: for telling which agent
+	// runs this call (agent.RunBy) and for env(NAME) predicates; nil has
+	// nothing set.
+	LookupEnv func(string) (string, bool)
 	// Now is the clock for log names; nil means time.Now.
 	Now func() time.Time
+}
+
+// getenv is LookupEnv's value, or "".
+func (o Options) getenv(name string) string {
+	if o.LookupEnv == nil {
+		return ""
+	}
+	v, _ := o.LookupEnv(name)
+	return v
 }
 
 // Result is what to hand back to the agent.
@@ -101,7 +120,7 @@ func Run(ctx context.Context, opts Options) Result {
 	}
 	deadline := opts.Deadline
 	if deadline <= 0 {
-		deadline = deadlineFromEnv(r)
+		deadline = parseDeadline(r, opts.DeadlineSetting)
 	}
 	ctx, cancel := context.WithTimeout(ctx, deadline)
 	defer cancel()
@@ -111,8 +130,7 @@ func Run(ctx context.Context, opts Options) Result {
 	return r.finish(stdout, stderr, code)
 }
 
-func deadlineFromEnv(r *run) time.Duration {
-	v := os.Getenv(DeadlineEnv)
+func parseDeadline(r *run, v string) time.Duration {
 	if v == "" {
 		return DefaultDeadline
 	}
@@ -160,7 +178,7 @@ func (r *run) dispatch(ctx context.Context, w hookfmt.Wire) *hookfmt.Output {
 	cfg := r.config(st)
 	r.log.SetLevel(cfg.LogLevel)
 	r.log.Printf(runlog.Debug, "%s %s: tool %q cwd %q", opts.Agent, opts.Event, p.ToolName, p.Cwd)
-	if by := agent.RunBy(cfg.Agents, opts.Agent, os.Getenv); by != "" {
+	if by := agent.RunBy(cfg.Agents, opts.Agent, opts.getenv); by != "" {
 		// Each tool call reaches each plugin hook once: through by's own entry.
 		r.log.Printf(runlog.Debug, "%s ran %s's hook entry; its own entry runs the plugin hooks", by, opts.Agent)
 		return &hookfmt.Output{}
@@ -330,7 +348,7 @@ func (r *run) runHooks(ctx context.Context, hooks []stream.Hook, p *hookfmt.Payl
 		}
 		if len(h.Predicates) > 0 {
 			if preds == nil {
-				preds = &predexpr.Context{Dir: root}
+				preds = &predexpr.Context{Dir: root, LookupEnv: r.opts.LookupEnv}
 			}
 			if !r.holds(ctx, preds, h) {
 				continue

@@ -31,9 +31,11 @@ var payloads = sharedtest.Path("agent-payloads")
 // (of plugin "guard" unless a hook names its own) whose scripts live in
 // the one plugin directory.
 type fixture struct {
-	dirs   config.Dirs
-	ws     string
-	plugin string
+	dirs     config.Dirs
+	ws       string
+	plugin   string
+	deadline string // Options.DeadlineSetting
+	env      map[string]string
 }
 
 func newFixture(t testing.TB, scripts map[string]string, hooks ...stream.Hook) *fixture {
@@ -93,7 +95,32 @@ func (f *fixture) run(t *testing.T, agentName, event string, payload []byte) Res
 	t.Helper()
 	cfg := config.Default()
 	cfg.AutoSync = false
-	return Run(context.Background(), Options{Agent: agentName, Event: event, Payload: payload, Dirs: f.dirs, Config: cfg, Getwd: func() (string, error) { return f.ws, nil }, Version: "test"})
+	return Run(context.Background(), Options{Agent: agentName, Event: event, Payload: payload, Dirs: f.dirs, Config: cfg, Getwd: func() (string, error) { return f.ws, nil }, Version: "test", DeadlineSetting: f.deadline,
+		LookupEnv: func(k string) (string, bool) { v, ok := f.env[k]; return v, ok }})
+}
+
+// TestEnvPredicates: a hook's env(NAME) predicate reads the environment
+// the caller hands in (Options.LookupEnv), never the process's own.
+func TestEnvPredicates(t *testing.T) {
+	t.Setenv("SYMPOSIUM_TEST_HOOK_ENV", "from the process")
+	for _, tc := range []struct {
+		name string
+		env  map[string]string
+		want string
+	}{
+		{"set by the caller: the hook runs", map[string]string{"SYMPOSIUM_TEST_HOOK_ENV": "1"}, "ran"},
+		{"set only in the process: it does not", nil, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFixture(t, map[string]string{"ctx.sh": `echo '{"additionalContext":"ran"}'`},
+				stream.Hook{Plugin: "p", Name: "h", Event: "PreToolUse", Command: "./scripts/ctx.sh", Predicates: []string{"env(SYMPOSIUM_TEST_HOOK_ENV)"}})
+			f.env = tc.env
+			res := f.run(t, "claude", "PreToolUse", f.payload(t, "claude/PreToolUse.json"))
+			if got := string(res.Stdout); strings.Contains(got, "ran") != (tc.want != "") {
+				t.Errorf("stdout %q, want the hook to run: %v", got, tc.want != "")
+			}
+		})
+	}
 }
 
 func TestDispatch(t *testing.T) {
@@ -325,7 +352,7 @@ func TestOverallDeadline(t *testing.T) {
 	f := newFixture(t, map[string]string{"hang.sh": `sleep 30`},
 		stream.Hook{Name: "h1", Event: "PreToolUse", Command: "./scripts/hang.sh"},
 		stream.Hook{Name: "h2", Event: "PreToolUse", Command: "./scripts/hang.sh"})
-	t.Setenv(DeadlineEnv, "300ms")
+	f.deadline = "300ms"
 	start := time.Now()
 	res := f.run(t, "gemini", "PreToolUse", f.payload(t, "gemini/BeforeTool.json"))
 	if took := time.Since(start); took > 3*time.Second {

@@ -81,6 +81,9 @@ type Options struct {
 	Command string // our executable as agents should run it
 	Writer  fileedit.Writer
 	DryRun  bool // Writer only reports; never touch the disk
+	// Getenv reads the environment, for the gates that depend on it
+	// (agent.Target.Getenv); nil reads nothing.
+	Getenv func(string) string
 }
 
 // Result is everything that happened (or would, with a dry-run writer).
@@ -179,7 +182,7 @@ func Run(in Input, opts Options) *Result {
 	dirs := slices.Sorted(maps.Keys(byDir))
 
 	sources := &sourceCache{files: map[string]*cachedSkill{}}
-	target := agent.Target{Workspace: opts.Root, Home: opts.Dirs.Home, Scope: opts.Config.HookScope, Command: opts.Command}
+	target := agent.Target{Workspace: opts.Root, Home: opts.Dirs.Home, Scope: opts.Config.HookScope, Command: opts.Command, Getenv: opts.Getenv}
 	if opts.Config.HookScope == config.ScopeProject && opts.Command != "" && opts.Command != "cargo-agents" {
 		res.warnf("the hooks in this project's files run `cargo-agents` by name (a path would be wrong on a teammate's machine), and the one on PATH is not %s: put its directory first on PATH (make install does)", opts.Command)
 	}

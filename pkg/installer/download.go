@@ -23,11 +23,6 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/untar"
 )
 
-// EnvBinaryURL, when set, replaces the scheme and host of a binary
-// installation's url (tests serve 127.0.0.1), as EnvGitHubURL does for
-// github.
-const EnvBinaryURL = "SYMPOSIUM_BINARY_URL"
-
 // DigestsFile is where trust-on-first-use digests are recorded, below
 // the symposium home: never in a workspace, where a clone could pre-seed it.
 func DigestsFile(home string) string { return filepath.Join(home, "download-digests.json") }
@@ -38,16 +33,17 @@ const AcceptFlag = "--accept-digest"
 
 var assetNameRE = regexp.MustCompile(`^[A-Za-z0-9._+-]{1,128}$`)
 
-// binaryDownloadURL is where a binary installation's file comes from.
-func binaryDownloadURL(raw string) (string, error) {
+// binaryDownloadURL is where a binary installation's file comes from:
+// raw, on base's scheme and host when base is set (Options.BinaryURL).
+func binaryDownloadURL(raw, base string) (string, error) {
 	u, err := url.Parse(raw)
 	if err != nil || u.Scheme != "https" || u.Host == "" || u.User != nil {
 		return "", fmt.Errorf("binary url %q must be an https:// URL", raw)
 	}
-	if base := strings.TrimRight(os.Getenv(EnvBinaryURL), "/"); base != "" {
+	if base = strings.TrimRight(base, "/"); base != "" {
 		b, err := url.Parse(base)
 		if err != nil {
-			return "", fmt.Errorf("%s: %v", EnvBinaryURL, err)
+			return "", fmt.Errorf("SYMPOSIUM_BINARY_URL %q: %v", base, err)
 		}
 		u.Scheme, u.Host = b.Scheme, b.Host
 	}
@@ -61,13 +57,13 @@ func download(ctx context.Context, in stream.Installation, dir string, opts Opti
 	repoArchive := false
 	switch in.Source {
 	case "github":
-		du, g, err := DownloadURL(in.URL)
+		du, g, err := DownloadURL(in.URL, opts.GitHubURL)
 		if err != nil {
 			return nil, err
 		}
 		u, asset, sub, repoArchive = du, g.Asset, g.Subdir, g.Asset == ""
 	default:
-		du, err := binaryDownloadURL(in.URL)
+		du, err := binaryDownloadURL(in.URL, opts.BinaryURL)
 		if err != nil {
 			return nil, err
 		}

@@ -25,14 +25,9 @@ import (
 	"github.com/rogpeppe/go-internal/lockedfile"
 
 	"github.com/symposium-dev/symposium-go/pkg/atomicfile"
-	"github.com/symposium-dev/symposium-go/pkg/plugin"
 	"github.com/symposium-dev/symposium-go/pkg/proc"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
-
-// EnvGitHubURL overrides https://github.com, where github installations
-// are downloaded from (tests serve 127.0.0.1).
-const EnvGitHubURL = "SYMPOSIUM_GITHUB_URL"
 
 // Limits: a download or build that goes beyond them fails, and the sync
 // goes on with a warning.
@@ -63,6 +58,11 @@ type Options struct {
 	// Log records what must be findable later (each install command
 	// run, each digest trusted on first use); nil records nothing.
 	Log func(format string, args ...any)
+	// GitHubURL replaces https://github.com, where github installations
+	// are downloaded from, and BinaryURL the scheme and host of a binary
+	// installation's url ("": the real ones). Tests serve 127.0.0.1; the
+	// caller reads them from the environment (pkg/cli).
+	GitHubURL, BinaryURL string
 }
 
 func (o Options) log(format string, args ...any) {
@@ -93,8 +93,8 @@ func InstallWith(ctx context.Context, in stream.Installation, cache string, opts
 		return false, nil
 	}
 	// in.Dir comes from the match stream: it must be one of ours.
-	root := plugin.InstallCache(cache)
-	if filepath.Dir(in.Dir) != root || !strings.HasPrefix(filepath.Base(in.Dir), plugin.InstallKind(in.Source)+"-") {
+	root := InstallCache(cache)
+	if filepath.Dir(in.Dir) != root || !strings.HasPrefix(filepath.Base(in.Dir), InstallKind(in.Source)+"-") {
 		return false, fmt.Errorf("installation directory %s is not in %s", in.Dir, root)
 	}
 	if err := os.MkdirAll(root, 0o755); err != nil {
@@ -243,13 +243,14 @@ func cargoError(out string) string {
 }
 
 // DownloadURL is where a github installation's bits come from: the
-// repository archive of its ref (HEAD by default), or a release asset.
-func DownloadURL(raw string) (string, plugin.GitHubURL, error) {
-	g, err := plugin.ParseGitHubURL(raw)
+// repository archive of its ref (HEAD by default), or a release asset, on
+// github or at base (Options.GitHubURL).
+func DownloadURL(raw, base string) (string, GitHubURL, error) {
+	g, err := ParseGitHubURL(raw)
 	if err != nil {
 		return "", g, err
 	}
-	base := strings.TrimRight(os.Getenv(EnvGitHubURL), "/")
+	base = strings.TrimRight(base, "/")
 	if base == "" {
 		base = "https://github.com"
 	}

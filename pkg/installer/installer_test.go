@@ -16,7 +16,6 @@ import (
 	"testing"
 
 	"github.com/symposium-dev/symposium-go/internal/tartest"
-	"github.com/symposium-dev/symposium-go/pkg/plugin"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 	"github.com/symposium-dev/symposium-go/pkg/untar"
 )
@@ -52,7 +51,7 @@ func TestGitHubArchives(t *testing.T) {
 		http.NotFound(w, r)
 	}))
 	t.Cleanup(srv.Close)
-	t.Setenv(EnvGitHubURL, srv.URL)
+	base := srv.URL
 
 	for _, tc := range []struct {
 		name, url, served string
@@ -76,15 +75,15 @@ func TestGitHubArchives(t *testing.T) {
 			cache := t.TempDir()
 			sum := sha256.Sum256(served[tc.served])
 			in := stream.Installation{Name: "x", Source: "github", URL: tc.url, SHA256: hex.EncodeToString(sum[:]),
-				Dir: filepath.Join(plugin.InstallCache(cache), "github-x-0123")}
-			ok, err := Install(context.Background(), in, cache, io.Discard)
+				Dir: filepath.Join(InstallCache(cache), "github-x-0123")}
+			ok, err := InstallWith(context.Background(), in, cache, Options{Progress: io.Discard, GitHubURL: base})
 			if tc.want != "" {
 				var ue *untar.Error
 				if ok || !errors.As(err, &ue) || !strings.Contains(err.Error(), tc.want) {
 					t.Fatalf("Install = %v, %v; want refused with %q", ok, err, tc.want)
 				}
 				// Nothing installed, nothing left but the lock file.
-				ents, _ := os.ReadDir(plugin.InstallCache(cache))
+				ents, _ := os.ReadDir(InstallCache(cache))
 				for _, e := range ents {
 					if e.Name() != "github-x-0123.lock" {
 						t.Errorf("left %s", e.Name())
@@ -139,12 +138,12 @@ func sumOf(b []byte) string {
 // refused, naming the command that accepts it, until it is accepted.
 func TestTrustOnFirstUse(t *testing.T) {
 	files := map[string][]byte{"/o/r/releases/download/v1/tool": []byte("v1")}
-	t.Setenv(EnvGitHubURL, serve(t, files))
+	base := serve(t, files)
 	home := t.TempDir()
 	digests := DigestsFile(home)
 	in := func(cache string) stream.Installation {
 		return stream.Installation{Name: "tool", Source: "github", URL: "https://github.com/o/r/releases/download/v1/tool", Files: []string{"tool"},
-			Dir: filepath.Join(plugin.InstallCache(cache), "github-tool-0123"), File: "p/SYMPOSIUM.toml:4"}
+			Dir: filepath.Join(InstallCache(cache), "github-tool-0123"), File: "p/SYMPOSIUM.toml:4"}
 	}
 	steps := []struct {
 		name, body string
@@ -166,7 +165,7 @@ func TestTrustOnFirstUse(t *testing.T) {
 			files["/o/r/releases/download/v1/tool"] = []byte(st.body)
 			cache := t.TempDir() // a fresh cache: each step downloads
 			var progress strings.Builder
-			opts := Options{Progress: &progress, Digests: digests, Accept: st.accept}
+			opts := Options{Progress: &progress, Digests: digests, Accept: st.accept, GitHubURL: base}
 			if st.digests == "-" {
 				opts.Digests = ""
 			}
@@ -203,7 +202,7 @@ func TestBinarySource(t *testing.T) {
 	tgz := tartest.TarGz(t, tartest.Entry{Name: "bin/tool", Body: "tool"}, tartest.Entry{Name: "bin/link", Type: tar.TypeSymlink, Link: "/etc/passwd"})
 	hostile := tartest.TarGz(t, tartest.Entry{Name: "../evil", Body: "x"})
 	files := map[string][]byte{"/d/tool.tar.gz": tgz, "/d/bad.tgz": hostile, "/d/tool": []byte("#!/bin/sh\n")}
-	t.Setenv(EnvBinaryURL, serve(t, files))
+	base := serve(t, files)
 	for _, tc := range []struct {
 		name, path, sha string
 		files           map[string]string // path: body; "" must be absent
@@ -222,8 +221,8 @@ func TestBinarySource(t *testing.T) {
 				sha = sumOf(files[tc.path])
 			}
 			in := stream.Installation{Name: "x", Source: "binary", URL: "https://example.com" + tc.path, SHA256: sha,
-				Dir: filepath.Join(plugin.InstallCache(cache), "binary-x-0123")}
-			ok, err := InstallWith(context.Background(), in, cache, Options{})
+				Dir: filepath.Join(InstallCache(cache), "binary-x-0123")}
+			ok, err := InstallWith(context.Background(), in, cache, Options{BinaryURL: base})
 			if tc.want != "" {
 				if ok || err == nil || !strings.Contains(err.Error(), tc.want) || Installed(in) {
 					t.Fatalf("InstallWith = %v, %v; want refused with %q, nothing installed", ok, err, tc.want)
@@ -273,7 +272,7 @@ func TestInstallCommands(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cache := t.TempDir()
-			in := stream.Installation{Name: "setup", InstallCommands: tc.commands, Dir: filepath.Join(plugin.InstallCache(cache), "setup-setup-0123"), File: "p:3"}
+			in := stream.Installation{Name: "setup", InstallCommands: tc.commands, Dir: filepath.Join(InstallCache(cache), "setup-setup-0123"), File: "p:3"}
 			var progress strings.Builder
 			ok, err := InstallWith(context.Background(), in, cache, Options{Progress: &progress})
 			if n := strings.Count(progress.String(), "running install command"); tc.want == "" && n != len(tc.commands) {
@@ -322,7 +321,7 @@ func TestGlobalCargo(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			os.Remove(log)
 			cache := t.TempDir()
-			in := stream.Installation{Name: "rg", Source: "cargo", Crate: "ripgrep", Global: tc.global, Dir: filepath.Join(plugin.InstallCache(cache), "cargo-rg-0123")}
+			in := stream.Installation{Name: "rg", Source: "cargo", Crate: "ripgrep", Global: tc.global, Dir: filepath.Join(InstallCache(cache), "cargo-rg-0123")}
 			if ok, err := InstallWith(context.Background(), in, cache, Options{}); err != nil || !ok {
 				t.Fatalf("InstallWith = %v, %v", ok, err)
 			}

@@ -39,6 +39,11 @@ type Options struct {
 	DryRun  bool      // sym-install --dry-run; no state stored
 	Quiet   bool      // pass nothing of the stages' stderr but errors
 	Stderr  io.Writer // the stages' diagnostics
+	// Dirs are symposium's directories, and Executable the running
+	// executable ("" unknown): the stages are found beside it, and a new
+	// build of it re-syncs. pkg/cli reads both from the environment.
+	Dirs       config.Dirs
+	Executable string
 
 	// AcceptDigest names downloads whose changed digest the user accepts
 	// (sym-install --accept-digest); the stages then always run.
@@ -123,7 +128,7 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	// A file the stages read after this moment may have changed while
 	// they ran: the matched skills' files are trusted only if older.
 	start := time.Now()
-	deps, err := stage(ctx, "sym-deps", opts.Dir, nil)
+	deps, err := stage(ctx, opts.Executable, "sym-deps", opts.Dir, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -134,7 +139,7 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	if opts.Explain {
 		matchArgs = append(matchArgs, "--explain")
 	}
-	match, err := stage(ctx, "sym-match", opts.Dir, matchArgs)
+	match, err := stage(ctx, opts.Executable, "sym-match", opts.Dir, matchArgs)
 	if err != nil {
 		return nil, err
 	}
@@ -149,7 +154,7 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	for _, a := range opts.AcceptDigest {
 		installArgs = append(installArgs, "--accept-digest", a)
 	}
-	inst, err := stage(ctx, "sym-install", opts.Dir, installArgs)
+	inst, err := stage(ctx, opts.Executable, "sym-install", opts.Dir, installArgs)
 	if err != nil {
 		return nil, err
 	}
@@ -439,7 +444,7 @@ func upToDate(opts Options) *Summary {
 	if len(opts.AcceptDigest) > 0 {
 		return nil // an accepted download must be installed
 	}
-	dirs, cfg, err := config.LoadUser(ignore)
+	dirs, cfg, err := config.LoadUser(opts.Dirs, ignore)
 	if err != nil {
 		return nil
 	}
@@ -513,15 +518,15 @@ type fingerprint struct {
 // them: deleting, adding or renaming one changes its mtime, and stamping
 // every skill directory would make both checks grow with the catalogue.
 func storeState(root string, opts Options, fp fingerprint, hooks []stream.Hook, notes []string, sum *Summary) error {
-	dirs, cfg, err := config.LoadUser(ignore)
+	dirs, cfg, err := config.LoadUser(opts.Dirs, ignore)
 	if err != nil {
 		return err
 	}
 	hookPaths := append(append([]string{}, fp.workspace...), fp.sources...)
 	hookPaths = append(hookPaths, cfg.Path)
-	if exe, err := os.Executable(); err == nil {
+	if opts.Executable != "" {
 		// A new build of symposium may install differently.
-		hookPaths = append(hookPaths, exe)
+		hookPaths = append(hookPaths, opts.Executable)
 	}
 	var written []string
 	for _, a := range fp.actions {
@@ -642,9 +647,9 @@ func stageErr(name string, err error, stderr string) error {
 	return fmt.Errorf("%s: %w", name, err)
 }
 
-// stage builds the command for one stage binary.
-func stage(ctx context.Context, name, dir string, args []string) (*exec.Cmd, error) {
-	path, err := selfexe.Find(name)
+// stage builds the command for one stage binary, found beside self.
+func stage(ctx context.Context, self, name, dir string, args []string) (*exec.Cmd, error) {
+	path, err := selfexe.Find(self, name)
 	if err != nil {
 		return nil, err
 	}

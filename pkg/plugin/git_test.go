@@ -171,11 +171,12 @@ source.git = "https://github.com/acme/widget-skills/tree/main/symposium/v2"
 // snapshot serves, with one warning.
 func TestRecommendationsFallback(t *testing.T) {
 	gitEnv(t)
-	t.Setenv(EnvRecommendationsURL, "file://"+filepath.Join(t.TempDir(), "none"))
 	var warnings []string
 	d := config.Dirs{Cache: t.TempDir(), Config: t.TempDir()}
 	r := &Resolver{Dirs: d, Warn: func(m string) { warnings = append(warnings, m) }}
-	specs := Specs(config.Default(), d)
+	cfg := config.Default()
+	cfg.RecommendationsGit = "file://" + filepath.Join(t.TempDir(), "none")
+	specs := Specs(cfg, d)
 	if len(specs) != 2 || specs[0].Name != config.RecommendationsSource || specs[1].Name != config.UserPluginsSource {
 		t.Fatalf("specs %+v", specs)
 	}

@@ -18,6 +18,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/symposium-dev/symposium-go/pkg/installer"
 	"github.com/symposium-dev/symposium-go/pkg/proc"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -63,7 +64,6 @@ var (
 	versionRE   = regexp.MustCompile(`^[0-9A-Za-z.+=^~<>*, -]{1,64}$`)
 	fileNameRE  = regexp.MustCompile(`^[A-Za-z0-9._+-]{1,128}$`)
 	sha256RE    = regexp.MustCompile(`^[0-9a-f]{64}$`)
-	ghPartRE    = regexp.MustCompile(`^[A-Za-z0-9._-]{1,100}$`)
 )
 
 // parseInstallation reads one installation table. where names it for
@@ -213,7 +213,7 @@ func checkSource(in *Installation, bad func(format string, args ...any)) {
 		if in.Crate != "" || in.Git != "" || in.Path != "" || in.Version != "" {
 			bad("crate, version, git and path are for source = \"cargo\"")
 		}
-		if _, err := ParseGitHubURL(in.URL); err != nil {
+		if _, err := installer.ParseGitHubURL(in.URL); err != nil {
 			bad("url: %v", err)
 		}
 		if in.SHA256 != "" && !sha256RE.MatchString(in.SHA256) {
@@ -285,42 +285,6 @@ func relInside(p string) bool {
 	return c != "." && c != ".." && !strings.HasPrefix(c, "../")
 }
 
-// GitHubURL is a parsed github installation url: a repository (archive of
-// Ref, default HEAD, then Subdir), or a release asset.
-type GitHubURL struct {
-	Owner, Repo string
-	Ref, Subdir string
-	Tag, Asset  string // a release asset: …/releases/download/<tag>/<asset>
-}
-
-// ParseGitHubURL accepts https://github.com/O/R, …/tree/REF[/PATH] and
-// …/releases/download/TAG/ASSET. Each part is checked, so it can only
-// become a path segment of the download URL.
-func ParseGitHubURL(s string) (GitHubURL, error) {
-	u, err := url.Parse(s)
-	if err != nil || u.Scheme != "https" || (u.Host != "github.com" && u.Host != "www.github.com") || u.RawQuery != "" || u.Fragment != "" {
-		return GitHubURL{}, fmt.Errorf("%q: must be https://github.com/OWNER/REPO, …/tree/REF/PATH or …/releases/download/TAG/ASSET", s)
-	}
-	parts := strings.Split(strings.Trim(u.Path, "/"), "/")
-	for _, p := range parts {
-		if !ghPartRE.MatchString(p) || p == "." || p == ".." {
-			return GitHubURL{}, fmt.Errorf("%q: path segment %q is not allowed (letters, digits, '.', '-', '_')", s, p)
-		}
-	}
-	g := GitHubURL{}
-	switch {
-	case len(parts) == 2:
-		g.Owner, g.Repo = parts[0], strings.TrimSuffix(parts[1], ".git")
-	case len(parts) >= 4 && parts[2] == "tree":
-		g.Owner, g.Repo, g.Ref, g.Subdir = parts[0], parts[1], parts[3], strings.Join(parts[4:], "/")
-	case len(parts) == 6 && parts[2] == "releases" && parts[3] == "download":
-		g.Owner, g.Repo, g.Tag, g.Asset = parts[0], parts[1], parts[4], parts[5]
-	default:
-		return GitHubURL{}, fmt.Errorf("%q: must be https://github.com/OWNER/REPO, …/tree/REF/PATH or …/releases/download/TAG/ASSET", s)
-	}
-	return g, nil
-}
-
 // hookRun is how a hook built from installations runs, for its record.
 type hookRun struct {
 	exec  []string
@@ -350,18 +314,6 @@ func envName(name string) string {
 	return b.String()
 }
 
-// InstallKind names a source in installation directory names: the
-// source, or "setup" for one that only has install_commands.
-func InstallKind(source string) string {
-	if source == "" {
-		return "setup"
-	}
-	return source
-}
-
-// InstallCache is where acquired installations live, below the cache.
-func InstallCache(cache string) string { return filepath.Join(cache, "installations") }
-
 // installDir names an installation's cache directory by everything that
 // decides its bits, so two plugins declaring the same thing share it and a
 // changed declaration gets a new one. The name part is sanitised: nothing
@@ -376,11 +328,11 @@ func installDir(cache string, in *Installation, crateDir string) string {
 	}
 	key, _ := json.Marshal(parts)
 	sum := sha256.Sum256(key)
-	name := cacheName(InstallKind(in.Source)+"-"+in.Name, "")
+	name := cacheName(installer.InstallKind(in.Source)+"-"+in.Name, "")
 	if len(name) > 40 {
 		name = name[:40]
 	}
-	return filepath.Join(InstallCache(cache), name+"-"+hex.EncodeToString(sum[:6]))
+	return filepath.Join(installer.InstallCache(cache), name+"-"+hex.EncodeToString(sum[:6]))
 }
 
 // resolveRun turns a hook whose command names or inlines an installation

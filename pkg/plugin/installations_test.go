@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/symposium-dev/symposium-go/pkg/installer"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -156,7 +157,7 @@ func TestInstallationShapes(t *testing.T) {
 				t.Fatalf("installations = %+v", rec.Installations)
 			}
 			got := rec.Installations[0]
-			if !strings.HasPrefix(got.Dir, "/cache/installations/"+InstallKind(tt.want.Source)+"-") {
+			if !strings.HasPrefix(got.Dir, "/cache/installations/"+installer.InstallKind(tt.want.Source)+"-") {
 				t.Errorf("dir %s is not the cache's", got.Dir)
 			}
 			if diff := cmp.Diff(tt.exec(got.Dir), rec.Exec); diff != "" {

@@ -19,6 +19,9 @@ import (
 type Workspace struct {
 	Root    string
 	Members []string // absolute member directories
+	// LookupEnv is the environment env(NAME) predicates read (pkg/cli
+	// passes os.LookupEnv); nil has nothing set.
+	LookupEnv func(string) (string, bool)
 }
 
 // WorkspaceOf reads a sym-deps workspace record.
@@ -124,7 +127,7 @@ func newEvaluator(scans []*Scan, set *predicate.Set, r *Resolver) *evaluator {
 		}
 	}
 	ev.acquire = r.Acquire
-	ev.pctx = &predexpr.Context{Dir: ev.ws.Root, Static: ev.static, Custom: ev.forEval}
+	ev.pctx = &predexpr.Context{Dir: ev.ws.Root, Static: ev.static, Custom: ev.forEval, LookupEnv: ev.ws.LookupEnv}
 	return ev
 }
 

@@ -12,10 +12,6 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/syncstate"
 )
 
-// EnvRecommendationsURL overrides the central repository's URL (tests point
-// it at a missing file:// URL so they never touch the network).
-const EnvRecommendationsURL = "SYMPOSIUM_RECOMMENDATIONS_URL"
-
 // Resolver turns configured sources into directories, cloning and updating
 // git sources in the cache.
 type Resolver struct {
@@ -71,7 +67,7 @@ type Spec struct {
 func Specs(cfg *config.Config, d config.Dirs) []Spec {
 	var out []Spec
 	if cfg.Defaults.SymposiumRecommendations {
-		u := os.Getenv(EnvRecommendationsURL)
+		u := cfg.RecommendationsGit
 		if u == "" {
 			u = config.RecommendationsURL
 		}

@@ -44,7 +44,8 @@ type Context struct {
 	Dir string
 	// Timeout bounds each process; 0 is DefaultTimeout.
 	Timeout time.Duration
-	// LookupEnv reads the environment; nil is os.LookupEnv.
+	// LookupEnv reads the environment (the caller passes os.LookupEnv);
+	// nil has nothing set.
 	LookupEnv func(string) (string, bool)
 	// Static answers depends-on(...) and workspace-member(); nil or
 	// known == false makes them false, with why saying so.
@@ -139,7 +140,7 @@ func (c *Context) lookupEnv(name string) (string, bool) {
 	if c.LookupEnv != nil {
 		return c.LookupEnv(name)
 	}
-	return os.LookupEnv(name)
+	return "", false
 }
 
 // pathExists follows upstream: an argument with a path separator is a
@@ -209,10 +210,7 @@ func (c *Context) customExec(ctx context.Context, e *Expr, cmd *Command) result 
 	for k, v := range cmd.Env {
 		env = append(env, k+"="+v)
 	}
-	if len(cmd.Path) > 0 {
-		env = append(env, "PATH="+strings.Join(append(append([]string{}, cmd.Path...), os.Getenv("PATH")), string(os.PathListSeparator)))
-	}
-	return c.run(ctx, e, args, env)
+	return c.run(ctx, e, args, proc.PrependPath(env, cmd.Path))
 }
 
 // run runs /bin/sh with args in Dir with no stdin (never the terminal: a sync or a hook

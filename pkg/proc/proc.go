@@ -33,3 +33,30 @@ func ResolvePath(command, dir string) string {
 func ShellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
+
+// PrependPath returns env (a child's environment, as os.Environ gives it)
+// with dirs before the PATH it holds. It reads PATH from env, not from the
+// process, so the child gets exactly the environment it was handed.
+func PrependPath(env, dirs []string) []string {
+	if len(dirs) == 0 {
+		return env
+	}
+	p := strings.Join(dirs, string(filepath.ListSeparator))
+	for i := len(env) - 1; i >= 0; i-- {
+		if k, v, ok := strings.Cut(env[i], "="); ok && isPathKey(k) {
+			if v != "" {
+				p += string(filepath.ListSeparator) + v
+			}
+			break
+		}
+	}
+	return append(env, "PATH="+p) // the last of a duplicated key wins
+}
+
+// isPathKey: Windows' environment keys ignore case ("Path").
+func isPathKey(k string) bool {
+	if filepath.ListSeparator == ';' {
+		return strings.EqualFold(k, "PATH")
+	}
+	return k == "PATH"
+}

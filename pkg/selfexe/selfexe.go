@@ -10,10 +10,10 @@ import (
 	"path/filepath"
 )
 
-// Find finds one of our binaries beside the running executable, then
-// on PATH.
-func Find(name string) (string, error) {
-	if p, ok := besideUs(name); ok {
+// Find finds one of our binaries beside self (the running executable, as
+// pkg/cli found it; "" when unknown), then on PATH.
+func Find(self, name string) (string, error) {
+	if p, ok := besideUs(self, name); ok {
 		return p, nil
 	}
 	p, err := exec.LookPath(name)
@@ -23,11 +23,9 @@ func Find(name string) (string, error) {
 	return p, nil
 }
 
-// besideUs is the executable name in the running executable's directory,
-// if there is one.
-func besideUs(name string) (string, bool) {
-	self, err := os.Executable()
-	if err != nil {
+// besideUs is the executable name in self's directory, if there is one.
+func besideUs(self, name string) (string, bool) {
+	if self == "" {
 		return "", false
 	}
 	p := filepath.Join(filepath.Dir(self), name)
@@ -38,9 +36,10 @@ func besideUs(name string) (string, bool) {
 }
 
 // OurCommand is how agents should run cargo-agents: by name when the one on
-// PATH is ours, else by the absolute path of the one beside this executable.
-func OurCommand() string {
-	sibling, ok := besideUs("cargo-agents")
+// PATH is ours, else by the absolute path of the one beside self (the
+// running executable).
+func OurCommand(self string) string {
+	sibling, ok := besideUs(self, "cargo-agents")
 	if !ok {
 		return "cargo-agents"
 	}

@@ -7,19 +7,12 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cli/symhook"
 )
 
-// hook is `cargo agents hook AGENT EVENT`: sym-hook's own code, in-process,
+// runHook is `cargo agents hook AGENT EVENT`: sym-hook's own code, in-process,
 // saving a process start on every tool call. Its exit code is the agent's
 // contract, not ours, so it travels as an ExitCodeError with nothing to print.
-func init() {
-	register("hook", subcommand{
-		summary: "entry point for agents' hooks (internal)",
-		hidden:  true,
-		ownLog:  true,
-		run: func(stdio cli.Stdio, g *globals, args []string) error {
-			if code := symhook.Run(context.Background(), stdio, "cargo agents hook", args); code != 0 {
-				return &cli.ExitCodeError{Code: code} // nil Err: nothing more to print
-			}
-			return nil
-		},
-	})
+func runHook(stdio cli.Stdio, g *globals, args []string) error {
+	if code := symhook.Run(context.Background(), stdio, "cargo agents hook", args); code != 0 {
+		return &cli.ExitCodeError{Code: code} // nil Err: nothing more to print
+	}
+	return nil
 }

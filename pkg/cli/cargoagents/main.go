@@ -1,12 +1,12 @@
 // Package cargoagents is the cargo-agents command (`cargo agents ...`): a thin
-// orchestrator over the sym-* stages. Each subcommand lives in its own file.
+// orchestrator over the sym-* stages. Each subcommand lives in its own file;
+// the table below lists them all.
 package cargoagents
 
 import (
 	"errors"
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
@@ -16,35 +16,59 @@ import (
 
 const prog = "cargo agents"
 
-// subcommand runs with the arguments after its name.
-type subcommand struct {
-	summary string
-	hidden  bool
-	// ownLog: the command writes its own log (the hook, on the hot path;
-	// the commands sym-match runs), so Main writes none for it.
-	ownLog bool
+// command is one `cargo agents` subcommand.
+type command struct {
+	name, summary string
+	hidden        bool
 	// json: the command writes records with --json.
 	json bool
+	// host is the stage binary that runs the command (pkg/cli/sourcecmd
+	// in sym-match, pkg/cli/setupcmd in sym-install), writing its own log;
+	// "" runs it here with run.
+	host string
 	run  func(io cli.Stdio, g *globals, args []string) error
+	// ownLog: the command writes its own log (the hook, on the hot path),
+	// so Main writes none for it.
+	ownLog bool
 }
 
-// globals are the options the book lists before any subcommand.
+// commands are cargo agents' own subcommands, in --help's (alphabetical)
+// order; a new one is one more line. Every agent hook call starts
+// cargo-agents, so it links only the hook, the sync pipeline and this
+// dispatch. The other subcommands run in the stage
+// binary that links what they need anyway:
+//   - those that read plugin sources and compare versions run in sym-match
+//     (pkg/cli/sourcecmd): the manifest parsers and the semver library;
+//   - those that edit the agents' files and the user's config run in
+//     sym-install (pkg/cli/setupcmd): the JSONC, TOML and YAML editors.
+var commands = []command{
+	{name: "crate-info", json: true, host: "sym-match", hidden: true, summary: "Find a crate's source and the skills available for it (for agents)"},
+	{name: "hook", run: runHook, ownLog: true, hidden: true, summary: "entry point for agents' hooks (internal)"},
+	{name: "init", host: "sym-install", summary: "Set up user-wide configuration (agents, hook scope)"},
+	{name: "plugin", json: true, host: "sym-match", summary: "Manage plugin sources (list, show, validate, sync)"},
+	{name: "search", json: true, host: "sym-match", summary: "Find plugins by name in your sources and crates that embed one"},
+	{name: "status", json: true, host: "sym-match", summary: "Show each plugin for this workspace: active, dormant, candidate or declined, and why"},
+	{name: "sync", json: true, run: runSync, summary: "Synchronize skills, hooks and MCP servers with workspace dependencies"},
+	{name: "telemetry", run: runTelemetry, summary: "Say what telemetry this version records: none (status, enable, disable, show)"},
+	{name: "uninstall", host: "sym-install", summary: "Remove every hook, MCP server and skill symposium installed"},
+	{name: "use", host: "sym-match", summary: "Enable a plugin by name ([plugins] use), then sync (--global, --remove)"},
+}
+
+// lookup finds a command of ours by name.
+func lookup(name string) (command, bool) {
+	for _, c := range commands {
+		if c.name == name {
+			return c, true
+		}
+	}
+	return command{}, false
+}
+
+// globals are the book's global options and the command's log.
 type globals struct {
-	quiet bool
-	// verbose (-v): the decision trace, in words; json (--json): records
-	// on stdout instead of text (sync, plugin list, plugin validate, and
-	// the commands with a --json of their own).
-	verbose, json bool
-	update        string // offline, none, check, fetch
-	// updateSet: --update was given. Without it, sync refreshes the
-	// auto-update sources whose last check is older than the debounce.
-	updateSet bool
-	log       *cmdlog.Run
+	cli.Globals
+	log *cmdlog.Run
 }
-
-var subcommands = map[string]subcommand{}
-
-func register(name string, sc subcommand) { subcommands[name] = sc }
 
 // Main runs cargo-agents. cargo runs external subcommands as
 // `cargo-agents agents ARGS...`, so a leading "agents" is dropped.
@@ -52,48 +76,32 @@ func Main(io cli.Stdio, args []string) int {
 	if len(args) > 0 && args[0] == "agents" {
 		args = args[1:]
 	}
-	g := &globals{update: "none"}
-	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
-		switch a := args[0]; {
-		case a == "--version" || a == "-V":
-			fmt.Fprintf(io.Out, "cargo-agents %s\n", cli.Version)
-			return cli.ExitOK
-		case a == "--help" || a == "-h":
-			fullUsage(io, g)
-			return cli.ExitOK
-		default:
-			n := g.take(args)
-			if n == 0 {
-				return cli.Report(io.Err, prog, cli.Usagef("unknown option %s", a))
-			}
-			args = args[n-1:]
-		}
-		args = args[1:]
+	g := &globals{Globals: cli.Globals{Update: "none"}}
+	args, code, done := leadingOptions(io, g, args)
+	if done {
+		return code
 	}
 	if len(args) > 0 && args[0] == "help" {
 		// `help CMD [SUB]` is `CMD [SUB] --help`; plain `help` is the overview.
-		if rest := g.takeAll(args[1:]); len(rest) > 0 {
+		if rest := g.TakeAll(args[1:]); len(rest) > 0 {
 			args = append(rest, "--help")
 		} else {
 			args = args[:1]
 		}
 	}
 	if len(args) > 0 && !isBuiltin(args[0]) {
-		// A plugin's command owns all its arguments: none is taken as ours.
-		if err := g.check(); err != nil {
-			return cli.Report(io.Err, prog, err)
-		}
-		if g.json {
-			return cli.Report(io.Err, prog, cli.Usagef("--json is for cargo agents' own commands, not a plugin's (%s)", args[0]))
-		}
-		return cli.Report(io.Err, prog, vended(io, g, args))
+		return runVended(io, g, args)
 	}
 	if len(args) > 0 {
 		// The global options may also follow the subcommand.
-		args = append(args[:1:1], g.takeAll(args[1:])...)
+		args = append(args[:1:1], g.TakeAll(args[1:])...)
 	}
-	if err := g.check(); err != nil {
-		return cli.Report(io.Err, prog, err)
+	if err := g.Check(); err != nil {
+		what := prog
+		if len(args) > 0 && args[0] != "help" {
+			what += " " + args[0]
+		}
+		return cli.Report(io.Err, what, err)
 	}
 	if len(args) == 0 {
 		usage(io.Err)
@@ -103,103 +111,93 @@ func Main(io cli.Stdio, args []string) int {
 		fullUsage(io, g)
 		return cli.ExitOK
 	}
-	sc := subcommands[args[0]]
-	if g.json && !sc.json {
-		return cli.Report(io.Err, prog, cli.Usagef("%s has no --json output (--json works with sync, plugin list, plugin validate, status, search and crate-info)", args[0]))
+	return runCommand(io, g, args[0], args[1:])
+}
+
+// leadingOptions takes the options before the subcommand: --version and
+// --help answer at once (done), the global options fill g.
+func leadingOptions(io cli.Stdio, g *globals, args []string) (rest []string, code int, done bool) {
+	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
+		switch a := args[0]; a {
+		case "--version", "-V":
+			fmt.Fprintf(io.Out, "cargo-agents %s\n", cli.Version)
+			return nil, cli.ExitOK, true
+		case "--help", "-h":
+			fullUsage(io, g)
+			return nil, cli.ExitOK, true
+		}
+		n := g.Take(args)
+		if n == 0 {
+			return nil, cli.Report(io.Err, prog, cli.Usagef("unknown option %s", args[0])), true
+		}
+		args = args[n:]
 	}
-	if sc.ownLog || cmdlog.AsksHelp(args[1:]) {
-		return cli.Report(io.Err, prog, sc.run(io, g, args[1:]))
+	return args, 0, false
+}
+
+// runVended runs a plugin's command: it owns all its arguments, none is
+// taken as ours.
+func runVended(io cli.Stdio, g *globals, args []string) int {
+	if err := g.Check(); err != nil {
+		return cli.Report(io.Err, prog, err)
 	}
-	g.log = cmdlog.Start(args[0], args[1:], cli.Version)
-	g.log.Printf(runlog.Debug, "update %s, quiet %v, verbose %v, json %v", g.update, g.quiet, g.verbose, g.json)
+	if g.JSON {
+		return cli.Report(io.Err, prog, cli.Usagef("--json is for cargo agents' own commands, not a plugin's (%s)", args[0]))
+	}
+	return cli.Report(io.Err, prog, vended(io, g, args))
+}
+
+// runCommand runs our subcommand name: in its host binary, or here with
+// its log.
+func runCommand(io cli.Stdio, g *globals, name string, args []string) int {
+	sc, _ := lookup(name)
+	what := prog + " " + name
+	if g.JSON && !sc.json {
+		return cli.Report(io.Err, what, cli.Usagef("%s has no --json output (--json works with sync, plugin list, plugin validate, status, search and crate-info)", name))
+	}
+	if sc.host != "" {
+		// It reports its own errors, as `cargo agents NAME: …`.
+		return cli.Report(io.Err, what, delegate(sc.host, name)(io, g, args))
+	}
+	if sc.ownLog || cmdlog.AsksHelp(args) {
+		return cli.Report(io.Err, what, sc.run(io, g, args))
+	}
+	g.log = cmdlog.Start(name, args, cli.Version)
+	g.log.Printf(runlog.Debug, "update %s, quiet %v, verbose %v, json %v", g.Update, g.Quiet, g.Verbose, g.JSON)
 	io.Err = g.log.Tee(io.Err)
-	err := sc.run(io, g, args[1:])
-	code := reportErr(io, g, err)
+	err := sc.run(io, g, args)
+	code := reportErr(io, g, what, err)
 	g.log.Finish(err, code)
 	return code
 }
 
 // reportErr is cli.Report, except that with --json the error is an
 // error record on stderr (docs/streams.md, Diagnostics).
-func reportErr(stdio cli.Stdio, g *globals, err error) int {
+func reportErr(stdio cli.Stdio, g *globals, what string, err error) int {
 	var usage *cli.UsageError
-	if !g.json || err == nil || errors.Is(err, cli.ErrSilent) || errors.As(err, &usage) {
-		return cli.Report(stdio.Err, prog, err)
+	if !g.JSON || err == nil || errors.Is(err, cli.ErrSilent) || errors.As(err, &usage) {
+		return cli.Report(stdio.Err, what, err)
 	}
 	var coded *cli.ExitCodeError
 	if errors.As(err, &coded) && (coded.Err == nil || errors.Is(coded.Err, cli.ErrSilent)) {
 		return coded.Code
 	}
-	cli.Diag{W: stdio.Err, Prog: prog, JSON: true}.Error(err)
-	return cli.Report(io.Discard, prog, err)
+	cli.Diag{W: stdio.Err, Prog: what, JSON: true}.Error(err)
+	return cli.Report(io.Discard, what, err)
 }
 
 // isBuiltin reports whether name is one of cargo-agents' own commands.
 func isBuiltin(name string) bool {
-	_, ok := subcommands[name]
+	_, ok := lookup(name)
 	return ok || name == "help"
-}
-
-// check refuses an --update level no command knows.
-func (g *globals) check() error {
-	switch g.update {
-	case "offline", "none", "check", "fetch":
-		return nil
-	}
-	return cli.Usagef("--update %q: must be offline, none, check or fetch", g.update)
-}
-
-// take consumes one global option at the start of args, returning how many
-// arguments it used (0: not a global option).
-func (g *globals) take(args []string) int {
-	switch a := args[0]; {
-	case a == "-q" || a == "--quiet":
-		g.quiet = true
-		return 1
-	case a == "-v" || a == "--verbose":
-		g.verbose = true
-		return 1
-	case a == "--json":
-		g.json = true
-		return 1
-	case a == "--update" && len(args) > 1:
-		g.update, g.updateSet = args[1], true
-		return 2
-	case strings.HasPrefix(a, "--update="):
-		g.update, g.updateSet = strings.TrimPrefix(a, "--update="), true
-		return 1
-	}
-	return 0
-}
-
-// takeAll removes the global options from a subcommand's arguments (up to
-// a "--") and returns the rest.
-func (g *globals) takeAll(args []string) []string {
-	var rest []string
-	for i := 0; i < len(args); i++ {
-		if args[i] == "--" {
-			return append(rest, args[i:]...)
-		}
-		if n := g.take(args[i:]); n > 0 {
-			i += n - 1
-			continue
-		}
-		rest = append(rest, args[i])
-	}
-	return rest
 }
 
 func usage(w io.Writer) {
 	fmt.Fprintf(w, "cargo agents: give AI coding agents the skills, hooks and MCP servers published for your crates\n\nUsage: cargo agents [--update offline|none|check|fetch] [-q] [-v] [--json] <COMMAND>\n\nCommands:\n")
-	names := make([]string, 0, len(subcommands))
-	for n, sc := range subcommands {
-		if !sc.hidden {
-			names = append(names, n)
+	for _, c := range commands {
+		if !c.hidden {
+			fmt.Fprintf(w, "  %-12s %s\n", c.name, c.summary)
 		}
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		fmt.Fprintf(w, "  %-12s %s\n", n, subcommands[n].summary)
 	}
 	fmt.Fprintf(w, "  %-12s %s\n", "help", "Print this message, or a command's help (help COMMAND [SUBCOMMAND])")
 	fmt.Fprintf(w, "\nOptions:\n  --update <LEVEL>  plugin source update behaviour: none (default), check, fetch\n  -q, --quiet       suppress status output\n  -v, --verbose     print the decision trace (what matched, what did not and why)\n  --json            print records instead of text (sync, plugin list, plugin validate, status, search, crate-info)\n  --version         print version\n")

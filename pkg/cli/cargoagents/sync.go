@@ -15,16 +15,13 @@ import (
 	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/pipeline"
 	"github.com/symposium-dev/symposium-go/pkg/runlog"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 	"github.com/symposium-dev/symposium-go/pkg/term"
 )
-
-func init() {
-	register("sync", subcommand{json: true, summary: "Synchronize skills, hooks and MCP servers with workspace dependencies", run: runSync})
-}
 
 const syncUsage = `Usage: cargo agents sync [-q] [-v] [--json] [--dry-run] [--check]
 
@@ -76,16 +73,21 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 	// enables installs in this one sync. --json asks nothing: the
 	// candidates are among its records.
 	asked := map[string]bool{}
-	if !dry && !g.json && isTerminal(stdio.In) {
+	if !dry && !g.JSON && isTerminal(stdio.In) {
 		if asked, err = askFirst(stdio, g); err != nil {
 			return err
 		}
 	}
-	update := g.update
-	if !g.updateSet {
+	update := g.Update
+	if !g.UpdateSet {
 		update = "auto" // auto-update sources due for a check are fetched (docs/freshness.md)
 	}
-	opts := pipeline.Options{Dir: cwd, Update: update, DryRun: dry, Quiet: g.quiet, Stderr: stdio.Err, Version: cli.Version, Explain: g.verbose, AcceptDigest: accept}
+	dirs, err := userconf.Dirs()
+	if err != nil {
+		return err
+	}
+	opts := pipeline.Options{Dir: cwd, Update: update, DryRun: dry, Quiet: g.Quiet, Stderr: stdio.Err, Version: cli.Version, Explain: g.Verbose, AcceptDigest: accept,
+		Dirs: dirs, Executable: cli.Executable()}
 	sum, err := syncRun(context.Background(), opts)
 	logSync(g, sum, err)
 	if errors.Is(err, pipeline.ErrNotWorkspace) {
@@ -94,7 +96,7 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 	var stageErr *pipeline.StageError
 	if errors.As(err, &stageErr) {
 		// The stage already printed its diagnostics.
-		if sum != nil && !g.quiet && !g.json {
+		if sum != nil && !g.Quiet && !g.JSON {
 			printSummary(stdio.Out, sum, dry)
 		}
 		return cli.ErrSilent
@@ -105,7 +107,7 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 	if err := report(stdio, g, sum, opts); err != nil {
 		return err
 	}
-	if !dry && !g.json {
+	if !dry && !g.JSON {
 		if err := askAfter(stdio, g, cwd, sum.Candidates, asked); err != nil {
 			return err
 		}
@@ -155,14 +157,19 @@ func askAfter(stdio cli.Stdio, g *globals, cwd string, cands []stream.PluginStat
 		return err
 	}
 	// What was just enabled installs in this same run.
+	dirs, err := userconf.Dirs()
+	if err != nil {
+		return err
+	}
 	sum, err := syncRun(context.Background(), pipeline.Options{
-		Dir: cwd, Update: g.update, Quiet: g.quiet, Stderr: stdio.Err, Version: cli.Version,
+		Dir: cwd, Update: g.Update, Quiet: g.Quiet, Stderr: stdio.Err, Version: cli.Version,
+		Dirs: dirs, Executable: cli.Executable(),
 	})
 	logSync(g, sum, err)
 	if err != nil {
 		return err
 	}
-	if !g.quiet {
+	if !g.Quiet {
 		printSummary(stdio.Out, sum, false)
 	}
 	return nil
@@ -181,7 +188,7 @@ func logSync(g *globals, sum *pipeline.Summary, err error) {
 	if sum.UpToDate {
 		g.log.Printf(runlog.Info, "workspace %s: inputs and outputs unchanged since the last sync; no stage ran", sum.WorkspaceRoot)
 	} else {
-		g.log.Printf(runlog.Info, "workspace %s: ran sym-deps | sym-match | sym-install (update %s)", sum.WorkspaceRoot, g.update)
+		g.log.Printf(runlog.Info, "workspace %s: ran sym-deps | sym-match | sym-install (update %s)", sum.WorkspaceRoot, g.Update)
 	}
 	g.log.Printf(runlog.Info, "matched %d skill(s), %d hook(s), %d MCP server(s)", sum.Matched.Skills, sum.Matched.Hooks, sum.Matched.MCPServers)
 	counts := map[string]int{}
@@ -218,30 +225,6 @@ func printSummary(w io.Writer, sum *pipeline.Summary, dry bool) {
 	if dry {
 		verb = map[string]string{stream.StatusCreated: "would install", stream.StatusUpdated: "would update", stream.StatusRemoved: "would remove"}
 	}
-	type tally struct{ skills, hooks, servers map[string]int }
-	per := map[string]*tally{}
-	get := func(a string) *tally {
-		if per[a] == nil {
-			per[a] = &tally{map[string]int{}, map[string]int{}, map[string]int{}}
-		}
-		return per[a]
-	}
-	for _, a := range sum.Actions {
-		for _, name := range strings.Split(a.Agent, ",") {
-			if name == "" {
-				continue
-			}
-			t := get(name)
-			switch a.Op {
-			case "skill":
-				t.skills[a.Status]++
-			case "hook", "agent_file":
-				t.hooks[a.Status]++
-			case "mcp_server":
-				t.servers[a.Status]++
-			}
-		}
-	}
 	root := sum.WorkspaceRoot
 	if root != "" {
 		if rel, err := filepath.Rel(mustGetwd(), root); err == nil && !strings.HasPrefix(rel, "..") {
@@ -252,31 +235,82 @@ func printSummary(w io.Writer, sum *pipeline.Summary, dry bool) {
 	if sum.UpToDate {
 		fmt.Fprintln(w, "  nothing changed since the last sync")
 	}
+	per := tallyActions(sum.Actions)
 	names := slices.Sorted(maps.Keys(per))
 	for _, n := range names {
-		t := per[n]
-		var parts []string
-		describe := func(what string, m map[string]int) {
-			var bits []string
-			for _, st := range []string{stream.StatusCreated, stream.StatusUpdated, stream.StatusRemoved} {
-				if m[st] > 0 {
-					bits = append(bits, fmt.Sprintf("%d %s", m[st], verb[st]))
-				}
-			}
-			if len(bits) > 0 {
-				parts = append(parts, what+" "+strings.Join(bits, ", "))
-			}
-		}
-		describe("skills:", t.skills)
-		describe("hook files:", t.hooks)
-		describe("MCP servers:", t.servers)
-		if len(parts) == 0 {
-			parts = []string{"up to date"}
-		}
-		fmt.Fprintf(w, "  %-8s %s\n", n, strings.Join(parts, "; "))
+		fmt.Fprintf(w, "  %-8s %s\n", n, per[n].describe(verb))
 	}
+	printInstallations(w, sum.Actions, verb[stream.StatusCreated])
+	openable := 0
+	for _, g := range sum.Gates {
+		cli.PrintGate(w, g.Agent, g.Problem, g.Fix)
+		if g.Action != "" {
+			openable++
+		}
+	}
+	if openable > 0 {
+		fmt.Fprintln(w, cli.TrustHint)
+	}
+}
+
+// tally counts one agent's actions by kind and status.
+type tally struct{ skills, hooks, servers map[string]int }
+
+// tallyActions counts the actions per agent (an action may name several).
+func tallyActions(actions []stream.Action) map[string]*tally {
+	per := map[string]*tally{}
+	for _, a := range actions {
+		for _, name := range strings.Split(a.Agent, ",") {
+			if name == "" {
+				continue
+			}
+			t := per[name]
+			if t == nil {
+				t = &tally{map[string]int{}, map[string]int{}, map[string]int{}}
+				per[name] = t
+			}
+			switch a.Op {
+			case "skill":
+				t.skills[a.Status]++
+			case "hook", "agent_file":
+				t.hooks[a.Status]++
+			case "mcp_server":
+				t.servers[a.Status]++
+			}
+		}
+	}
+	return per
+}
+
+// describe is t in words ("skills: 2 installed; hook files: 1 updated"),
+// or "up to date".
+func (t *tally) describe(verb map[string]string) string {
+	var parts []string
+	add := func(what string, m map[string]int) {
+		var bits []string
+		for _, st := range []string{stream.StatusCreated, stream.StatusUpdated, stream.StatusRemoved} {
+			if m[st] > 0 {
+				bits = append(bits, fmt.Sprintf("%d %s", m[st], verb[st]))
+			}
+		}
+		if len(bits) > 0 {
+			parts = append(parts, what+" "+strings.Join(bits, ", "))
+		}
+	}
+	add("skills:", t.skills)
+	add("hook files:", t.hooks)
+	add("MCP servers:", t.servers)
+	if len(parts) == 0 {
+		return "up to date"
+	}
+	return strings.Join(parts, "; ")
+}
+
+// printInstallations prints how many hook installations were installed
+// (installed: the verb) and how many were not.
+func printInstallations(w io.Writer, actions []stream.Action, installedVerb string) {
 	var installed, missing int
-	for _, a := range sum.Actions {
+	for _, a := range actions {
 		if a.Op == "installation" {
 			switch a.Status {
 			case stream.StatusCreated:
@@ -287,21 +321,11 @@ func printSummary(w io.Writer, sum *pipeline.Summary, dry bool) {
 		}
 	}
 	if installed+missing > 0 {
-		line := fmt.Sprintf("  hook installations: %d %s", installed, verb[stream.StatusCreated])
+		line := fmt.Sprintf("  hook installations: %d %s", installed, installedVerb)
 		if missing > 0 {
 			line += fmt.Sprintf(", %d not installed (their hooks are skipped; see above)", missing)
 		}
 		fmt.Fprintln(w, line)
-	}
-	openable := 0
-	for _, g := range sum.Gates {
-		cli.PrintGate(w, g.Agent, g.Problem, g.Fix)
-		if g.Action != "" {
-			openable++
-		}
-	}
-	if openable > 0 {
-		fmt.Fprintln(w, cli.TrustHint)
 	}
 }
 
@@ -335,7 +359,7 @@ func consentPrompt(stdio cli.Stdio, g *globals, cands []stream.PluginStatus) (bo
 		}
 	}
 	if !isTerminal(stdio.In) {
-		if !g.quiet {
+		if !g.Quiet {
 			var names []string
 			for _, c := range list {
 				names = append(names, c.Crate+" "+c.Version)

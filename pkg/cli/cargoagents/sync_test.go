@@ -103,7 +103,7 @@ func TestSyncAsksBeforeSyncing(t *testing.T) {
 				}
 				return sum, nil
 			}
-			g := &globals{update: "none"}
+			g := &globals{Globals: cli.Globals{Update: "none"}}
 			if err := runSync(cli.Stdio{In: strings.NewReader(tt.input), Out: &out, Err: &out}, g, nil); err != nil {
 				t.Fatalf("runSync: %v\n%s", err, out.String())
 			}

@@ -112,17 +112,17 @@ func writeSyncRecords(out io.Writer, sum *pipeline.Summary, trace *pipeline.Trac
 // and, with -v, the decision trace.
 func report(stdio cli.Stdio, g *globals, sum *pipeline.Summary, opts pipeline.Options) error {
 	var trace *pipeline.Trace
-	if g.verbose {
+	if g.Verbose {
 		t, err := traceOf(sum, opts)
 		if err != nil {
 			return fmt.Errorf("the sync is done, but its decision trace could not be had: %w", err)
 		}
 		trace = &t
 	}
-	if g.json {
+	if g.JSON {
 		return writeSyncRecords(stdio.Out, sum, trace, opts.DryRun)
 	}
-	if !g.quiet {
+	if !g.Quiet {
 		printSummary(stdio.Out, sum, opts.DryRun)
 		if sum.Approval != "" {
 			fmt.Fprintf(stdio.Out, "note: %s (its skills are installed; its hooks, MCP servers, installations, chained plugins and subcommands wait)\n", approval.Reason(approval.State(sum.Approval)))

@@ -6,12 +6,8 @@ import (
 	"path/filepath"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
-	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 )
-
-func init() {
-	register("telemetry", subcommand{summary: "Say what telemetry this version records: none (status, enable, disable, show)", run: runTelemetry})
-}
 
 const telemetryUsage = `Usage: cargo agents telemetry [status|enable|disable|show]
 
@@ -38,7 +34,7 @@ func runTelemetry(stdio cli.Stdio, g *globals, args []string) error {
 		fmt.Fprint(stdio.Out, telemetryUsage)
 		return nil
 	case "status":
-		dirs, cfg, err := config.LoadUser(func(w string) { fmt.Fprintf(stdio.Err, "warning: %s\n", w) })
+		dirs, cfg, err := userconf.Load(func(w string) { fmt.Fprintf(stdio.Err, "warning: %s\n", w) })
 		if err != nil {
 			return err
 		}
@@ -51,7 +47,7 @@ func runTelemetry(stdio cli.Stdio, g *globals, args []string) error {
 		}
 		return nil
 	case "disable":
-		if !g.quiet {
+		if !g.Quiet {
 			fmt.Fprintln(stdio.Out, "telemetry is off: this version records and sends none (nothing changed)")
 		}
 		return nil

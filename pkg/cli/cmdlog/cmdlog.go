@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/runlog"
 )
@@ -44,7 +45,7 @@ func AsksHelp(args []string) bool {
 // both at their defaults, and the command reports it in its own way.
 func Start(command string, args []string, version string) *Run {
 	r := &Run{Log: runlog.New(command, nil), header: "cargo agents " + command, start: time.Now()}
-	if dirs, err := config.ResolveDirs(); err == nil {
+	if dirs, err := userconf.Dirs(); err == nil {
 		r.dir = dirs.Logs
 		if cfg, _, err := config.Load(dirs); err == nil {
 			r.SetLevel(cfg.LogLevel)

@@ -43,7 +43,7 @@ func offerApproval(stdio cli.Stdio, g *globals, in *bufio.Reader, dirs config.Di
 		consent = answer == "y" || answer == "yes"
 	}
 	if !consent {
-		if !g.quiet {
+		if !g.Quiet {
 			fmt.Fprintf(stdio.Out, "note: %s (its skills install; %d hook(s), MCP server(s) and the like wait)\n", approval.Reason(state), len(items))
 		}
 		return nil
@@ -52,7 +52,7 @@ func offerApproval(stdio cli.Stdio, g *globals, in *bufio.Reader, dirs config.Di
 		return err
 	}
 	g.log.Printf(runlog.Info, "approved the workspace manifests of %s with the user's consent: %s", sc.Source.Dir, strings.Join(items, "; "))
-	if !g.quiet {
+	if !g.Quiet {
 		fmt.Fprintf(stdio.Out, "approved the workspace's SYMPOSIUM.toml (%s): %s\n", sc.Source.Dir, strings.Join(items, ", "))
 	}
 	return nil

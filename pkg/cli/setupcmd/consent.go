@@ -7,13 +7,12 @@ import (
 	"io"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/consent"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 	"github.com/symposium-dev/symposium-go/pkg/runlog"
 )
-
-func init() { register("consent", runConsent) }
 
 const consentUsage = `Usage: sym-install consent [-q] [--auto-enable CRATE]... [--disable CRATE]...
 
@@ -41,7 +40,7 @@ func runConsent(stdio cli.Stdio, g *globals, args []string) error {
 	if fs.NArg() > 0 {
 		return cli.Usagef("unexpected argument %q (name crates with --auto-enable or --disable)", fs.Arg(0))
 	}
-	dirs, err := config.ResolveDirs()
+	dirs, err := userconf.Dirs()
 	if err != nil {
 		return err
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cargo"
 	"github.com/symposium-dev/symposium-go/pkg/cargofind"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 	"github.com/symposium-dev/symposium-go/pkg/install"
@@ -24,8 +25,6 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/selfexe"
 	"github.com/symposium-dev/symposium-go/pkg/term"
 )
-
-func init() { register("init", runInit) }
 
 const initUsage = `Usage: cargo agents init [--add-agent NAME]... [--remove-agent NAME]... [--hook-scope global|project] [--trust]
 
@@ -56,148 +55,218 @@ type multiFlag []string
 func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
 func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
 
+// initRun is one `cargo agents init`: its flags, what it found, and
+// whether any step failed (each failure is reported as it happens and the
+// other steps go on).
+type initRun struct {
+	stdio       cli.Stdio
+	g           *globals
+	in          *bufio.Reader
+	dirs        config.Dirs
+	add, remove []string
+	scope       string
+	trust       bool
+	// interactive: no flag chose for the user, and stdin is a terminal.
+	interactive bool
+	failed      bool
+}
+
 func runInit(stdio cli.Stdio, g *globals, args []string) error {
-	fset := flag.NewFlagSet("cargo agents init", flag.ContinueOnError)
-	fset.SetOutput(io.Discard)
-	var add, remove multiFlag
-	fset.Var(&add, "add-agent", "")
-	fset.Var(&remove, "remove-agent", "")
-	scope := fset.String("hook-scope", "", "")
-	trust := fset.Bool("trust", false, "")
-	if err := fset.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdio.Out, initUsage+strings.Join(agent.Names(), ", ")+"\n")
-			return nil
-		}
-		return cli.Usagef("%v", err)
-	}
-	for _, a := range append(append([]string{}, add...), remove...) {
-		if _, ok := agent.Lookup(a); !ok {
-			return cli.Usagef("unknown agent %q: choose from %s", a, strings.Join(config.AgentNames, ", "))
-		}
-	}
-	if *scope != "" && *scope != config.ScopeGlobal && *scope != config.ScopeProject {
-		return cli.Usagef("--hook-scope %q: must be global or project", *scope)
-	}
-	dirs, err := config.ResolveDirs()
-	if err != nil {
+	r := &initRun{stdio: stdio, g: g, in: bufio.NewReader(stdio.In)}
+	if help, err := r.parseFlags(args); help || err != nil {
 		return err
 	}
-	cfg, warnings, err := config.Load(dirs)
+	var err error
+	if r.dirs, err = userconf.Dirs(); err != nil {
+		return err
+	}
+	cfg, warnings, err := config.Load(r.dirs)
 	if err != nil {
 		return err
 	}
 	for _, w := range warnings {
 		fmt.Fprintf(stdio.Err, "warning: %s\n", w)
 	}
-	before := append([]string{}, cfg.Agents...)
-	interactive := len(add) == 0 && len(remove) == 0 && *scope == "" && !*trust
-	in := bufio.NewReader(stdio.In)
-	if interactive && !isTerminal(stdio.In) {
-		// No one to ask (CI, a script, stdin from /dev/null): keep what
-		// is configured, or, on a first run, take the agents the user
-		// evidently has, as upstream does; and say which choice was made.
-		interactive = false
-		switch detected := agent.Installed(dirs.Home); {
-		case len(cfg.Agents) > 0:
-			fmt.Fprintf(stdio.Err, "cargo agents: no terminal: keeping the configured agents (%s); change them with --add-agent/--remove-agent\n", strings.Join(cfg.Agents, ", "))
-		case len(detected) > 0:
-			fmt.Fprintf(stdio.Err, "cargo agents: no terminal: configuring the agents found in your home directory (%s); change them with --add-agent/--remove-agent\n", strings.Join(detected, ", "))
-			add = detected
-		default:
-			return cli.Usagef("no terminal and no agent found in your home directory: choose with flags, e.g. cargo agents init --add-agent claude (agents: %s)", strings.Join(agent.Names(), ", "))
-		}
-	}
-	if interactive {
-		chosen, chosenScope, err := prompt(stdio, in, cfg, dirs.Home)
-		if err != nil {
-			return err
-		}
-		add, remove = diffAgents(cfg.Agents, chosen)
-		*scope = chosenScope
-	}
-
-	data, err := os.ReadFile(cfg.Path)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if err := r.choose(cfg); err != nil {
 		return err
-	}
-	edited, err := config.EditAgents(cfg.Path, data, add, remove)
-	if err != nil {
-		return err
-	}
-	if *scope != "" && (*scope != cfg.HookScope || !strings.Contains(string(edited), "hook-scope")) {
-		if edited, err = config.SetHookScope(cfg.Path, edited, *scope); err != nil {
-			return err
-		}
 	}
 	w := fileedit.Real()
-	af := agentfiles.Of(w)
-	unlock, err := fileedit.Lock(dirs.Cache, "install")
+	unlock, err := fileedit.Lock(r.dirs.Cache, "install")
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	status, err := w.WriteFile(cfg.Path, edited, 0o644)
+	newCfg, err := r.writeConfig(w, cfg)
 	if err != nil {
 		return err
+	}
+	ws, af, target := r.workspace(w, newCfg)
+	r.registerHooks(af, target, cfg.Agents, newCfg, ws)
+	r.openGates(af, target, newCfg)
+	if ws != "" {
+		if err := offerApproval(stdio, g, r.in, r.dirs, newCfg, r.trust, r.interactive); err != nil {
+			r.report("workspace", nil, err)
+		}
+	}
+	r.printNext(newCfg)
+	if r.failed {
+		return cli.ErrSilent
+	}
+	return nil
+}
+
+// parseFlags reads init's flags; help is true when it printed the usage.
+func (r *initRun) parseFlags(args []string) (help bool, err error) {
+	fset := flag.NewFlagSet("cargo agents init", flag.ContinueOnError)
+	fset.SetOutput(io.Discard)
+	var add, remove multiFlag
+	fset.Var(&add, "add-agent", "")
+	fset.Var(&remove, "remove-agent", "")
+	fset.StringVar(&r.scope, "hook-scope", "", "")
+	fset.BoolVar(&r.trust, "trust", false, "")
+	if err := fset.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(r.stdio.Out, initUsage+strings.Join(agent.Names(), ", ")+"\n")
+			return true, nil
+		}
+		return false, cli.Usagef("%v", err)
+	}
+	r.add, r.remove = add, remove
+	for _, a := range append(append([]string{}, add...), remove...) {
+		if _, ok := agent.Lookup(a); !ok {
+			return false, cli.Usagef("unknown agent %q: choose from %s", a, strings.Join(config.AgentNames, ", "))
+		}
+	}
+	if r.scope != "" && r.scope != config.ScopeGlobal && r.scope != config.ScopeProject {
+		return false, cli.Usagef("--hook-scope %q: must be global or project", r.scope)
+	}
+	r.interactive = len(add) == 0 && len(remove) == 0 && r.scope == "" && !r.trust
+	return false, nil
+}
+
+// choose settles the agents to add and remove and the hook scope: the
+// flags', the user's answers on a terminal, or without one what is
+// configured (on a first run, the agents the home directory shows).
+func (r *initRun) choose(cfg *config.Config) error {
+	if r.interactive && !isTerminal(r.stdio.In) {
+		// No one to ask (CI, a script, stdin from /dev/null): keep what
+		// is configured, or, on a first run, take the agents the user
+		// evidently has, as upstream does; and say which choice was made.
+		r.interactive = false
+		switch detected := agent.Installed(r.dirs.Home); {
+		case len(cfg.Agents) > 0:
+			fmt.Fprintf(r.stdio.Err, "cargo agents init: no terminal: keeping the configured agents (%s); change them with --add-agent/--remove-agent\n", strings.Join(cfg.Agents, ", "))
+		case len(detected) > 0:
+			fmt.Fprintf(r.stdio.Err, "cargo agents init: no terminal: configuring the agents found in your home directory (%s); change them with --add-agent/--remove-agent\n", strings.Join(detected, ", "))
+			r.add = detected
+		default:
+			return cli.Usagef("no terminal and no agent found in your home directory: choose with flags, e.g. cargo agents init --add-agent claude (agents: %s)", strings.Join(agent.Names(), ", "))
+		}
+	}
+	if r.interactive {
+		chosen, chosenScope, err := prompt(r.stdio, r.in, cfg, r.dirs.Home)
+		if err != nil {
+			return err
+		}
+		r.add, r.remove = diffAgents(cfg.Agents, chosen)
+		r.scope = chosenScope
+	}
+	return nil
+}
+
+// writeConfig edits config.toml in place (agents, hook scope) and returns
+// the config it now holds.
+func (r *initRun) writeConfig(w fileedit.Writer, cfg *config.Config) (*config.Config, error) {
+	data, err := os.ReadFile(cfg.Path)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	edited, err := config.EditAgents(cfg.Path, data, r.add, r.remove)
+	if err != nil {
+		return nil, err
+	}
+	if r.scope != "" && (r.scope != cfg.HookScope || !strings.Contains(string(edited), "hook-scope")) {
+		if edited, err = config.SetHookScope(cfg.Path, edited, r.scope); err != nil {
+			return nil, err
+		}
+	}
+	status, err := w.WriteFile(cfg.Path, edited, 0o644)
+	if err != nil {
+		return nil, err
 	}
 	newCfg, _, err := config.Parse(cfg.Path, edited)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	g.log.Printf(runlog.Info, "%s %s: agents %s, hook scope %s (added %s, removed %s)", cfg.Path, status, listOrNone(newCfg.Agents), newCfg.HookScope, listOrNone(add), listOrNone(remove))
-	if !g.quiet {
-		fmt.Fprintf(stdio.Out, "%s %s: agents %s, hook scope %s\n", cfg.Path, status, listOrNone(newCfg.Agents), newCfg.HookScope)
+	r.g.log.Printf(runlog.Info, "%s %s: agents %s, hook scope %s (added %s, removed %s)", cfg.Path, status, listOrNone(newCfg.Agents), newCfg.HookScope, listOrNone(r.add), listOrNone(r.remove))
+	if !r.g.Quiet {
+		fmt.Fprintf(r.stdio.Out, "%s %s: agents %s, hook scope %s\n", cfg.Path, status, listOrNone(newCfg.Agents), newCfg.HookScope)
 	}
+	return newCfg, nil
+}
 
-	// Global scope: register in the home directory (and drop ours from the
-	// current workspace's files, so no hook fires twice). Project scope:
-	// register in the current workspace, if any; elsewhere only drop the
-	// global entries, and each workspace gets its hooks from
-	// `cargo agents sync`.
+// workspace finds the workspace init runs in ("" when none, or when its
+// Cargo.toml does not parse), the agent files to edit and the target to
+// register for. Global scope registers in the home directory (and drops
+// ours from the current workspace's files, so no hook fires twice);
+// project scope in the current workspace, if any: elsewhere it only drops
+// the global entries, and each workspace gets its hooks from
+// `cargo agents sync`.
+func (r *initRun) workspace(w fileedit.Writer, newCfg *config.Config) (string, agent.Files, agent.Target) {
 	ws, err := cargo.Root(cargo.Options{})
 	if err != nil {
 		ws = ""
 		if _, nearErr := cargofind.Nearest("."); nearErr == nil {
 			// A Cargo.toml is here but does not parse: register nothing in it.
-			fmt.Fprintf(stdio.Err, "warning: %v; no project files written\n", err)
+			fmt.Fprintf(r.stdio.Err, "warning: %v; no project files written\n", err)
 		}
 	}
-	target := agent.Target{Workspace: ws, Home: dirs.Home, Scope: newCfg.HookScope, Command: selfexe.OurCommand()}
-	if ws != "" {
-		// The workspace may be a repository just cloned: its files are
-		// written as sync writes them, never through a link out of it.
-		af = agentfiles.Of(install.Confine(w, ws))
+	target := agent.Target{Workspace: ws, Home: r.dirs.Home, Scope: newCfg.HookScope, Command: selfexe.OurCommand(cli.Executable()), Getenv: os.Getenv}
+	if ws == "" {
+		return ws, agentfiles.Of(w), target
 	}
-	var failed bool
-	for _, name := range remove {
+	// The workspace may be a repository just cloned: its files are
+	// written as sync writes them, never through a link out of it.
+	return ws, agentfiles.Of(install.Confine(w, ws)), target
+}
+
+// registerHooks drops our hooks from the agents removed and registers
+// them for every configured agent with shell hooks.
+func (r *initRun) registerHooks(af agent.Files, target agent.Target, before []string, newCfg *config.Config, ws string) {
+	for _, name := range r.remove {
 		if !slices.Contains(before, name) {
 			continue
 		}
 		a, _ := agent.Lookup(name)
 		changes, err := a.UnregisterHooks(af, target)
-		failed = report(stdio, g, name, changes, err) || failed
+		r.report(name, changes, err)
 	}
 	for _, name := range newCfg.Agents {
 		a, _ := agent.Lookup(name)
 		if !a.HasHooks() {
-			if !g.quiet && slices.Contains(add, name) {
-				fmt.Fprintf(stdio.Out, "  %-8s skills only (%s has no shell hooks)\n", name, a.Display)
+			if !r.g.Quiet && slices.Contains(r.add, name) {
+				fmt.Fprintf(r.stdio.Out, "  %-8s skills only (%s has no shell hooks)\n", name, a.Display)
 			}
 			continue
 		}
 		var changes []agent.Change
 		var err error
 		if newCfg.HookScope == config.ScopeProject && ws == "" {
-			changes, err = a.UnregisterHooks(af, agent.Target{Home: dirs.Home, Scope: config.ScopeGlobal})
-			if !g.quiet && slices.Contains(add, name) {
-				fmt.Fprintf(stdio.Out, "  %-8s hooks will be registered by `cargo agents sync` in each workspace\n", name)
+			changes, err = a.UnregisterHooks(af, agent.Target{Home: r.dirs.Home, Scope: config.ScopeGlobal})
+			if !r.g.Quiet && slices.Contains(r.add, name) {
+				fmt.Fprintf(r.stdio.Out, "  %-8s hooks will be registered by `cargo agents sync` in each workspace\n", name)
 			}
 		} else {
 			changes, err = a.RegisterHooks(af, target)
 		}
-		failed = report(stdio, g, name, changes, err) || failed
+		r.report(name, changes, err)
 	}
+}
+
+// openGates offers to open each configured agent's closed gates (or
+// opens them with --trust), recording the trust entries it adds for
+// uninstall --trust.
+func (r *initRun) openGates(af agent.Files, target agent.Target, newCfg *config.Config) {
 	declined := 0
 	for _, name := range newCfg.Agents {
 		a, _ := agent.Lookup(name)
@@ -205,7 +274,7 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 		// hashes): the user hears once per file changed.
 		var changes []agent.Change
 		for _, gate := range a.Gates(af, target) {
-			changed, opened, err := openGate(stdio, g, in, gate, *trust, interactive)
+			changed, opened, err := openGate(r.stdio, r.g, r.in, gate, r.trust, r.interactive)
 			changes = append(changes, changed...)
 			// What was added is recorded even when a later edit of the
 			// gate failed: uninstall --trust must know of every entry.
@@ -215,38 +284,41 @@ func runInit(stdio cli.Stdio, g *globals, args []string) error {
 					added = append(added, *c.Trust)
 				}
 			}
-			if rerr := addTrust(dirs, added); rerr != nil {
-				failed = report(stdio, g, name, nil, fmt.Errorf("recording the trust entries added (uninstall --trust will not know of them): %w", rerr)) || failed
+			if rerr := addTrust(r.dirs, added); rerr != nil {
+				r.report(name, nil, fmt.Errorf("recording the trust entries added (uninstall --trust will not know of them): %w", rerr))
 			}
-			failed = report(stdio, g, name, nil, err) || failed
+			r.report(name, nil, err)
 			if gate.Open != nil && !opened && err == nil {
 				declined++
 			}
 		}
-		report(stdio, g, name, onePerFile(changes), nil)
+		report(r.stdio, r.g, name, onePerFile(changes), nil)
 	}
-	if declined > 0 && !interactive && !g.quiet {
-		fmt.Fprintln(stdio.Out, cli.TrustHint)
+	if declined > 0 && !r.interactive && !r.g.Quiet {
+		fmt.Fprintln(r.stdio.Out, cli.TrustHint)
 	}
-	if ws != "" {
-		if err := offerApproval(stdio, g, in, dirs, newCfg, *trust, interactive); err != nil {
-			failed = report(stdio, g, "workspace", nil, err) || failed
+}
+
+// printNext prints the agents' notices and what to run next.
+func (r *initRun) printNext(newCfg *config.Config) {
+	if r.g.Quiet {
+		return
+	}
+	for _, name := range newCfg.Agents {
+		if a, _ := agent.Lookup(name); a.Notice != "" {
+			fmt.Fprintf(r.stdio.Out, "  %-8s %s\n", name, a.Notice)
 		}
 	}
-	if !g.quiet {
-		for _, name := range newCfg.Agents {
-			if a, _ := agent.Lookup(name); a.Notice != "" {
-				fmt.Fprintf(stdio.Out, "  %-8s %s\n", name, a.Notice)
-			}
-		}
+	if !r.trust {
+		fmt.Fprintln(r.stdio.Out, "Next: run `cargo agents sync` in a Rust workspace.")
 	}
-	if !g.quiet && !*trust {
-		fmt.Fprintln(stdio.Out, "Next: run `cargo agents sync` in a Rust workspace.")
+}
+
+// report is report, remembering a failure.
+func (r *initRun) report(name string, changes []agent.Change, err error) {
+	if report(r.stdio, r.g, name, changes, err) {
+		r.failed = true
 	}
-	if failed {
-		return cli.ErrSilent
-	}
-	return nil
 }
 
 // openGate opens one closed gate when the user consents (--trust, or a yes
@@ -261,7 +333,7 @@ func openGate(stdio cli.Stdio, g *globals, in *bufio.Reader, gate agent.Gate, tr
 		consent = answer == "y" || answer == "yes"
 	}
 	if gate.Open == nil || !consent {
-		if !g.quiet {
+		if !g.Quiet {
 			cli.PrintGate(stdio.Out, gate.Agent, gate.Problem, gate.Fix)
 		}
 		return nil, false, nil
@@ -300,7 +372,7 @@ func report(stdio cli.Stdio, g *globals, name string, changes []agent.Change, er
 		}
 		g.log.Printf(level, "%s: %s %s", name, c.Status, c.Path)
 	}
-	if !g.quiet {
+	if !g.Quiet {
 		for _, c := range changes {
 			if c.Status != agent.StatusUnchanged {
 				fmt.Fprintf(stdio.Out, "  %-8s %s %s\n", name, c.Status, c.Path)
@@ -308,7 +380,7 @@ func report(stdio cli.Stdio, g *globals, name string, changes []agent.Change, er
 		}
 	}
 	if err != nil {
-		fmt.Fprintf(stdio.Err, "cargo agents: %s: %v\n", name, err)
+		fmt.Fprintf(stdio.Err, "cargo agents init: %s: %v\n", name, err)
 		return true
 	}
 	return false

@@ -12,23 +12,31 @@
 package setupcmd
 
 import (
-	"strings"
-
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/cmdlog"
 )
 
-// globals are the cargo-agents global options these commands use.
+// globals are cargo-agents' global options (cli.Globals; these commands
+// fetch nothing, so --update is moot) and the command's log.
 type globals struct {
-	quiet bool
-	log   *cmdlog.Run // nil: no log (tests)
+	cli.Globals
+	log *cmdlog.Run // nil: no log (tests)
 }
 
-type command func(stdio cli.Stdio, g *globals, args []string) error
+// Command is one `cargo agents` subcommand sym-install runs.
+type Command struct {
+	Name  string
+	Usage string // its arguments, for sym-install --help
+	run   func(stdio cli.Stdio, g *globals, args []string) error
+}
 
-var commands = map[string]command{}
-
-func register(name string, run command) { commands[name] = run }
+// Commands are the subcommands cargo-agents runs here, as
+// `sym-install NAME GLOBALS... ARGS...`.
+var Commands = []Command{
+	{"init", "[--add-agent NAME]... [--remove-agent NAME]... [--hook-scope SCOPE] [--trust]", runInit},
+	{"uninstall", "[--dry-run] [--trust]", runUninstall},
+	{"consent", "[--auto-enable CRATE]... [--disable CRATE]...   (cargo agents sync's prompt)", runConsent},
+}
 
 // Main runs the subcommand args[0] with the rest of args when it is one of
 // these (ok), reporting as `cargo agents NAME` and logging as cargo-agents
@@ -37,26 +45,21 @@ func Main(stdio cli.Stdio, args []string) (code int, ok bool) {
 	if len(args) == 0 {
 		return 0, false
 	}
-	run, ok := commands[args[0]]
-	if !ok {
-		return 0, false
-	}
-	g := &globals{}
-	rest := args[1:]
-	// cargo-agents passes its global options on as it does to every stage
-	// it delegates to; these commands fetch nothing, so --update is moot.
-flags:
-	for ; len(rest) > 0; rest = rest[1:] {
-		switch a := rest[0]; {
-		case a == "-q" || a == "--quiet":
-			g.quiet = true
-		case strings.HasPrefix(a, "--update="):
-		default:
-			break flags
+	var cmd *Command
+	for i := range Commands {
+		if Commands[i].Name == args[0] {
+			cmd = &Commands[i]
 		}
 	}
+	if cmd == nil {
+		return 0, false
+	}
+	g, rest, err := cli.ParseGlobals(args[1:])
 	return cmdlog.Delegated(stdio, args[0], rest, cli.Version, func(stdio cli.Stdio, log *cmdlog.Run) error {
-		g.log = log
-		return run(stdio, g, rest)
+		if err != nil {
+			return err
+		}
+		run := &globals{Globals: g, log: log}
+		return cmd.run(stdio, run, rest)
 	}), true
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/agentfiles"
 	"github.com/symposium-dev/symposium-go/pkg/cargo"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 	"github.com/symposium-dev/symposium-go/pkg/install"
@@ -19,8 +20,6 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 	"github.com/symposium-dev/symposium-go/pkg/syncstate"
 )
-
-func init() { register("uninstall", runUninstall) }
 
 const uninstallUsage = `Usage: cargo agents uninstall [-q] [--dry-run] [--trust]
 
@@ -57,7 +56,7 @@ func runUninstall(stdio cli.Stdio, g *globals, args []string) error {
 	}
 	// The config is not needed: what is ours is what the manifests and
 	// our hook command say, whatever agents are configured now.
-	dirs, err := config.ResolveDirs()
+	dirs, err := userconf.Dirs()
 	if err != nil {
 		return err
 	}
@@ -73,88 +72,108 @@ func runUninstall(stdio cli.Stdio, g *globals, args []string) error {
 		defer unlock()
 	}
 	res := install.Uninstall(root, dirs, w, *dryRun)
-	var removed, userKept []stream.Action
-	for _, a := range res.Actions {
-		switch {
-		case a.Status == stream.StatusSkipped && a.Op == "skill" && strings.HasPrefix(a.Detail, "not symposium's"):
-			userKept = append(userKept, a) // a file the user put in a skill of ours
-		case a.Status != stream.StatusUnchanged && a.Status != stream.StatusSkipped:
-			removed = append(removed, a)
-		}
-	}
-	if root != "" {
-		// The hook path re-syncs a workspace whose state is gone only when
-		// a hook is registered, and none is left.
-		paths := append([]string{syncstate.Path(dirs.Cache, root), syncstate.RecordPath(dirs.Cache, root)}, syncstate.LegacyPaths(dirs.Cache, root)...)
-		for _, p := range paths {
-			if _, err := os.Lstat(p); err != nil {
-				continue
-			}
-			if !*dryRun {
-				if err := os.Remove(p); err != nil {
-					res.Errors = append(res.Errors, err)
-					continue
-				}
-			}
-			removed = append(removed, stream.Action{Op: "state", Path: p, Status: stream.StatusRemoved})
-		}
-	}
+	removed, userKept := sortActions(res.Actions)
+	removed = append(removed, removeState(dirs, root, *dryRun, &res.Errors)...)
 	kept, trustChanges, err := uninstallTrust(dirs, root, *trust, *dryRun)
 	if err != nil {
 		res.Errors = append(res.Errors, err)
 	}
 	removed = append(removed, trustChanges...)
-
-	verb := func(status string) string {
-		if *dryRun {
-			return "would be " + status
-		}
-		return status
-	}
 	for _, a := range removed {
-		g.log.Printf(runlog.Info, "%s %s %s", verb(a.Status), a.Op, a.Path)
+		g.log.Printf(runlog.Info, "%s %s %s", verb(a.Status, *dryRun), a.Op, a.Path)
 	}
-	if !g.quiet {
-		where := "outside any Rust workspace: global hook registrations only"
-		if root != "" {
-			where = "workspace " + root + " and global hook registrations"
-		}
-		fmt.Fprintf(stdio.Out, "uninstall: %s\n", where)
-		for _, a := range removed {
-			name := ""
-			if a.Name != "" {
-				name = " (" + a.Name + ")"
-			}
-			label := a.Agent
-			if label == "" {
-				label = a.Op
-			}
-			fmt.Fprintf(stdio.Out, "  %-8s %s %s%s\n", label, verb(a.Status), a.Path, name)
-		}
-		if len(removed) == 0 {
-			fmt.Fprintln(stdio.Out, "  nothing of symposium's left to remove")
-		}
-		for _, a := range userKept {
-			fmt.Fprintf(stdio.Out, "  %-8s kept %s (yours: symposium did not write it)\n", "skill", a.Path)
-		}
-		if len(kept) > 0 {
-			fmt.Fprintf(stdio.Out, "kept %d trust entr%s that init --trust added (in %s); `cargo agents uninstall --trust` takes %s back\n",
-				len(kept), plural(len(kept), "y", "ies"), strings.Join(uniqueFiles(kept), ", "), plural(len(kept), "it", "them"))
-		}
-		if *dryRun {
-			fmt.Fprintln(stdio.Out, "(dry run: nothing was changed)")
-		}
+	if !g.Quiet {
+		printUninstall(stdio.Out, root, removed, userKept, kept, *dryRun)
 	}
 	for _, msg := range res.Warnings {
-		fmt.Fprintf(stdio.Err, "cargo agents: warning: %s\n", msg)
+		fmt.Fprintf(stdio.Err, "cargo agents uninstall: warning: %s\n", msg)
 	}
 	for _, e := range res.Errors {
-		fmt.Fprintf(stdio.Err, "cargo agents: %v\n", e)
+		fmt.Fprintf(stdio.Err, "cargo agents uninstall: %v\n", e)
 	}
 	if len(res.Errors) > 0 {
 		return cli.ErrSilent
 	}
 	return nil
+}
+
+// sortActions splits what uninstall did into what it removed and the
+// files the user put in a skill of ours, which it kept.
+func sortActions(actions []stream.Action) (removed, userKept []stream.Action) {
+	for _, a := range actions {
+		switch {
+		case a.Status == stream.StatusSkipped && a.Op == "skill" && strings.HasPrefix(a.Detail, "not symposium's"):
+			userKept = append(userKept, a)
+		case a.Status != stream.StatusUnchanged && a.Status != stream.StatusSkipped:
+			removed = append(removed, a)
+		}
+	}
+	return removed, userKept
+}
+
+// removeState removes the workspace's sync state: the hook path re-syncs
+// a workspace whose state is gone only when a hook is registered, and
+// none is left. Failures are appended to errs.
+func removeState(dirs config.Dirs, root string, dryRun bool, errs *[]error) []stream.Action {
+	if root == "" {
+		return nil
+	}
+	var removed []stream.Action
+	paths := append([]string{syncstate.Path(dirs.Cache, root), syncstate.RecordPath(dirs.Cache, root)}, syncstate.LegacyPaths(dirs.Cache, root)...)
+	for _, p := range paths {
+		if _, err := os.Lstat(p); err != nil {
+			continue
+		}
+		if !dryRun {
+			if err := os.Remove(p); err != nil {
+				*errs = append(*errs, err)
+				continue
+			}
+		}
+		removed = append(removed, stream.Action{Op: "state", Path: p, Status: stream.StatusRemoved})
+	}
+	return removed
+}
+
+// verb is status as a dry run words it.
+func verb(status string, dryRun bool) string {
+	if dryRun {
+		return "would be " + status
+	}
+	return status
+}
+
+// printUninstall prints what uninstall removed and what it kept.
+func printUninstall(w io.Writer, root string, removed, userKept []stream.Action, kept []agent.TrustEntry, dryRun bool) {
+	where := "outside any Rust workspace: global hook registrations only"
+	if root != "" {
+		where = "workspace " + root + " and global hook registrations"
+	}
+	fmt.Fprintf(w, "uninstall: %s\n", where)
+	for _, a := range removed {
+		name := ""
+		if a.Name != "" {
+			name = " (" + a.Name + ")"
+		}
+		label := a.Agent
+		if label == "" {
+			label = a.Op
+		}
+		fmt.Fprintf(w, "  %-8s %s %s%s\n", label, verb(a.Status, dryRun), a.Path, name)
+	}
+	if len(removed) == 0 {
+		fmt.Fprintln(w, "  nothing of symposium's left to remove")
+	}
+	for _, a := range userKept {
+		fmt.Fprintf(w, "  %-8s kept %s (yours: symposium did not write it)\n", "skill", a.Path)
+	}
+	if len(kept) > 0 {
+		fmt.Fprintf(w, "kept %d trust entr%s that init --trust added (in %s); `cargo agents uninstall --trust` takes %s back\n",
+			len(kept), plural(len(kept), "y", "ies"), strings.Join(uniqueFiles(kept), ", "), plural(len(kept), "it", "them"))
+	}
+	if dryRun {
+		fmt.Fprintln(w, "(dry run: nothing was changed)")
+	}
 }
 
 // workspaceRoot is the root of the Rust workspace containing the current

@@ -7,6 +7,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/approval"
 	"github.com/symposium-dev/symposium-go/pkg/cargo"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
 	"github.com/symposium-dev/symposium-go/pkg/runlog"
@@ -26,7 +27,7 @@ func workspaceScan(dir string) (*plugin.Scan, config.Dirs, error) {
 	if err != nil {
 		return nil, config.Dirs{}, err
 	}
-	dirs, cfg, err := config.LoadUser(func(string) {})
+	dirs, cfg, err := userconf.Load(func(string) {})
 	if err != nil {
 		return nil, dirs, err
 	}

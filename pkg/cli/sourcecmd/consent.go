@@ -11,6 +11,7 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/cargo"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/consent"
 	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
@@ -26,12 +27,6 @@ import (
 
 // The consent commands of upstream v0.4: `use`, `status` and `search`
 // (reference/cargo-agents-use.md, -status.md, -search.md).
-
-func init() {
-	Commands["use"] = runUse
-	Commands["status"] = runStatus
-	Commands["search"] = runSearch
-}
 
 const statusUsage = `Usage: cargo agents status [--json] [--jq EXPR]
 
@@ -84,7 +79,7 @@ func workspaceStatus(dir string, warn func(string)) (*cargo.Result, *plugin.Resu
 	if err != nil {
 		return nil, nil, config.Dirs{}, nil, err
 	}
-	dirs, cfg, err := config.LoadUser(warn)
+	dirs, cfg, err := userconf.Load(warn)
 	if err != nil {
 		return ws, nil, dirs, nil, err
 	}
@@ -92,9 +87,11 @@ func workspaceStatus(dir string, warn func(string)) (*cargo.Result, *plugin.Resu
 	for _, d := range ws.Deps {
 		deps = append(deps, predicate.Dep{Name: d.Name, Version: d.Version, Unresolved: d.Unresolved})
 	}
-	f := cratesrc.New(dirs.Cache, ws.Workspace.Root, true)
+	f := NewFetcher(dirs.Cache, ws.Workspace.Root, true)
+	pws := plugin.WorkspaceOf(ws.Workspace)
+	pws.LookupEnv = os.LookupEnv // env(NAME) predicates read ours
 	res := plugin.MatchConfigured(context.Background(), cfg, dirs, plugin.UpdateOffline, predicate.NewSet(deps),
-		plugin.WorkspaceOf(ws.Workspace), ws.Deps, f, func(string) {})
+		pws, ws.Deps, f, func(string) {})
 	return ws, res, dirs, cfg, nil
 }
 
@@ -261,7 +258,7 @@ func runUse(stdio cli.Stdio, g Globals, args []string) error {
 		root = ws.Workspace.Root
 	} else if !global {
 		return fmt.Errorf("%v\nRun cargo agents use inside a Rust workspace, or pass --global", err)
-	} else if dirs, cfg, err = config.LoadUser(func(string) {}); err != nil {
+	} else if dirs, cfg, err = userconf.Load(func(string) {}); err != nil {
 		return err
 	}
 	scope := "this workspace (" + root + ")"
@@ -385,7 +382,7 @@ func crateKnown(g Globals, ws *cargo.Result, res *plugin.Result, dirs config.Dir
 	if !registry || !cratesrc.ValidName(name) {
 		return ""
 	}
-	f := cratesrc.New(dirs.Cache, cwd, g.Update == plugin.UpdateOffline)
+	f := NewFetcher(dirs.Cache, cwd, g.Update == plugin.UpdateOffline)
 	c, err := f.Newest(context.Background(), name, nil)
 	if err != nil {
 		if !errors.Is(err, cratesrc.ErrUnavailable) || !strings.Contains(err.Error(), "not") {
@@ -401,7 +398,12 @@ func syncAfter(stdio cli.Stdio, g Globals, cwd, root string) error {
 	if root == "" {
 		return nil // --global outside a workspace: the next sync anywhere applies it
 	}
-	sum, err := pipeline.Sync(context.Background(), pipeline.Options{Dir: cwd, Update: g.Update, Quiet: g.Quiet, Stderr: stdio.Err, Version: cli.Version})
+	dirs, err := userconf.Dirs()
+	if err != nil {
+		return err
+	}
+	sum, err := pipeline.Sync(context.Background(), pipeline.Options{Dir: cwd, Update: g.Update, Quiet: g.Quiet, Stderr: stdio.Err, Version: cli.Version,
+		Dirs: dirs, Executable: cli.Executable()})
 	if err != nil {
 		return fmt.Errorf("recorded, but the sync failed: %w (run cargo agents sync)", err)
 	}

@@ -15,7 +15,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cargo"
 	"github.com/symposium-dev/symposium-go/pkg/cargofind"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
-	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
 	"github.com/symposium-dev/symposium-go/pkg/jqout"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
@@ -47,40 +47,75 @@ type crateInfo struct {
 }
 
 func runCrateInfo(stdio cli.Stdio, g Globals, args []string) error {
+	name, version, asJSON, filter, help, err := crateInfoFlags(stdio, args)
+	if help || err != nil {
+		return err
+	}
+	info := crateInfo{Name: name}
+	dep := workspaceDep(name)
+	if err := locate(&info, dep, version, g.Update); err != nil {
+		return err
+	}
+	if info.Version == "" && dep != nil && (version == "" || satisfies(name, dep.Version, version)) {
+		info.Version = dep.Version
+	}
+	if info.Version == "" && version != "" {
+		// Never answer with a version the requirement excludes.
+		known := "cargo's local cache has none"
+		if dep != nil {
+			known = "the workspace uses " + dep.Version
+		}
+		info.Notes = append(info.Notes, fmt.Sprintf("no known version of %s satisfies %s (%s)", name, version, known))
+	}
+	skills, err := skillsFor(name, info.Version, g.Update)
+	if err != nil {
+		info.Notes = append(info.Notes, "could not list skills: "+err.Error())
+	}
+	info.Skills = skills
+	g.Log.Printf(runlog.Info, "crate %s: version %q, source %q, workspace dependency %v, %d skill(s)", name, info.Version, info.Source, info.Workspace, len(skills))
+	for _, n := range info.Notes {
+		g.Log.Printf(runlog.Warn, "crate %s: %s", name, n)
+	}
+	return printCrateInfo(stdio.Out, info, filter, asJSON || g.JSON)
+}
+
+// crateInfoFlags reads crate-info's arguments: the crate name (before or
+// after the flags), --version, --json and --jq (compiled before any work:
+// a mistyped expression is a usage error). help is true when it printed
+// the usage.
+func crateInfoFlags(stdio cli.Stdio, args []string) (name, version string, asJSON bool, filter *jqout.Filter, help bool, err error) {
 	fs := flag.NewFlagSet("cargo agents crate-info", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	version := fs.String("version", "", "")
-	asJSON := fs.Bool("json", false, "")
+	fs.StringVar(&version, "version", "", "")
+	fs.BoolVar(&asJSON, "json", false, "")
 	jq := fs.String("jq", "", "")
-	// Accept the name before or after the flags.
-	var name string
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		name, args = args[0], args[1:]
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdio.Out, crateInfoUsage)
-			return nil
+			return "", "", false, nil, true, nil
 		}
-		return cli.Usagef("%v", err)
+		return "", "", false, nil, false, cli.Usagef("%v", err)
 	}
 	if name == "" && fs.NArg() > 0 {
 		name = fs.Arg(0)
 	}
 	if name == "" {
-		return cli.Usagef("crate-info needs a crate name")
+		return "", "", false, nil, false, cli.Usagef("crate-info needs a crate name")
 	}
-	var filter *jqout.Filter
 	if *jq != "" {
-		// Before any work: a mistyped expression is a usage error.
-		var err error
 		if filter, err = jqout.Compile(*jq); err != nil {
-			return err
+			return "", "", false, nil, false, err
 		}
 	}
-	info := crateInfo{Name: name}
+	return name, version, asJSON, filter, false, nil
+}
 
-	// The workspace's own dependency, if any.
+// workspaceDep is the workspace's own dependency on name (its highest
+// version), if any.
+func workspaceDep(name string) *stream.Dep {
 	var dep *stream.Dep
 	if res, err := cargo.Load(cargo.Options{}); err == nil {
 		for i, d := range res.Deps {
@@ -91,7 +126,14 @@ func runCrateInfo(stdio cli.Stdio, g Globals, args []string) error {
 			}
 		}
 	}
-	req := *version
+	return dep
+}
+
+// locate fills in the crate's version and source: the workspace's path
+// dependency, cargo's registry cache, or a fetch (a failed fetch is a
+// note). Its error is one reading cargo's registry.
+func locate(info *crateInfo, dep *stream.Dep, version, update string) error {
+	name, req := info.Name, version
 	if dep != nil {
 		info.Workspace = true
 		if req == "" && !dep.Unresolved {
@@ -106,56 +148,42 @@ func runCrateInfo(stdio cli.Stdio, g Globals, args []string) error {
 			}
 		}
 	}
+	if info.Source != "" {
+		return nil
+	}
 	// A git dependency's source is cargo's checkout of it (pkg/cratesrc):
 	// a registry crate of the same name and version is another crate.
 	gitDep := dep != nil && cratesrc.IsGit(dep.Source) && req == "=="+dep.Version
-	if info.Source == "" {
-		var v, dir string
-		if !gitDep {
-			var err error
-			if v, dir, err = findInRegistry(name, req); err != nil {
-				return err
-			}
+	var v, dir string
+	if !gitDep {
+		var err error
+		if v, dir, err = findInRegistry(name, req); err != nil {
+			return err
 		}
+	}
+	info.Version, info.Source = v, dir
+	if dir != "" {
+		return nil
+	}
+	if v, dir, err := fetchSource(name, req, dep, update); err == nil {
 		info.Version, info.Source = v, dir
-		if dir == "" {
-			if v, dir, err := fetchSource(name, req, dep, g.Update); err == nil {
-				info.Version, info.Source = v, dir
-			} else {
-				what := name
-				if req != "" {
-					what += " " + strings.TrimPrefix(req, "==")
-				}
-				info.Notes = append(info.Notes, fmt.Sprintf("%s is not in cargo's local cache (%s) and could not be fetched: %v", what, registrySrc(), err))
-			}
+	} else {
+		what := name
+		if req != "" {
+			what += " " + strings.TrimPrefix(req, "==")
 		}
+		info.Notes = append(info.Notes, fmt.Sprintf("%s is not in cargo's local cache (%s) and could not be fetched: %v", what, registrySrc(), err))
 	}
-	if info.Version == "" && dep != nil && (*version == "" || satisfies(name, dep.Version, *version)) {
-		info.Version = dep.Version
-	}
-	if info.Version == "" && *version != "" {
-		// Never answer with a version the requirement excludes.
-		known := "cargo's local cache has none"
-		if dep != nil {
-			known = "the workspace uses " + dep.Version
-		}
-		info.Notes = append(info.Notes, fmt.Sprintf("no known version of %s satisfies %s (%s)", name, *version, known))
-	}
-	skills, err := skillsFor(name, info.Version, g.Update)
-	if err != nil {
-		info.Notes = append(info.Notes, "could not list skills: "+err.Error())
-	}
-	info.Skills = skills
-	g.Log.Printf(runlog.Info, "crate %s: version %q, source %q, workspace dependency %v, %d skill(s)", name, info.Version, info.Source, info.Workspace, len(skills))
-	for _, n := range info.Notes {
-		g.Log.Printf(runlog.Warn, "crate %s: %s", name, n)
-	}
+	return nil
+}
 
+// printCrateInfo prints info: through the --jq filter, as JSON, or as text.
+func printCrateInfo(w io.Writer, info crateInfo, filter *jqout.Filter, asJSON bool) error {
 	if filter != nil {
-		return filter.Print(stdio.Out, info)
+		return filter.Print(w, info)
 	}
-	if *asJSON || g.JSON {
-		enc := json.NewEncoder(stdio.Out)
+	if asJSON {
+		enc := json.NewEncoder(w)
 		enc.SetEscapeHTML(false)
 		enc.SetIndent("", "  ")
 		return enc.Encode(info)
@@ -164,18 +192,18 @@ func runCrateInfo(stdio cli.Stdio, g Globals, args []string) error {
 	if v == "" {
 		v = "(version unknown)"
 	}
-	fmt.Fprintf(stdio.Out, "crate %s %s\n", name, v)
+	fmt.Fprintf(w, "crate %s %s\n", info.Name, v)
 	if info.Source != "" {
-		fmt.Fprintf(stdio.Out, "source: %s\n", info.Source)
+		fmt.Fprintf(w, "source: %s\n", info.Source)
 	}
 	if len(info.Skills) == 0 {
-		fmt.Fprintln(stdio.Out, "skills: none")
+		fmt.Fprintln(w, "skills: none")
 	}
 	for _, s := range info.Skills {
-		fmt.Fprintf(stdio.Out, "skill: %s — %s\n  %s\n", s.Name, s.Description, filepath.Join(s.Dir, "SKILL.md"))
+		fmt.Fprintf(w, "skill: %s — %s\n  %s\n", s.Name, s.Description, filepath.Join(s.Dir, "SKILL.md"))
 	}
 	for _, n := range info.Notes {
-		fmt.Fprintf(stdio.Out, "note: %s\n", n)
+		fmt.Fprintf(w, "note: %s\n", n)
 	}
 	return nil
 }
@@ -187,8 +215,8 @@ func runCrateInfo(stdio cli.Stdio, g Globals, args []string) error {
 // returns the version and the directory.
 func fetchSource(name, req string, dep *stream.Dep, update string) (string, string, error) {
 	// WorkDir ".": cargo's own config lookup starts where it runs.
-	f := cratesrc.New("", ".", update == plugin.UpdateOffline)
-	if dirs, err := config.ResolveDirs(); err == nil {
+	f := NewFetcher("", ".", update == plugin.UpdateOffline)
+	if dirs, err := userconf.Dirs(); err == nil {
 		f.CacheDir = dirs.Cache
 	}
 	ctx := context.Background()
@@ -275,7 +303,7 @@ func satisfies(name, version, req string) bool {
 // the crate, as if it were a workspace's only dependency, and keeps those
 // whose crate predicates name it (not the ones that apply everywhere).
 func skillsFor(name, version, update string) ([]stream.Skill, error) {
-	dirs, cfg, err := config.LoadUser(func(string) {})
+	dirs, cfg, err := userconf.Load(func(string) {})
 	if err != nil {
 		return nil, err
 	}
@@ -283,7 +311,7 @@ func skillsFor(name, version, update string) ([]stream.Skill, error) {
 		update = "none"
 	}
 	set := predicate.NewSet([]predicate.Dep{{Name: name, Version: version, Unresolved: version == ""}})
-	res := plugin.MatchConfigured(context.Background(), cfg, dirs, update, set, plugin.Workspace{}, nil, nil, func(string) {})
+	res := plugin.MatchConfigured(context.Background(), cfg, dirs, update, set, plugin.Workspace{LookupEnv: os.LookupEnv}, nil, nil, func(string) {})
 	var skills []stream.Skill
 	for _, s := range res.Skills {
 		if namesCrate(s.Crates, name) {

@@ -16,7 +16,6 @@ import (
 	"testing"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
-	"github.com/symposium-dev/symposium-go/pkg/cratesindex"
 	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -69,7 +68,7 @@ func crateRegistry(t *testing.T) *httptest.Server {
 		}
 	}))
 	t.Cleanup(srv.Close)
-	t.Setenv(cratesindex.EnvURL, srv.URL+"/")
+	t.Setenv(cli.EnvCratesIndexURL, srv.URL+"/")
 	t.Setenv("CARGO_HOME", t.TempDir())
 	t.Setenv("SYMPOSIUM_HOME", t.TempDir())
 	return srv
@@ -126,7 +125,7 @@ func TestCrateInfoFromIndex(t *testing.T) {
 	}
 	t.Chdir(t.TempDir())
 	var out, errb bytes.Buffer
-	if err := runCrateInfo(cli.Stdio{Out: &out, Err: &errb}, Globals{Update: plugin.UpdateNone}, []string{"widget", "--json"}); err != nil {
+	if err := runCrateInfo(cli.Stdio{Out: &out, Err: &errb}, Globals{Globals: cli.Globals{Update: plugin.UpdateNone}}, []string{"widget", "--json"}); err != nil {
 		t.Fatal(err)
 	}
 	var info crateInfo

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/cratesindex"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
@@ -80,7 +81,7 @@ func runPlugin(stdio cli.Stdio, g Globals, args []string) error {
 
 func sourcesAndConfig(stdio cli.Stdio, g Globals) ([]*plugin.Scan, *config.Config, error) {
 	warn := func(m string) { fmt.Fprintf(stdio.Err, "warning: %s\n", m) }
-	dirs, cfg, err := config.LoadUser(warn)
+	dirs, cfg, err := userconf.Load(warn)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -250,12 +251,12 @@ func checkValidated(v *stream.Validation, refs []plugin.CrateRef, noCheck bool) 
 		v.CratesNote = "--no-check-crates"
 		return
 	}
-	dirs, derr := config.ResolveDirs()
+	dirs, derr := userconf.Dirs()
 	cache := ""
 	if derr == nil {
 		cache = dirs.Cache
 	}
-	missing, unreachable := checkCrates(cratesindex.New(cache), refs)
+	missing, unreachable := checkCrates(cratesindex.New(cli.ReadEnv().CratesIndexURL, cache), refs)
 	if unreachable != nil {
 		v.CratesNote = unreachable.Error()
 		return
@@ -333,7 +334,7 @@ func checkCrates(c *cratesindex.Client, refs []plugin.CrateRef) (missing []strin
 }
 
 func pluginSync(stdio cli.Stdio, g Globals, provider string) error {
-	dirs, cfg, err := config.LoadUser(func(w string) { fmt.Fprintf(stdio.Err, "warning: %s\n", w) })
+	dirs, cfg, err := userconf.Load(func(w string) { fmt.Fprintf(stdio.Err, "warning: %s\n", w) })
 	if err != nil {
 		return err
 	}

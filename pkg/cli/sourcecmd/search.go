@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
@@ -33,7 +34,7 @@ func runSearch(stdio cli.Stdio, g Globals, args []string) error {
 		return cli.Usagef("usage: cargo agents search <QUERY>")
 	}
 	query := rest[0]
-	dirs, cfg, err := config.LoadUser(func(string) {})
+	dirs, cfg, err := userconf.Load(func(string) {})
 	if err != nil {
 		return err
 	}
@@ -160,7 +161,7 @@ func registryHit(dirs config.Dirs, g Globals, query string) (*stream.SearchMatch
 		return nil, fmt.Sprintf("not searched (--update offline); online, it is "+exact, query)
 	}
 	cwd, _ := os.Getwd()
-	f := cratesrc.New(dirs.Cache, cwd, false)
+	f := NewFetcher(dirs.Cache, cwd, false)
 	ctx := context.Background()
 	c, err := f.Newest(ctx, query, nil)
 	if err != nil {

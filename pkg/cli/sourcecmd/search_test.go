@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"testing"
 
+	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
 )
@@ -24,7 +25,7 @@ func TestRegistryHit(t *testing.T) {
 		{"two words", plugin.UpdateNone, `^not searched: "two words" is not a crate name$`},
 	}
 	for _, tt := range tests {
-		hit, note := registryHit(dirs, Globals{Update: tt.update}, tt.query)
+		hit, note := registryHit(dirs, Globals{Globals: cli.Globals{Update: tt.update}}, tt.query)
 		if hit != nil {
 			t.Errorf("%s (%s): hit %+v, want none", tt.query, tt.update, hit)
 		}

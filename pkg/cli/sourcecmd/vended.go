@@ -28,6 +28,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cargofind"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/cmdlog"
+	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/installer"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
@@ -92,12 +93,12 @@ func vendedMatch(dir string, warn func(string)) (*plugin.Result, config.Dirs, er
 	if err == nil || !errors.Is(err, cargofind.ErrNotFound) {
 		return res, dirs, err
 	}
-	dirs, cfg, err := config.LoadUser(warn)
+	dirs, cfg, err := userconf.Load(warn)
 	if err != nil {
 		return nil, dirs, err
 	}
 	res = plugin.MatchConfigured(context.Background(), cfg, dirs, plugin.UpdateOffline, predicate.NewSet(nil),
-		plugin.Workspace{}, nil, nil, warn)
+		plugin.Workspace{LookupEnv: os.LookupEnv}, nil, nil, warn)
 	return res, dirs, nil
 }
 
@@ -155,7 +156,8 @@ func notOffered(w io.Writer, name string, rejected []stream.Rejected) error {
 // acquire installs what sc runs that is not installed yet.
 func acquire(sc stream.Subcommand, dirs config.Dirs, update string, progress io.Writer) error {
 	// A download with no sha256 is trusted on first use, as at sync.
-	opts := installer.Options{Progress: progress, Digests: installer.DigestsFile(dirs.Config)}
+	env := cli.ReadEnv()
+	opts := installer.Options{Progress: progress, Digests: installer.DigestsFile(dirs.Config), GitHubURL: env.GitHubURL, BinaryURL: env.BinaryURL}
 	for _, in := range sc.Installations {
 		if installer.Installed(in) {
 			continue

@@ -6,11 +6,11 @@
 package symdeps
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 
 	"github.com/symposium-dev/symposium-go/pkg/cargo"
 	"github.com/symposium-dev/symposium-go/pkg/cargofind"
@@ -33,24 +33,11 @@ Flags:
 // Main runs sym-deps with args (without the program name) and returns the exit code.
 func Main(stdio cli.Stdio, args []string) int {
 	fs := flag.NewFlagSet(prog, flag.ContinueOnError)
-	// flag prints the usage with its errors; --help belongs on stdout, so
-	// hold the output until the outcome is known.
-	var parseOut bytes.Buffer
-	fs.SetOutput(&parseOut)
 	manifest := fs.String("manifest-path", "", "the workspace's (or a member's) Cargo.toml, instead of searching up from the current directory")
 	useCargo := fs.Bool("cargo-metadata", false, "run `cargo metadata --offline` instead of reading the manifests and lock directly")
 	jsonDiag := fs.Bool("json", false, "write errors and warnings to stderr as JSON records")
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), usage)
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			_, _ = stdio.Out.Write(parseOut.Bytes())
-			return cli.ExitOK
-		}
-		_, _ = stdio.Err.Write(parseOut.Bytes()) // the problem, then the usage
-		return cli.ExitUsage
+	if help, err := cli.ParseFlags(fs, args, stdio.Out, func(w io.Writer) { fmt.Fprint(w, usage) }); help || err != nil {
+		return cli.Report(stdio.Err, prog, err)
 	}
 	if fs.NArg() > 0 {
 		return cli.Report(stdio.Err, prog, cli.Usagef("unexpected argument %q", fs.Arg(0)))

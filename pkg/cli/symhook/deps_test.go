@@ -59,6 +59,11 @@ func TestHotPathDeps(t *testing.T) {
 			"github.com/symposium-dev/symposium-go/pkg/install",
 			// below the CLIs: the version is passed in (Options.Version)
 			"github.com/symposium-dev/symposium-go/pkg/cli")},
+		// What every binary links (the edge: streams, exit codes, global
+		// options, the environment) stays small: sym-deps reads no config.
+		{"./pkg/cli", append(append(heavy, editing...),
+			"github.com/symposium-dev/symposium-go/pkg/config",
+			"github.com/pelletier/go-toml")},
 	}
 	for _, tc := range tests {
 		t.Run(tc.pkg, func(t *testing.T) {

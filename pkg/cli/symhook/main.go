@@ -19,7 +19,7 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/agent"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
-	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/hook"
 	"github.com/symposium-dev/symposium-go/pkg/proc"
 	"github.com/symposium-dev/symposium-go/pkg/selfexe"
@@ -89,7 +89,7 @@ func Run(ctx context.Context, stdio cli.Stdio, prog string, args []string) (code
 	if err != nil {
 		return proceed("reading the payload: %v", err)
 	}
-	dirs, err := config.ResolveDirs()
+	dirs, err := userconf.Dirs()
 	if err != nil {
 		return proceed("%v", err)
 	}
@@ -101,6 +101,9 @@ func Run(ctx context.Context, stdio cli.Stdio, prog string, args []string) (code
 		Getwd:   os.Getwd, // only when the payload's cwd is missing or not a directory
 		Version: cli.Version,
 		Sync:    Sync,
+		// Read here, at the edge: pkg/hook reads no environment.
+		DeadlineSetting: os.Getenv(hook.DeadlineEnv),
+		LookupEnv:       os.LookupEnv,
 	})
 	writeLine(stdio.Out, res.Stdout)
 	stdio.Err.Write(res.Stderr)
@@ -123,7 +126,7 @@ const autoSyncTimeout = 20 * time.Second
 
 // execSync runs `cargo-agents -q sync` in dir.
 func execSync(ctx context.Context, dir string) error {
-	exe, err := selfexe.Find("cargo-agents")
+	exe, err := selfexe.Find(cli.Executable(), "cargo-agents")
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/setupcmd"
+	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 	"github.com/symposium-dev/symposium-go/pkg/install"
@@ -52,50 +54,68 @@ func Main(stdio cli.Stdio, args []string) int {
 	return cli.Report(stdio.Err, prog, run(stdio, args))
 }
 
-func run(stdio cli.Stdio, args []string) error {
+// entryPoints lists the cargo agents subcommands sym-install runs: each
+// takes cargo agents' global options (-q, ...) before its own arguments.
+func entryPoints(w io.Writer) {
+	fmt.Fprintf(w, "\nAlso the cargo agents subcommands that edit the agents' files and your\nconfig, as %s NAME [GLOBAL OPTIONS] ARGS... (cargo agents runs them here):\n", prog)
+	for _, c := range setupcmd.Commands {
+		fmt.Fprintf(w, "  %s %s %s\n", prog, c.Name, c.Usage)
+	}
+}
+
+// flags are sym-install's own options.
+type flags struct {
+	dryRun, json, offline bool
+	root                  string
+	accept                multiFlag
+}
+
+// parseFlags reads sym-install's flags; help is true when it printed the
+// usage.
+func parseFlags(stdio cli.Stdio, args []string) (f flags, help bool, err error) {
 	fs := flag.NewFlagSet(prog, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	dryRun := fs.Bool("dry-run", false, "report what would change; write nothing")
-	root := fs.String("root", "", "workspace root (default: the stream's workspace record)")
-	jsonDiag := fs.Bool("json", false, "diagnostics as JSON records on stderr")
-	offline := fs.Bool("offline", false, "acquire no hook installation (a hook's auto-sync): report the missing ones")
-	var accept multiFlag
-	fs.Var(&accept, "accept-digest", "URL or installation name whose download may differ from the one first trusted (repeatable)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdio.Out, usage)
-			fs.SetOutput(stdio.Out)
-			fs.PrintDefaults()
-			return nil
+	fs.BoolVar(&f.dryRun, "dry-run", false, "report what would change; write nothing")
+	fs.StringVar(&f.root, "root", "", "workspace root (default: the stream's workspace record)")
+	fs.BoolVar(&f.json, "json", false, "diagnostics as JSON records on stderr")
+	fs.BoolVar(&f.offline, "offline", false, "acquire no hook installation (a hook's auto-sync): report the missing ones")
+	fs.Var(&f.accept, "accept-digest", "URL or installation name whose download may differ from the one first trusted (repeatable)")
+	if help, err := cli.ParseFlags(fs, args, stdio.Out, func(w io.Writer) { fmt.Fprint(w, usage) }); help || err != nil {
+		if help {
+			entryPoints(stdio.Out)
 		}
-		return cli.Usagef("%v", err)
+		return f, help, err
 	}
 	if fs.NArg() > 0 {
-		return cli.Usagef("unexpected argument %q (the match stream comes on stdin)", fs.Arg(0))
+		return f, false, cli.Usagef("unexpected argument %q (the match stream comes on stdin)", fs.Arg(0))
 	}
+	return f, false, nil
+}
 
+func run(stdio cli.Stdio, args []string) error {
+	f, help, err := parseFlags(stdio, args)
+	if help || err != nil {
+		return err
+	}
 	in, err := readInput(stdio.In)
 	if err != nil {
 		return err
 	}
-	if *root != "" {
-		in.Workspace.Root, _ = filepath.Abs(*root)
+	if f.root != "" {
+		in.Workspace.Root, _ = filepath.Abs(f.root)
 	}
 	if in.Workspace.Root == "" {
 		return fmt.Errorf("<stdin>: no workspace record and no --root: pipe `sym-deps | sym-match` into sym-install")
 	}
-
-	diag := cli.Diag{W: stdio.Err, Prog: prog, JSON: *jsonDiag}
-	dirs, cfg, err := config.LoadUser(diag.Warn)
+	diag := cli.Diag{W: stdio.Err, Prog: prog, JSON: f.json}
+	dirs, cfg, err := userconf.Load(diag.Warn)
 	if err != nil {
 		return err
 	}
 	if len(cfg.Agents) == 0 {
 		diag.Warn(fmt.Sprintf("no agents configured in %s: run `cargo agents init` first; only cleaning up", cfg.Path))
 	}
-
 	writer := fileedit.Real()
-	if *dryRun {
+	if f.dryRun {
 		writer = fileedit.DryRun()
 	} else {
 		unlock, err := fileedit.Lock(dirs.Cache, "install")
@@ -105,28 +125,53 @@ func run(stdio cli.Stdio, args []string) error {
 		defer unlock()
 	}
 	res := install.Run(in, install.Options{
-		Root: in.Workspace.Root, Config: cfg, Dirs: dirs, Command: selfexe.OurCommand(),
-		Writer: writer, DryRun: *dryRun,
+		Root: in.Workspace.Root, Config: cfg, Dirs: dirs, Command: selfexe.OurCommand(cli.Executable()),
+		Writer: writer, DryRun: f.dryRun, Getenv: os.Getenv,
 	})
-
 	out := stream.NewWriter(stdio.Out)
 	for _, a := range res.Actions {
 		out.Write(a)
 	}
+	for _, a := range acquire(stdio, f, in.Hooks, dirs, cfg, diag) {
+		out.Write(a)
+	}
+	writeGates(out, res)
+	if err := out.Flush(); err != nil {
+		return err
+	}
+	for _, w := range res.Warnings {
+		diag.Warn(w)
+	}
+	for _, e := range res.Errors {
+		diag.Error(e)
+	}
+	if len(res.Errors) > 0 && !f.dryRun {
+		return cli.ErrSilent
+	}
+	return nil
+}
+
+// acquire installs what the matched hooks run (installations), with
+// progress on stderr and what runs a manifest's shell lines or trusts a
+// download also kept in a log file, beyond the sync's output.
+func acquire(stdio cli.Stdio, f flags, hooks []stream.Hook, dirs config.Dirs, cfg *config.Config, diag cli.Diag) []stream.Action {
 	progress := io.Writer(&prefixed{w: stdio.Err, prefix: prog + ": "})
-	if *jsonDiag {
+	if f.json {
 		progress = io.Discard
 	}
-	// What runs a manifest's shell lines or trusts a download is also
-	// kept in a log file, beyond the sync's output.
 	ilog := runlog.New("sym-install", nil)
 	ilog.SetLevel(cfg.LogLevel)
 	defer ilog.Flush(dirs.Logs, prog)
-	iopts := installer.Options{Progress: progress, Digests: installer.DigestsFile(dirs.Config), Accept: accept,
-		Log: func(format string, args ...any) { ilog.Printf(runlog.Info, format, args...) }}
-	for _, a := range installations(in.Hooks, dirs.Cache, *offline, *dryRun, iopts, diag.Warn) {
-		out.Write(a)
-	}
+	env := cli.ReadEnv()
+	iopts := installer.Options{Progress: progress, Digests: installer.DigestsFile(dirs.Config), Accept: f.accept,
+		Log:       func(format string, args ...any) { ilog.Printf(runlog.Info, format, args...) },
+		GitHubURL: env.GitHubURL, BinaryURL: env.BinaryURL}
+	return installations(hooks, dirs.Cache, f.offline, f.dryRun, iopts, diag.Warn)
+}
+
+// writeGates writes one gate record per agent and problem, and one
+// gate_input per agent and file read.
+func writeGates(out *stream.Writer, res *install.Result) {
 	seen := map[string]bool{}
 	for _, g := range res.Gates {
 		if key := g.Agent + "\x00" + g.Problem; !seen[key] {
@@ -141,19 +186,6 @@ func run(stdio cli.Stdio, args []string) error {
 			out.Write(in)
 		}
 	}
-	if err := out.Flush(); err != nil {
-		return err
-	}
-	for _, w := range res.Warnings {
-		diag.Warn(w)
-	}
-	for _, e := range res.Errors {
-		diag.Error(e)
-	}
-	if len(res.Errors) > 0 && !*dryRun {
-		return cli.ErrSilent
-	}
-	return nil
 }
 
 // readInput collects what sym-install needs from the match stream: hooks

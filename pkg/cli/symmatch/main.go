@@ -10,12 +10,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/cmdlog"
 	"github.com/symposium-dev/symposium-go/pkg/cli/sourcecmd"
+	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
 	"github.com/symposium-dev/symposium-go/pkg/installer"
@@ -42,7 +44,7 @@ func Main(stdio cli.Stdio, args []string) int {
 		return sourcecmd.MainVendedHelp(stdio, args[1:])
 	}
 	if len(args) > 0 {
-		if cmd, ok := sourcecmd.Commands[args[0]]; ok {
+		if cmd, ok := sourcecmd.Lookup(args[0]); ok {
 			// These print what manifests and skills say, which their
 			// authors (a crate's, a cloned repository's) wrote: no
 			// control character of theirs reaches the terminal.
@@ -53,16 +55,27 @@ func Main(stdio cli.Stdio, args []string) int {
 					return err
 				}
 				g.Log = log
-				return cmd(stdio, g, rest)
+				return cmd.Run(stdio, g, rest)
 			})
 		}
 	}
 	return cli.Report(stdio.Err, prog, run(stdio, args))
 }
 
+// entryPoints lists the cargo agents subcommands sym-match runs: each
+// takes cargo agents' global options (--update LEVEL, -q, -v, --json)
+// before its own arguments.
+func entryPoints(w io.Writer) {
+	fmt.Fprintf(w, "\nAlso the cargo agents subcommands that read plugin sources, as\n%s NAME [GLOBAL OPTIONS] ARGS... (cargo agents runs them here):\n", prog)
+	for _, c := range sourcecmd.Commands {
+		fmt.Fprintf(w, "  %s %s %s\n", prog, c.Name, c.Usage)
+	}
+	fmt.Fprintf(w, "  %s %s NAME ARGS...   (a plugin's own command)\n", prog, sourcecmd.VendedRun)
+	fmt.Fprintf(w, "  %s %s   (the plugin commands part of cargo agents --help)\n", prog, sourcecmd.VendedHelp)
+}
+
 func run(stdio cli.Stdio, args []string) error {
 	fs := flag.NewFlagSet(prog, flag.ContinueOnError)
-	fs.SetOutput(stdio.Err)
 	explain := fs.Bool("explain", false, "also write a rejected record for everything that did not match")
 	update := fs.String("update", plugin.UpdateNone, "git source updates: offline (never the network), none, check or fetch")
 	asJSON := fs.Bool("json", false, "write diagnostics to stderr as JSON records")
@@ -73,20 +86,12 @@ func run(stdio cli.Stdio, args []string) error {
 	})
 	usage := func(w io.Writer) {
 		fmt.Fprintf(w, "Usage: sym-deps | %s [--explain] [--update offline|none|check|fetch] [--json]\n", prog)
-		fmt.Fprintf(w, "       %s plugin [--update LEVEL] [-q] list|show|validate|sync ...   (cargo agents plugin)\n", prog)
-		fmt.Fprintf(w, "       %s crate-info [--update LEVEL] [-q] NAME [--version REQ] [--json]   (cargo agents crate-info)\n", prog)
-		fs.SetOutput(w)
-		fs.PrintDefaults()
-		fs.SetOutput(io.Discard)
 	}
-	fs.SetOutput(io.Discard)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			usage(stdio.Out) // asked for: stdout, like every binary's --help
-			return nil
+	if help, err := cli.ParseFlags(fs, args, stdio.Out, usage); help || err != nil {
+		if help {
+			entryPoints(stdio.Out)
 		}
-		usage(stdio.Err)
-		return cli.Usagef("%v", err)
+		return err
 	}
 	if fs.NArg() > 0 {
 		return cli.Usagef("unexpected argument %q (sym-match reads the sym-deps stream on stdin)", fs.Arg(0))
@@ -105,7 +110,7 @@ func run(stdio cli.Stdio, args []string) error {
 		return err
 	}
 
-	dirs, cfg, err := config.LoadUser(diag.Warn)
+	dirs, cfg, err := userconf.Load(diag.Warn)
 	if err != nil {
 		return err
 	}
@@ -113,7 +118,9 @@ func run(stdio cli.Stdio, args []string) error {
 	if *update != plugin.UpdateOffline {
 		acquire = predicateAcquirer(stdio.Err, dirs, accept, *asJSON)
 	}
-	res := plugin.MatchConfiguredAcquiring(context.Background(), cfg, dirs, *update, set, plugin.WorkspaceOf(ws), deps, CrateFetcher(dirs, ws.Root, *update, cfg.AutoUpdateInterval, diag.Warn), acquire, diag.Warn)
+	pws := plugin.WorkspaceOf(ws)
+	pws.LookupEnv = os.LookupEnv // env(NAME) predicates read ours
+	res := plugin.MatchConfiguredAcquiring(context.Background(), cfg, dirs, *update, set, pws, deps, CrateFetcher(dirs, ws.Root, *update, cfg.AutoUpdateInterval, diag.Warn), acquire, diag.Warn)
 	return write(out, res, *explain)
 }
 
@@ -127,6 +134,8 @@ func predicateAcquirer(stderr io.Writer, dirs config.Dirs, accept []string, quie
 		progress = io.Discard
 	}
 	opts := installer.Options{Progress: progress, Digests: installer.DigestsFile(dirs.Config), Accept: accept}
+	env := cli.ReadEnv()
+	opts.GitHubURL, opts.BinaryURL = env.GitHubURL, env.BinaryURL
 	return func(ctx context.Context, in stream.Installation) error {
 		_, err := installer.InstallWith(ctx, in, dirs.Cache, opts)
 		return err
@@ -157,7 +166,7 @@ func (p *linePrefixer) Write(b []byte) (int, error) {
 // registry that did not answer is left alone for interval, as a git
 // source is, except when check or fetch asks for the network.
 func CrateFetcher(dirs config.Dirs, root, update string, interval time.Duration, warn func(string)) *cratesrc.Fetcher {
-	f := cratesrc.New(dirs.Cache, root, update == plugin.UpdateOffline)
+	f := sourcecmd.NewFetcher(dirs.Cache, root, update == plugin.UpdateOffline)
 	f.Warn = warn
 	if update != plugin.UpdateCheck && update != plugin.UpdateFetch {
 		f.RetryAfter = interval

@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/cli/sourcecmd"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -54,5 +55,23 @@ func TestUsage(t *testing.T) {
 	code := Main(cli.Stdio{In: strings.NewReader(""), Out: &out, Err: &errb}, []string{"--update", "sometimes"})
 	if code != cli.ExitUsage || !strings.Contains(errb.String(), `--update "sometimes": must be offline, none, check or fetch`) {
 		t.Errorf("code %d stderr %q", code, errb.String())
+	}
+}
+
+// TestHelpListsEntryPoints: sym-match --help names every cargo agents
+// subcommand it runs.
+func TestHelpListsEntryPoints(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := Main(cli.Stdio{In: strings.NewReader(""), Out: &out, Err: &errb}, []string{"--help"}); code != cli.ExitOK {
+		t.Fatalf("--help: exit %d\n%s", code, errb.String())
+	}
+	names := []string{sourcecmd.VendedRun, sourcecmd.VendedHelp}
+	for _, c := range sourcecmd.Commands {
+		names = append(names, c.Name)
+	}
+	for _, n := range names {
+		if !strings.Contains(out.String(), "\n  sym-match "+n+" ") {
+			t.Errorf("sym-match --help does not list %q:\n%s", n, out.String())
+		}
 	}
 }

@@ -8,7 +8,6 @@
 package symtranslate
 
 import (
-	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -66,23 +65,15 @@ func Main(stdio cli.Stdio, args []string) int {
 	return cli.Report(stdio.Err, prog, cli.Usagef("unknown subcommand %q (want hooks, payload or output)", args[0]))
 }
 
-// parseFlags parses fs, printing --help on stdout and flag errors (with the
-// usage) on stderr. done is true when Main should return code.
+// parseFlags parses fs (cli.ParseFlags). done is true when Main should
+// return code: after --help, or a usage error it reported.
 func parseFlags(stdio cli.Stdio, fs *flag.FlagSet, args []string) (code int, done bool) {
-	var out bytes.Buffer
-	fs.SetOutput(&out)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), usage)
-		fmt.Fprintln(fs.Output(), "\nFlags:")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			_, _ = stdio.Out.Write(out.Bytes())
-			return cli.ExitOK, true
-		}
-		_, _ = stdio.Err.Write(out.Bytes())
-		return cli.ExitUsage, true
+	help, err := cli.ParseFlags(fs, args, stdio.Out, func(w io.Writer) {
+		fmt.Fprint(w, usage)
+		fmt.Fprintln(w, "\nFlags:")
+	})
+	if help || err != nil {
+		return cli.Report(stdio.Err, prog, err), true
 	}
 	return 0, false
 }

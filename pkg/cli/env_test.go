@@ -1,0 +1,83 @@
+package cli_test
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// envReads are the os functions that read the process's environment or
+// where it runs from. Only pkg/cli (the edge) calls them; library packages
+// get the values as fields and parameters. os.Environ, which hands the
+// environment on to a child process unread, is not one of them.
+var envReads = map[string]bool{
+	"Getenv": true, "LookupEnv": true, "Executable": true,
+	"UserHomeDir": true, "UserCacheDir": true, "UserConfigDir": true,
+}
+
+// TestLibrariesReadNoEnvironment: no package under pkg/ but pkg/cli reads
+// an environment variable, the home directory or the executable's path.
+func TestLibrariesReadNoEnvironment(t *testing.T) {
+	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && path == filepath.Join("..", "cli") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		for _, pos := range osCalls(t, path) {
+			rel := filepath.ToSlash(strings.TrimPrefix(path, ".."+string(filepath.Separator)))
+			t.Errorf("pkg/%s:%d: %s: a library reads the environment; read it in pkg/cli and pass the value down", rel, pos.Line, pos.what)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+type envCall struct {
+	Line int
+	what string
+}
+
+// osCalls finds the calls of envReads in one file, by the name it imports
+// "os" as.
+func osCalls(t *testing.T, path string) []envCall {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	osName := ""
+	for _, imp := range f.Imports {
+		if imp.Path.Value == `"os"` {
+			osName = "os"
+			if imp.Name != nil {
+				osName = imp.Name.Name
+			}
+		}
+	}
+	if osName == "" {
+		return nil
+	}
+	var calls []envCall
+	ast.Inspect(f, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		if id, ok := sel.X.(*ast.Ident); ok && id.Name == osName && envReads[sel.Sel.Name] {
+			calls = append(calls, envCall{fset.Position(sel.Pos()).Line, "os." + sel.Sel.Name})
+		}
+		return true
+	})
+	return calls
+}

@@ -1,0 +1,107 @@
+package cli
+
+import (
+	"slices"
+	"strings"
+)
+
+// UpdateLevels are the values of --update, in the order messages list
+// them.
+var UpdateLevels = []string{"offline", "none", "check", "fetch"}
+
+// Globals are the options the book lists before any `cargo agents`
+// subcommand. They are parsed here only: cargo-agents reads them from the
+// user's command line (before or after the subcommand), and passes them on
+// with Flags to the subcommands it runs in sym-match and sym-install,
+// which read them back with ParseGlobals.
+type Globals struct {
+	Quiet bool // -q: no status output
+	// Verbose (-v) adds the decision trace to what a command prints;
+	// JSON (--json) makes it print records instead of text, for the
+	// commands that have them.
+	Verbose, JSON bool
+	Update        string // offline, none (default), check or fetch
+	// UpdateSet: --update was given. Without it, sync refreshes the
+	// auto-update sources whose last check is older than the debounce.
+	UpdateSet bool
+}
+
+// ParseGlobals takes the global options from the front of args and returns
+// the rest untouched, so a subcommand's own flags are its business. A bad
+// --update level is a usage error.
+func ParseGlobals(args []string) (Globals, []string, error) {
+	g := Globals{Update: "none"}
+	for len(args) > 0 {
+		n := g.Take(args)
+		if n == 0 {
+			break
+		}
+		args = args[n:]
+	}
+	return g, args, g.Check()
+}
+
+// Take consumes one global option at the start of args, returning how many
+// arguments it used (0: not a global option).
+func (g *Globals) Take(args []string) int {
+	switch a := args[0]; {
+	case a == "-q" || a == "--quiet":
+		g.Quiet = true
+		return 1
+	case a == "-v" || a == "--verbose":
+		g.Verbose = true
+		return 1
+	case a == "--json":
+		g.JSON = true
+		return 1
+	case a == "--update" && len(args) > 1:
+		g.Update, g.UpdateSet = args[1], true
+		return 2
+	case strings.HasPrefix(a, "--update="):
+		g.Update, g.UpdateSet = strings.TrimPrefix(a, "--update="), true
+		return 1
+	}
+	return 0
+}
+
+// TakeAll removes the global options from a subcommand's arguments (up to
+// a "--", which it keeps) and returns the rest: they may follow the
+// subcommand too.
+func (g *Globals) TakeAll(args []string) []string {
+	var rest []string
+	for i := 0; i < len(args); i++ {
+		if args[i] == "--" {
+			return append(rest, args[i:]...)
+		}
+		if n := g.Take(args[i:]); n > 0 {
+			i += n - 1
+			continue
+		}
+		rest = append(rest, args[i])
+	}
+	return rest
+}
+
+// Check refuses an --update level no command knows.
+func (g Globals) Check() error {
+	if !slices.Contains(UpdateLevels, g.Update) {
+		return Usagef("--update %q: must be offline, none, check or fetch", g.Update)
+	}
+	return nil
+}
+
+// Flags are g as the arguments ParseGlobals reads back (--update always,
+// the others when set).
+func (g Globals) Flags() []string {
+	flags := []string{"--update=" + g.Update}
+	if g.Quiet {
+		flags = append(flags, "-q")
+	}
+	if g.Verbose {
+		flags = append(flags, "-v")
+	}
+	if g.JSON {
+		flags = append(flags, "--json")
+	}
+	return flags
+}
