@@ -14,6 +14,10 @@ func OwnGroup(cmd *exec.Cmd) {
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 }
 
+// Start starts cmd. (On Windows it also puts cmd in its job object before
+// it runs; a process group needs nothing more here.)
+func Start(cmd *exec.Cmd) error { return cmd.Start() }
+
 // KillGroup kills what is left of cmd's process group after cmd itself
 // has exited (children it started in the background).
 func KillGroup(cmd *exec.Cmd) {
@@ -21,3 +25,6 @@ func KillGroup(cmd *exec.Cmd) {
 		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 	}
 }
+
+// Shell is the sh that runs hook commands, predicates and install scripts.
+func Shell() string { return "/bin/sh" }
