@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -42,7 +41,7 @@ func TestWriteFile(t *testing.T) {
 		mustDo(t, "write", os.WriteFile(filepath.Join(root, "target.json"), []byte("old\n"), 0o600))
 		mustDo(t, "symlink", os.Symlink("target.json", filepath.Join(root, "link.json")))
 		mustDo(t, "mkdir", os.Mkdir(filepath.Join(root, "dir"), 0o755))
-		mustDo(t, "mkfifo", syscall.Mkfifo(filepath.Join(root, "fifo"), 0o644))
+		mustDo(t, "mkfifo", mkSpecial(filepath.Join(root, "fifo")))
 		return root
 	}
 	run := func(t *testing.T, w Writer, root string) []string {
