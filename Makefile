@@ -13,10 +13,10 @@ CROSS     := windows/amd64 windows/arm64 darwin/amd64 darwin/arm64
 ACTIONLINT := github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
 # The packages make test-windows runs under Wine. The others' tests still
 # assume / paths or run sh scripts, which Wine has not got (issue #24: to
-# port next): agent approval cli cli/setupcmd cratesrc fileedit hook
+# port next): agent approval cli cli/setupcmd cratesrc hook
 # install installer plugin predexpr runlog syncstate untar.
 WINE_PKGS := atomicfile cargo cli/cargoagents cli/sourcecmd cli/symhook cli/symmatch \
-	config cratesindex hif jqout jsonscan pipeline pos predicate proc skill stream term
+	config cratesindex fileedit hif jqout jsonscan pipeline pos predicate proc skill stream term
 
 .PHONY: all build install test test-windows check cross actionlint lint bench demo e2e-agents clean
 
