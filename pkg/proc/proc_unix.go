@@ -7,11 +7,14 @@ import (
 	"syscall"
 )
 
-// OwnGroup starts cmd in a new process group and makes cancellation kill
-// the whole group, so the command's children die with it.
+// OwnGroup starts cmd in a new process group and makes cancellation (of
+// a command made with exec.CommandContext) kill the whole group, so the
+// command's children die with it.
 func OwnGroup(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	if cmd.Cancel != nil { // exec refuses a Cancel without a context
+		cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	}
 }
 
 // Start starts cmd. (On Windows it also puts cmd in its job object before

@@ -30,8 +30,9 @@ var (
 	jobs   = map[weak.Pointer[exec.Cmd]]*job{}
 )
 
-// OwnGroup gives cmd a job object, and makes cancellation end the job
-// (the whole tree) and then the process itself. The job is attached by
+// OwnGroup gives cmd a job object, and makes cancellation (of a command
+// made with exec.CommandContext) end the job (the whole tree) and then
+// the process itself. The job is attached by
 // Start or Run; a command started with cmd.Start/cmd.Run directly only has
 // its own process killed, as without OwnGroup.
 func OwnGroup(cmd *exec.Cmd) {
@@ -46,9 +47,11 @@ func OwnGroup(cmd *exec.Cmd) {
 	// The handle is closed once cmd is garbage: a caller need not call
 	// KillGroup (git, cargo: what they leave running is theirs).
 	runtime.AddCleanup(cmd, func(j *job) { j.close() }, j)
-	cmd.Cancel = func() error {
-		_ = windows.TerminateJobObject(j.h, 1)
-		return cmd.Process.Kill()
+	if cmd.Cancel != nil { // exec refuses a Cancel without a context
+		cmd.Cancel = func() error {
+			_ = windows.TerminateJobObject(j.h, 1)
+			return cmd.Process.Kill()
+		}
 	}
 }
 
