@@ -1,13 +1,19 @@
 // Package atomicfile is the one place symposium replaces files and moves
 // finished directories into place. A reader (an agent, a hook, another
 // sync) sees the old file or the new one, never half of one: data goes to a
-// uniquely named temp file beside the target (renameio), is fsync'd, then
-// renamed over it. A write killed before the rename leaves its temp file
-// behind; a later write of the same target removes such leftovers (Sweep
-// says when).
+// uniquely named temp file beside the target (renameio on Unix, our own
+// writer on Windows), is fsync'd, then renamed over it. A write killed
+// before the rename leaves its temp file behind; a later write of the same
+// target removes such leftovers (Sweep says when).
 //
-// It links nothing but renameio and the standard library, so the hook path
-// (which saves sync state) can use it.
+// Windows refuses to rename over a file another program holds open without
+// delete sharing (an agent reading its settings): the rename is retried for
+// a while, then the write fails with an error saying so, and the target
+// keeps its old content whole.
+//
+// It links nothing but renameio (Unix), golang.org/x/sys/windows (Windows)
+// and the standard library, so the hook path (which saves sync state) can
+// use it.
 package atomicfile
 
 import (
@@ -17,8 +23,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/google/renameio/v2"
 )
 
 // Stale is how old a temp file must be before it is taken for a killed
@@ -28,21 +32,21 @@ const Stale = time.Second
 // Write replaces path with data (mode perm for a new file), creating the
 // parent directory.
 func Write(path string, data []byte, perm fs.FileMode) error {
-	return write(path, data, perm)
+	return write(path, data, perm, false)
 }
 
 // WriteKeepMode is Write that keeps an existing file's permissions.
 func WriteKeepMode(path string, data []byte, perm fs.FileMode) error {
-	return write(path, data, perm, renameio.WithExistingPermissions())
+	return write(path, data, perm, true)
 }
 
-func write(path string, data []byte, perm fs.FileMode, opts ...renameio.Option) error {
+func write(path string, data []byte, perm fs.FileMode, keepMode bool) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
 	Sweep(path)
-	return renameio.WriteFile(path, data, perm, append(opts, renameio.WithTempDir(dir))...)
+	return replace(path, data, perm, keepMode)
 }
 
 // Sweep removes what killed writes of path left beside it: renameio's temp

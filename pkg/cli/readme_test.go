@@ -25,13 +25,14 @@ type readmeLine struct {
 // TestReadmeCommands, so a new command in the README fails the test until
 // someone decides how to check it.
 var readmeExempt = map[string]string{
-	"make test":       "runs this very test (and the whole suite); its target is checked with make -n",
-	"make check":      "the whole suite again (less the slow tests); its target is checked with make -n",
-	"make lint":       "the linters, which make test runs first; its target is checked with make -n",
-	"make deadcode":   "a minute of whole-program analysis, fetched through the module proxy; its target is checked with make -n",
-	"make bench":      "minutes of timing loops; its target is checked with make -n",
-	"make e2e-agents": "installs the agents' CLIs from npm (network); its target is checked with make -n",
-	"make install":    "writes into $(go env GOPATH)/bin; its target is checked with make -n, and make build runs the same go build of the same binaries",
+	"make test":         "runs this very test (and the whole suite); its target is checked with make -n",
+	"make check":        "the whole suite again (less the slow tests); its target is checked with make -n",
+	"make lint":         "the linters, which make test runs first; its target is checked with make -n",
+	"make deadcode":     "a minute of whole-program analysis, fetched through the module proxy; its target is checked with make -n",
+	"make bench":        "minutes of timing loops; its target is checked with make -n",
+	"make e2e-agents":   "installs the agents' CLIs from npm (network); its target is checked with make -n",
+	"make test-windows": "needs Wine and mingw, and .ci/run runs it; its target is checked with make -n",
+	"make install":      "writes into $(go env GOPATH)/bin; its target is checked with make -n, and make build runs the same go build of the same binaries",
 }
 
 // TestReadmeCommands checks that every shell command README.md shows works

@@ -20,7 +20,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -80,15 +79,14 @@ func TestRobustSyncUnderKillsAndConcurrency(t *testing.T) {
 	for i := range robustKills {
 		e.flip(i%2 == 0)
 		cmd := e.command("cargo-agents", "sync")
-		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-		if err := cmd.Start(); err != nil {
+		if err := startGroup(cmd); err != nil {
 			t.Fatal(err)
 		}
 		time.Sleep(time.Duration(rng.IntN(250)) * time.Millisecond)
 		if i%3 == 0 {
 			_ = cmd.Process.Kill() // cargo-agents alone; its stages run on
 		} else {
-			_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+			killGroup(cmd)
 		}
 		_ = cmd.Wait()
 		e.checkValid()

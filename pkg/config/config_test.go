@@ -10,20 +10,21 @@ import (
 )
 
 func TestResolveDirs(t *testing.T) {
+	p := filepath.FromSlash // the paths as this system spells them
 	tests := []struct {
 		name string
 		env  map[string]string
 		want Dirs
 	}{
-		{"default", nil, Dirs{Config: "/h/.symposium", Cache: "/h/.symposium/cache", Logs: "/h/.symposium/logs", Home: "/h"}},
-		{"xdg", map[string]string{"XDG_CONFIG_HOME": "/x/c", "XDG_CACHE_HOME": "/x/k", "XDG_STATE_HOME": "/x/s"},
-			Dirs{Config: "/x/c/symposium", Cache: "/x/k/symposium", Logs: "/x/s/symposium/logs", Home: "/h"}},
-		{"symposium home wins over xdg", map[string]string{"SYMPOSIUM_HOME": "/s", "XDG_CONFIG_HOME": "/x/c"},
-			Dirs{Config: "/s", Cache: "/s/cache", Logs: "/s/logs", Home: "/h"}},
+		{"default", nil, Dirs{Config: p("/h/.symposium"), Cache: p("/h/.symposium/cache"), Logs: p("/h/.symposium/logs"), Home: p("/h")}},
+		{"xdg", map[string]string{"XDG_CONFIG_HOME": p("/x/c"), "XDG_CACHE_HOME": p("/x/k"), "XDG_STATE_HOME": p("/x/s")},
+			Dirs{Config: p("/x/c/symposium"), Cache: p("/x/k/symposium"), Logs: p("/x/s/symposium/logs"), Home: p("/h")}},
+		{"symposium home wins over xdg", map[string]string{"SYMPOSIUM_HOME": p("/s"), "XDG_CONFIG_HOME": p("/x/c")},
+			Dirs{Config: p("/s"), Cache: p("/s/cache"), Logs: p("/s/logs"), Home: p("/h")}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := ResolveDirs(func(k string) string { return tc.env[k] }, "/h")
+			got := ResolveDirs(func(k string) string { return tc.env[k] }, p("/h"))
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("resolveDirs (-want +got):\n%s", diff)
 			}
@@ -73,7 +74,7 @@ auto-update = false
 	if diff := cmp.Diff(want, c); diff != "" {
 		t.Errorf("Parse (-want +got):\n%s", diff)
 	}
-	if got := c.Sources[1].ResolvedPath(Dirs{Config: "/s"}); got != "/s/my-plugins" {
+	if got, want := c.Sources[1].ResolvedPath(Dirs{Config: filepath.FromSlash("/s")}), filepath.FromSlash("/s/my-plugins"); got != want {
 		t.Errorf("ResolvedPath = %q", got)
 	}
 }

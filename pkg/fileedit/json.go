@@ -23,6 +23,7 @@ type JSON struct {
 	dirty bool
 	unit  string // one indentation level, detected from the file
 	crlf  bool   // every line ends with CRLF: so must the lines we add
+	bom   bool   // the file starts with a UTF-8 BOM, which the parser refuses
 }
 
 // Compiled on first use: cargo-agents links this package, and its hook
@@ -33,6 +34,7 @@ var hujsonPos = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile
 // object. Errors read "path:line:col: message".
 func ParseJSON(path string, data []byte) (*JSON, error) {
 	d := &JSON{path: path, orig: data}
+	d.bom, data = cutBOM(data)
 	src := data
 	if len(bytes.TrimSpace(data)) == 0 {
 		src = []byte("{}\n")
@@ -82,7 +84,7 @@ func (d *JSON) Bytes() []byte {
 	if !d.dirty {
 		return bytes.Clone(d.orig)
 	}
-	return d.root.Pack()
+	return withBOM(d.bom, d.root.Pack())
 }
 
 func pointer(ptr []string) string {

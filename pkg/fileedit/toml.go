@@ -28,6 +28,7 @@ type TOML struct {
 	data  []byte
 	value map[string]any
 	stmts []tomlStmt
+	bom   bool // the file starts with a UTF-8 BOM: kept out of data, put back by Bytes
 }
 
 type stmtKind int
@@ -50,6 +51,7 @@ type tomlStmt struct {
 // ParseTOML parses data; errors read "path:line:col: message".
 func ParseTOML(path string, data []byte) (*TOML, error) {
 	d := &TOML{path: path}
+	d.bom, data = cutBOM(data)
 	if err := d.load(data); err != nil {
 		return nil, err
 	}
@@ -139,7 +141,7 @@ func indexTOML(data []byte) ([]tomlStmt, error) {
 }
 
 // Bytes returns the document.
-func (d *TOML) Bytes() []byte { return bytes.Clone(d.data) }
+func (d *TOML) Bytes() []byte { return withBOM(d.bom, bytes.Clone(d.data)) }
 
 func lookup(m map[string]any, keys []string) (any, bool) {
 	var cur any = m
@@ -372,7 +374,7 @@ func (d *TOML) deletions(rs []splice) []splice {
 
 // commit re-parses out and checks that only the value at keys changed.
 func (d *TOML) commit(out []byte, keys []string) error {
-	nd := &TOML{path: d.path}
+	nd := &TOML{path: d.path, bom: d.bom}
 	if err := nd.load(out); err != nil {
 		return fmt.Errorf("%s: internal: edit of %s produced invalid TOML: %w", d.path, strings.Join(keys, "."), err)
 	}

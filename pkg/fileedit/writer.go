@@ -33,7 +33,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 
 	"github.com/rogpeppe/go-internal/lockedfile"
 
@@ -118,7 +117,7 @@ func (realWriter) WriteFile(p string, data []byte, perm fs.FileMode) (string, er
 		// A rename needs only the directory's permission, so it would
 		// replace a file its owner made read-only: respect the mode.
 		if readOnly(target) {
-			return "", fmt.Errorf("%s is read-only; not changed (to let symposium update it: chmod u+w %s)", p, p)
+			return "", fmt.Errorf("%s is read-only; not changed (to let symposium update it: %s)", p, makeWritable(p))
 		}
 		status = StatusUpdated
 	}
@@ -126,13 +125,6 @@ func (realWriter) WriteFile(p string, data []byte, perm fs.FileMode) (string, er
 		return "", fmt.Errorf("writing %s: %w", p, err)
 	}
 	return status, nil
-}
-
-// readOnly reports whether the file's owner made it read-only, or we may not
-// write it (root may write anything, so the owner's bit is asked too).
-func readOnly(p string) bool {
-	fi, err := os.Stat(p)
-	return err == nil && (fi.Mode().Perm()&0o200 == 0 || syscall.Access(p, 2 /* W_OK */) != nil)
 }
 
 func (realWriter) Remove(p string) (string, error) {

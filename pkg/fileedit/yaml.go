@@ -28,11 +28,13 @@ type YAML struct {
 	data []byte
 	file *ast.File
 	nl   string // line ending: "\n" or "\r\n"
+	bom  bool   // the file starts with a UTF-8 BOM: kept out of data, put back by Bytes
 }
 
 // ParseYAML parses data; errors read "path:line:col: message".
 func ParseYAML(path string, data []byte) (*YAML, error) {
 	d := &YAML{path: path}
+	d.bom, data = cutBOM(data)
 	if err := d.load(data); err != nil {
 		return nil, err
 	}
@@ -70,7 +72,7 @@ func (d *YAML) load(data []byte) error {
 }
 
 // Bytes returns the document.
-func (d *YAML) Bytes() []byte { return bytes.Clone(d.data) }
+func (d *YAML) Bytes() []byte { return withBOM(d.bom, bytes.Clone(d.data)) }
 
 // Get returns the value at keys as decoded by goccy/go-yaml.
 func (d *YAML) Get(keys ...string) (any, bool) {
@@ -395,7 +397,7 @@ func (d *YAML) commit(lines []string) error {
 		// Keep the user's missing final newline missing.
 		out = bytes.TrimRight(out, "\r\n")
 	}
-	nd := &YAML{path: d.path}
+	nd := &YAML{path: d.path, bom: d.bom}
 	if err := nd.load(out); err != nil {
 		return fmt.Errorf("%s: internal: edit produced invalid YAML: %w", d.path, err)
 	}

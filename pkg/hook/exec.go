@@ -26,10 +26,11 @@ type cmdResult struct {
 	notes          []string // truncated output, ...
 }
 
-// runCommand runs hook h with input on stdin: `sh -c COMMAND` with COMMAND's
+// runCommand runs hook h with input on stdin: `sh -c COMMAND` (proc.Shell) with COMMAND's
 // leading relative path resolved against the plugin directory, in cwd (or
-// the plugin directory when cwd does not exist), in its own process group
-// that is killed whole when its timeout or the call's deadline expires.
+// the plugin directory when cwd does not exist), in its own process group (job
+// object on Windows) that is killed whole when its timeout or the call's
+// deadline expires.
 func runCommand(ctx context.Context, h *stream.Hook, input []byte, cwd string) cmdResult {
 	timeout := DefaultHookTimeout
 	if h.Timeout > 0 {
@@ -44,7 +45,7 @@ func runCommand(ctx context.Context, h *stream.Hook, input []byte, cwd string) c
 		// paths, run as is (no shell, no PATH lookup of the first word).
 		prog := h.Exec[0]
 		if prog == "sh" {
-			prog = "/bin/sh" // a script installation
+			prog = proc.Shell() // a script installation
 		}
 		cmd = exec.CommandContext(hctx, prog, h.Exec[1:]...)
 		cmd.Args[0] = h.Exec[0]
@@ -65,7 +66,7 @@ func runCommand(ctx context.Context, h *stream.Hook, input []byte, cwd string) c
 	cmd.WaitDelay = 500 * time.Millisecond
 
 	start := time.Now()
-	err := cmd.Run()
+	err := proc.Run(cmd)
 	// The hook has answered: whatever it left running in the background
 	// would outlive every call (and hold the agent's files), so its group
 	// goes too.
@@ -113,7 +114,7 @@ func command(ctx context.Context, line, dir string) *exec.Cmd {
 			return cmd
 		}
 	}
-	return exec.CommandContext(ctx, "/bin/sh", "-c", proc.ResolvePath(line, dir))
+	return exec.CommandContext(ctx, proc.Shell(), "-c", proc.ResolvePath(line, dir))
 }
 
 // plainWords splits line into words when the shell would do nothing else

@@ -37,14 +37,14 @@ func runCommands(ctx context.Context, in stream.Installation, dir string, opts O
 func runCommand(ctx context.Context, line, dir, final string) error {
 	ctx, cancel := context.WithTimeout(ctx, CommandTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "/bin/sh", "-c", line)
+	cmd := exec.CommandContext(ctx, proc.Shell(), "-c", line)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "SYMPOSIUM_INSTALL_DIR="+final)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	proc.OwnGroup(cmd) // a timeout takes what it started with it
 	cmd.WaitDelay = time.Second
-	err := cmd.Run()
+	err := proc.Run(cmd)
 	proc.KillGroup(cmd)
 	switch {
 	case ctx.Err() != nil:

@@ -215,7 +215,7 @@ func cargoInstall(ctx context.Context, in stream.Installation, root, workDir str
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	cmd.WaitDelay = time.Second
-	if err := cmd.Run(); err != nil {
+	if err := proc.Run(cmd); err != nil {
 		if ctx.Err() != nil {
 			return fmt.Errorf("cargo install did not finish within %s", CargoTimeout)
 		}

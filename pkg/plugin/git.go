@@ -139,7 +139,7 @@ func git(ctx context.Context, dir string, args ...string) (string, error) {
 	cmd.WaitDelay = time.Second
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Run(); err != nil {
+	if err := proc.Run(cmd); err != nil {
 		// git hides a URL's password in most of its messages, not all.
 		msg := redactIn(gitMessage(errb.String()), args...)
 		return "", fmt.Errorf("git %s: %v: %s", args[0], err, msg)

@@ -213,7 +213,7 @@ func (c *Context) customExec(ctx context.Context, e *Expr, cmd *Command) result 
 	return c.run(ctx, e, args, proc.PrependPath(env, cmd.Path))
 }
 
-// run runs /bin/sh with args in Dir with no stdin (never the terminal: a sync or a hook
+// run runs sh (proc.Shell) with args in Dir with no stdin (never the terminal: a sync or a hook
 // has no one to answer) and no output, in its own process group, killed
 // whole at the timeout.
 func (c *Context) run(ctx context.Context, e *Expr, args, env []string) result {
@@ -223,11 +223,11 @@ func (c *Context) run(ctx context.Context, e *Expr, args, env []string) result {
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	x := exec.CommandContext(ctx, "/bin/sh", args...)
+	x := exec.CommandContext(ctx, proc.Shell(), args...)
 	x.Env, x.Dir = env, c.Dir
 	proc.OwnGroup(x)
 	x.WaitDelay = 500 * time.Millisecond
-	err := x.Run()
+	err := proc.Run(x)
 	proc.KillGroup(x)
 	var exitErr *exec.ExitError
 	switch {

@@ -1,9 +1,12 @@
 // Package proc is how symposium runs commands it does not control: plugin
 // hooks, shell predicates, git and cargo. Each runs in its own process
-// group, killed whole when its context ends, so nothing a command starts
-// outlives its timeout; and a plugin command's leading relative path is
-// resolved against the plugin directory. Standard library only: the hook
-// path links it.
+// group (a job object on Windows), killed whole when its context ends, so
+// nothing a command starts outlives its timeout; and a plugin command's
+// leading relative path is resolved against the plugin directory. A
+// command prepared with OwnGroup is started with Start or Run, which on
+// Windows put it in its job before it runs. Shell commands run with sh:
+// /bin/sh, or Git for Windows' sh.exe. Standard library (and on Windows
+// golang.org/x/sys/windows) only: the hook path links it.
 package proc
 
 import (

@@ -2,6 +2,7 @@ package term
 
 import (
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -25,14 +26,19 @@ func TestNotTerminals(t *testing.T) {
 	}
 }
 
-// TestTerminal: a pseudo-terminal answers the terminal ioctl.
+// TestTerminal: a pseudo-terminal answers the terminal ioctl; on Windows
+// the console input buffer has a console mode.
 func TestTerminal(t *testing.T) {
-	ptmx, err := os.OpenFile("/dev/ptmx", os.O_RDWR, 0)
-	if err != nil {
-		t.Skipf("no pseudo-terminal to test with: %v", err)
+	name := "/dev/ptmx"
+	if runtime.GOOS == "windows" {
+		name = "CONIN$"
 	}
-	defer ptmx.Close()
-	if !IsTerminal(ptmx) {
-		t.Error("IsTerminal(/dev/ptmx) = false")
+	tty, err := os.OpenFile(name, os.O_RDWR, 0)
+	if err != nil {
+		t.Skipf("no terminal to test with: %v", err)
+	}
+	defer tty.Close()
+	if !IsTerminal(tty) {
+		t.Errorf("IsTerminal(%s) = false", name)
 	}
 }

@@ -141,7 +141,7 @@ func execSync(ctx context.Context, dir string) error {
 	cmd.Dir = dir
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
+	if err := proc.Run(cmd); err != nil {
 		msg := strings.TrimSpace(out.String())
 		if len(msg) > 300 {
 			msg = msg[:300] + "…"
