@@ -1,7 +1,6 @@
 package agent
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 
+	"github.com/symposium-dev/symposium-go/pkg/sha256"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
