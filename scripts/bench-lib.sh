@@ -42,11 +42,11 @@ time_vs_floor() {
     flo+=($((t1 - t0)))
     cmd+=($((t2 - t1)))
   done
-  local p99
+  local p99 fp99
   read -r MEDIAN_MS p99 <<<"$(median_p99 "${cmd[@]}")"
-  read -r FLOOR_MS _ <<<"$(median_p99 "${flo[@]}")"
+  read -r FLOOR_MS fp99 <<<"$(median_p99 "${flo[@]}")"
   printf "%-48s median %7.2f ms  p99 %7.2f ms\n" "$name" "$MEDIAN_MS" "$p99"
-  echo "    = $(ratio "$MEDIAN_MS" "$FLOOR_MS")× floor (floor median $FLOOR_MS ms in the same runs)"
+  echo "    = $(ratio "$MEDIAN_MS" "$FLOOR_MS")× floor (floor median $FLOOR_MS ms in the same runs); p99 $(ratio "$p99" "$fp99")× the floor's p99 ($fp99 ms)"
 }
 
 # time_vs_floor_walk NAME INPUT WALK CMD...: like time_vs_floor, with a

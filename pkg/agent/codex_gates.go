@@ -4,11 +4,12 @@ package agent
 // ignore what we register (Gate, gates.go).
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"path/filepath"
 	"strings"
+
+	"github.com/symposium-dev/symposium-go/pkg/sha256"
 )
 
 // codexGates: Codex 0.169.0 reads a project's .codex/ (hooks.json,

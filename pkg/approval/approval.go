@@ -16,7 +16,6 @@
 package approval
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -29,6 +28,7 @@ import (
 	"time"
 
 	"github.com/symposium-dev/symposium-go/pkg/atomicfile"
+	"github.com/symposium-dev/symposium-go/pkg/sha256"
 )
 
 // DirName is the directory, in symposium's config directory, holding one

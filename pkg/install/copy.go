@@ -30,72 +30,98 @@ type skillFile struct {
 // is copied as the file it names, a directory as its files); one that
 // leads elsewhere (~/.ssh/id_ed25519, /etc/passwd) is not copied, and a
 // warning names it.
+//
+// It runs once per matched skill on every sync, so it costs what reading
+// the files needs: src is resolved only when the skill holds a symlink
+// (most hold none), and each file is opened once, its mode and size taken
+// from the open file (readRegular).
 func readSkill(src string) (files []skillFile, warnings []string, err error) {
-	root, err := filepath.EvalSymlinks(src)
+	r := &skillReader{src: src}
+	return r.files, r.warnings, r.walk(src, "")
+}
+
+// skillReader is one readSkill.
+type skillReader struct {
+	src      string
+	root     string          // src with symlinks resolved, once one is met
+	visited  map[string]bool // directories walked through a symlink (a link back up would loop)
+	files    []skillFile
+	warnings []string
+}
+
+func (r *skillReader) walk(dir, rel string) error {
+	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, nil, err
+		return err
 	}
-	visited := map[string]bool{root: true}
-	var walk func(dir, rel string) error
-	walk = func(dir, rel string) error {
-		entries, err := os.ReadDir(dir)
-		if err != nil {
-			return err
-		}
-		for _, e := range entries {
-			p, r := filepath.Join(dir, e.Name()), filepath.Join(rel, e.Name())
-			if e.IsDir() {
-				if e.Name() != ".git" {
-					if err := walk(p, r); err != nil {
+	for _, e := range entries {
+		p, rp := filepath.Join(dir, e.Name()), filepath.Join(rel, e.Name())
+		switch {
+		case e.IsDir():
+			if e.Name() != ".git" {
+				if err := r.walk(p, rp); err != nil {
+					return err
+				}
+			}
+			continue
+		case rp == ".gitignore":
+			continue // ours replaces it
+		case e.Type()&fs.ModeSymlink != 0:
+			target, isDir, err := r.follow(p)
+			if err != nil {
+				return err
+			}
+			if target == "" {
+				continue // broken, or leads out: warned
+			}
+			if isDir {
+				if !r.visited[target] {
+					r.visited[target] = true
+					if err := r.walk(target, rp); err != nil {
 						return err
 					}
 				}
 				continue
 			}
-			if r == ".gitignore" {
-				continue // ours replaces it
-			}
-			if e.Type()&fs.ModeSymlink != 0 {
-				target, err := filepath.EvalSymlinks(p)
-				if err != nil {
-					warnings = append(warnings, fmt.Sprintf("%s: a broken symlink; not copied", p))
-					continue
-				}
-				if !within(root, target) {
-					warnings = append(warnings, fmt.Sprintf("%s links outside its skill (to %s); not copied", p, target))
-					continue
-				}
-				fi, err := os.Stat(target)
-				if err != nil {
-					return err
-				}
-				if fi.IsDir() {
-					if !visited[target] { // a link back up would loop
-						visited[target] = true
-						if err := walk(target, r); err != nil {
-							return err
-						}
-					}
-					continue
-				}
-				p = target
-			}
-			info, err := os.Stat(p)
-			if err != nil {
-				return err
-			}
-			if !info.Mode().IsRegular() {
-				continue // fifos, sockets, devices: not skill content
-			}
-			data, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			files = append(files, skillFile{rel: r, data: data, perm: info.Mode().Perm(), sum: fileSum(data)})
+			p = target
+		case !e.Type().IsRegular():
+			continue // fifos, sockets, devices: not skill content
 		}
-		return nil
+		data, perm, ok, err := readRegular(p)
+		if err != nil {
+			return err
+		}
+		if ok {
+			r.files = append(r.files, skillFile{rel: rp, data: data, perm: perm, sum: fileSum(data)})
+		}
 	}
-	return files, warnings, walk(root, "")
+	return nil
+}
+
+// follow resolves the symlink p: its target when that stays inside the
+// skill, and whether it is a directory; "" (with a warning) when it is
+// broken or leads out.
+func (r *skillReader) follow(p string) (target string, isDir bool, err error) {
+	if r.root == "" {
+		if r.root, err = filepath.EvalSymlinks(r.src); err != nil {
+			return "", false, err
+		}
+		r.visited = map[string]bool{r.root: true}
+	}
+	target, err = filepath.EvalSymlinks(p)
+	if err != nil {
+		r.warnings = append(r.warnings, fmt.Sprintf("%s: a broken symlink; not copied", p))
+		return "", false, nil
+	}
+	if !within(r.root, target) {
+		r.warnings = append(r.warnings, fmt.Sprintf("%s links outside its skill (to %s); not copied", p, target))
+		return "", false, nil
+	}
+	fi, err := os.Stat(target)
+	if err != nil {
+		return "", false, err
+	}
+	return target, fi.IsDir(), nil
 }
 
 // copySkill is copySkillOwned for a skill with no record of ours.

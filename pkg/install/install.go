@@ -162,15 +162,14 @@ type agentManifest struct {
 // longer configured.
 func Run(in Input, opts Options) *Result {
 	res := &Result{}
-	w := opts.Writer
-	configured := map[string]bool{}
+	r := &run{in: in, opts: opts, res: res, configured: map[string]bool{}}
 	for _, name := range opts.Config.Agents {
-		configured[name] = true
+		r.configured[name] = true
 	}
-	skills := chooseSkills(in.Skills, res)
-	away := in.unreadable()
-	if len(away) > 0 {
-		res.warnf("plugin source(s) %s could not be read: what symposium installed before is kept (nothing is removed) until they can be read again", strings.Join(away, ", "))
+	r.skills = chooseSkills(in.Skills, res)
+	r.away = in.unreadable()
+	if len(r.away) > 0 {
+		res.warnf("plugin source(s) %s could not be read: what symposium installed before is kept (nothing is removed) until they can be read again", strings.Join(r.away, ", "))
 	}
 
 	// Group agents by skill directory: agents sharing .agents/skills share
@@ -179,10 +178,9 @@ func Run(in Input, opts Options) *Result {
 	for _, a := range agent.All() {
 		byDir[a.SkillDir] = append(byDir[a.SkillDir], a)
 	}
-	dirs := slices.Sorted(maps.Keys(byDir))
 
-	sources := &sourceCache{files: map[string]*cachedSkill{}}
-	target := agent.Target{Workspace: opts.Root, Home: opts.Dirs.Home, Scope: opts.Config.HookScope, Command: opts.Command, Getenv: opts.Getenv}
+	r.sources = &sourceCache{files: map[string]*cachedSkill{}}
+	r.target = agent.Target{Workspace: opts.Root, Home: opts.Dirs.Home, Scope: opts.Config.HookScope, Command: opts.Command, Getenv: opts.Getenv}
 	if opts.Config.HookScope == config.ScopeProject && opts.Command != "" && opts.Command != "cargo-agents" {
 		res.warnf("the hooks in this project's files run `cargo-agents` by name (a path would be wrong on a teammate's machine), and the one on PATH is not %s: put its directory first on PATH (make install does)", opts.Command)
 	}
@@ -190,187 +188,246 @@ func Run(in Input, opts Options) *Result {
 	if err != nil {
 		realRoot = filepath.Clean(opts.Root)
 	}
-	w = confinedWriter{Writer: w, root: filepath.Clean(opts.Root), realRoot: realRoot}
-	af := agentfiles.Of(w)
-	for _, rel := range dirs {
-		skillDir := filepath.Join(opts.Root, rel)
-		manifestPath := filepath.Join(skillDir, ManifestName)
-		old, readFrom, err := readManifest(w, manifestPath)
-		if err == nil {
-			err = confined(realRoot, skillDir)
-		}
-		if err != nil {
-			res.Errors = append(res.Errors, err)
-			continue
-		}
-		users := []string{}
-		for _, a := range byDir[rel] {
-			if configured[a.Name] {
-				users = append(users, a.Name)
-			}
-		}
-		next := manifest{InstalledFor: users, Agents: map[string]agentManifest{}, Files: map[string]map[string]string{}}
-		owned := map[string]bool{}
-		for _, n := range old.Installed {
-			// The manifest is a file the repository may have committed:
-			// an entry is ours only if it is a real directory here too.
-			p := filepath.Join(skillDir, n)
-			if !stream.SafePathSegment(n) || n == filepath.Dir(ManifestName) {
-				continue // a tampered manifest must not make us reach outside skillDir, or remove itself
-			}
-			if fi, err := os.Lstat(p); err == nil && !fi.IsDir() {
-				res.warnf("%s is listed in %s but is not a directory symposium made (%s); not ours, left alone", p, readFrom, fi.Mode().Type())
-				continue
-			}
-			owned[n] = true
-		}
-		// Skills. want maps each directory name to what installs there.
-		want := map[string]stream.Skill{}
-		agentLabel := strings.Join(users, ",")
-		var jobs []copyJob
-		var present map[string]bool // names in skillDir, read once when needed
-		if len(users) > 0 {
-			for _, p := range skills {
-				name, dst := p.as, filepath.Join(skillDir, p.as)
-				if samePlace(p.Dir, dst) {
-					// The skill's own directory is its slot: nothing to
-					// copy, and never ours to remove, whatever a manifest
-					// (perhaps a committed one) says.
-					want[name] = p.Skill
-					res.add("skill", agentLabel, dst, stream.StatusUnchanged, name, "in place: the skill's own directory")
-					continue
-				}
-				detail := ""
-				if !owned[name] {
-					if present == nil {
-						present = entryNames(skillDir)
-					}
-					if present[name] && !p.suffixed {
-						// A directory we did not install has the name: the
-						// user's stays, ours installs beside it.
-						alt := suffixedName(p.Skill)
-						if owned[alt] || !present[alt] {
-							res.warnf("%s exists and was not installed by symposium; leaving it alone and installing skill %q from %s as %s", dst, p.Name, describe(p.Skill), alt)
-							name, dst, detail = alt, filepath.Join(skillDir, alt), "suffixed: "+p.Name+" is not symposium's"
-						}
-					}
-					if !owned[name] && present[name] {
-						res.warnf("%s exists and was not installed by symposium; leaving it alone (skill %q from %s not installed)", dst, p.Name, describe(p.Skill))
-						res.add("skill", agentLabel, dst, stream.StatusSkipped, name, "not ours")
-						continue
-					}
-				}
-				if _, dup := want[name]; dup {
-					continue // two suffixes met (vanishingly rare): the first stays
-				}
-				want[name] = p.Skill
-				jobs = append(jobs, copyJob{name: name, src: p.Dir, dst: dst, absent: !owned[name], detail: detail, ours: ownedFiles(old, owned, name)})
-			}
-		}
-		sort.Slice(jobs, func(i, j int) bool { return jobs[i].name < jobs[j].name })
-		if len(jobs) > 0 && !opts.DryRun {
-			os.MkdirAll(skillDir, 0o755) // once for all skills; a failure surfaces per skill below
-			if err := recordIntent(w, manifestPath, old, owned, jobs); err != nil {
-				res.Errors = append(res.Errors, err)
-				continue
-			}
-		}
-		copyAll(w, jobs, opts.DryRun, sources)
-		for _, j := range jobs {
-			for _, msg := range sources.newWarnings(j.src) {
-				res.warnf("skill %s: %s", j.name, msg)
-			}
-			if j.err != nil {
-				res.Errors = append(res.Errors, fmt.Errorf("installing skill %s: %w", j.name, j.err))
-				continue
-			}
-			res.reportUserFiles(agentLabel, j.dst, j.name, j.user, false)
-			res.add("skill", agentLabel, j.dst, j.status, j.name, j.detail)
-			next.Installed = append(next.Installed, j.name)
-			next.Files[j.name] = j.written
-		}
-		for _, name := range old.Installed {
-			if _, keep := want[name]; keep || !owned[name] {
-				continue // owned: a tampered manifest must not make us delete what is not ours
-			}
-			dst := filepath.Join(skillDir, name)
-			if len(away) > 0 && len(users) > 0 {
-				next.Installed = append(next.Installed, name)
-				if f, ok := old.Files[name]; ok {
-					next.Files[name] = f
-				}
-				res.add("skill", agentLabel, dst, stream.StatusUnchanged, name, "kept: a plugin source could not be read")
-				continue
-			}
-			status, kept, err := removeSkill(w, dst, old.Files[name])
-			if err != nil {
-				res.Errors = append(res.Errors, err)
-				next.Installed = append(next.Installed, name)
-				if f, ok := old.Files[name]; ok {
-					next.Files[name] = f
-				}
-				continue
-			}
-			// With the user's files left in it, the directory is theirs
-			// now: no longer listed as ours.
-			res.reportUserFiles(oldUsers(old), dst, name, userFiles{kept: kept}, true)
-			res.add("skill", oldUsers(old), dst, status, name, "no longer matches")
-		}
-		// Agents: hooks and MCP servers.
-		for _, a := range byDir[rel] {
-			prev := old.Agents[a.Name]
-			if configured[a.Name] {
-				am := agentManifest{}
-				if a.HasHooks() {
-					changes, err := a.RegisterHooks(af, target)
-					res.addChanges(a.Name, changes)
-					if err != nil {
-						res.Errors = append(res.Errors, fmt.Errorf("%s hooks: %w", a.Name, err))
-					}
-				}
-				manage, kept := prev.MCPServers, []string(nil)
-				if len(away) > 0 {
-					manage, kept = keepAbsent(prev.MCPServers, in.MCPServers)
-				}
-				changes, nowOwned, warnings, err := a.SyncMCP(af, target, res.mcpServersFor(a, in.MCPServers), manage)
-				nowOwned = append(nowOwned, kept...)
-				res.addChanges(a.Name, changes)
-				for _, wmsg := range warnings {
-					res.warnf("%s: %s", a.Name, wmsg)
-				}
-				if err != nil {
-					res.Errors = append(res.Errors, fmt.Errorf("%s MCP servers: %w", a.Name, err))
-					nowOwned = prev.MCPServers
-				}
-				am.MCPServers = nowOwned
-				next.Agents[a.Name] = am
-				res.gates(a, af, target)
-				continue
-			}
-			// Not configured: remove what we registered for it, only ours.
-			if a.HasHooks() {
-				changes, err := a.UnregisterHooks(af, target)
-				res.addChanges(a.Name, changes)
-				if err != nil {
-					res.Errors = append(res.Errors, fmt.Errorf("%s hooks: %w", a.Name, err))
-				}
-			}
-			if len(prev.MCPServers) > 0 {
-				changes, left, _, err := a.SyncMCP(af, target, nil, prev.MCPServers)
-				res.addChanges(a.Name, changes)
-				if err != nil {
-					res.Errors = append(res.Errors, fmt.Errorf("%s MCP servers: %w", a.Name, err))
-				}
-				if len(left) > 0 {
-					next.Agents[a.Name] = agentManifest{MCPServers: left}
-				}
-			}
-		}
-		if err := writeManifest(w, manifestPath, next, res); err != nil {
-			res.Errors = append(res.Errors, err)
-		}
+	r.realRoot = realRoot
+	r.w = confinedWriter{Writer: opts.Writer, root: filepath.Clean(opts.Root), realRoot: realRoot}
+	r.af = agentfiles.Of(r.w)
+	for _, rel := range slices.Sorted(maps.Keys(byDir)) {
+		r.skillDir(rel, byDir[rel])
 	}
 	return res
+}
+
+// run is one Run: its inputs, and what every skills directory shares.
+type run struct {
+	in         Input
+	opts       Options
+	res        *Result
+	configured map[string]bool
+	skills     []placed
+	away       []string // sources that could not be read
+	sources    *sourceCache
+	target     agent.Target
+	realRoot   string
+	w          fileedit.Writer // confined to the workspace
+	af         agent.Files
+}
+
+// skillDir syncs one skills directory (rel, under the workspace) and the
+// agents that read it: the skills, then each agent's hooks and MCP
+// servers, then the manifest that records what is ours there.
+func (r *run) skillDir(rel string, agents []*agent.Agent) {
+	skillDir := filepath.Join(r.opts.Root, rel)
+	manifestPath := filepath.Join(skillDir, ManifestName)
+	old, readFrom, err := readManifest(r.w, manifestPath)
+	if err == nil {
+		err = confined(r.realRoot, skillDir)
+	}
+	if err != nil {
+		r.res.Errors = append(r.res.Errors, err)
+		return
+	}
+	users := []string{}
+	for _, a := range agents {
+		if r.configured[a.Name] {
+			users = append(users, a.Name)
+		}
+	}
+	next := manifest{InstalledFor: users, Agents: map[string]agentManifest{}, Files: map[string]map[string]string{}}
+	owned := r.ownedSkills(old, skillDir, readFrom)
+	want, jobs := r.planSkills(skillDir, users, old, owned)
+	if len(jobs) > 0 && !r.opts.DryRun {
+		os.MkdirAll(skillDir, 0o755) // once for all skills; a failure surfaces per skill below
+		if err := recordIntent(r.w, manifestPath, old, owned, jobs); err != nil {
+			r.res.Errors = append(r.res.Errors, err)
+			return
+		}
+	}
+	copyAll(r.w, jobs, r.opts.DryRun, r.sources)
+	r.collect(jobs, strings.Join(users, ","), &next)
+	r.removeUnwanted(skillDir, old, owned, want, len(users) > 0, &next)
+	for _, a := range agents {
+		r.syncAgent(a, old.Agents[a.Name], &next)
+	}
+	if err := writeManifest(r.w, manifestPath, next, r.res); err != nil {
+		r.res.Errors = append(r.res.Errors, err)
+	}
+}
+
+// ownedSkills are the skill directories the manifest lists that are ours:
+// the manifest is a file the repository may have committed, so an entry
+// is ours only if it is a real directory here too.
+func (r *run) ownedSkills(old manifest, skillDir, readFrom string) map[string]bool {
+	owned := map[string]bool{}
+	for _, n := range old.Installed {
+		p := filepath.Join(skillDir, n)
+		if !stream.SafePathSegment(n) || n == filepath.Dir(ManifestName) {
+			continue // a tampered manifest must not make us reach outside skillDir, or remove itself
+		}
+		if fi, err := os.Lstat(p); err == nil && !fi.IsDir() {
+			r.res.warnf("%s is listed in %s but is not a directory symposium made (%s); not ours, left alone", p, readFrom, fi.Mode().Type())
+			continue
+		}
+		owned[n] = true
+	}
+	return owned
+}
+
+// planSkills decides where each matched skill goes in skillDir: want maps
+// each directory name to what installs there, and jobs are the copies to
+// make, by name. No skill goes where none of users reads.
+func (r *run) planSkills(skillDir string, users []string, old manifest, owned map[string]bool) (map[string]stream.Skill, []copyJob) {
+	want := map[string]stream.Skill{}
+	if len(users) == 0 {
+		return want, nil
+	}
+	agentLabel := strings.Join(users, ",")
+	var jobs []copyJob
+	var present map[string]bool // names in skillDir, read once when needed
+	for _, p := range r.skills {
+		name, dst := p.as, filepath.Join(skillDir, p.as)
+		if samePlace(p.Dir, dst) {
+			// The skill's own directory is its slot: nothing to copy, and
+			// never ours to remove, whatever a manifest (perhaps a
+			// committed one) says.
+			want[name] = p.Skill
+			r.res.add("skill", agentLabel, dst, stream.StatusUnchanged, name, "in place: the skill's own directory")
+			continue
+		}
+		detail := ""
+		if !owned[name] {
+			if present == nil {
+				present = entryNames(skillDir)
+			}
+			if present[name] && !p.suffixed {
+				// A directory we did not install has the name: the user's
+				// stays, ours installs beside it.
+				alt := suffixedName(p.Skill)
+				if owned[alt] || !present[alt] {
+					r.res.warnf("%s exists and was not installed by symposium; leaving it alone and installing skill %q from %s as %s", dst, p.Name, describe(p.Skill), alt)
+					name, dst, detail = alt, filepath.Join(skillDir, alt), "suffixed: "+p.Name+" is not symposium's"
+				}
+			}
+			if !owned[name] && present[name] {
+				r.res.warnf("%s exists and was not installed by symposium; leaving it alone (skill %q from %s not installed)", dst, p.Name, describe(p.Skill))
+				r.res.add("skill", agentLabel, dst, stream.StatusSkipped, name, "not ours")
+				continue
+			}
+		}
+		if _, dup := want[name]; dup {
+			continue // two suffixes met (vanishingly rare): the first stays
+		}
+		want[name] = p.Skill
+		jobs = append(jobs, copyJob{name: name, src: p.Dir, dst: dst, absent: !owned[name], detail: detail, ours: ownedFiles(old, owned, name)})
+	}
+	sort.Slice(jobs, func(i, j int) bool { return jobs[i].name < jobs[j].name })
+	return want, jobs
+}
+
+// collect reports the copies made and records them in next.
+func (r *run) collect(jobs []copyJob, agentLabel string, next *manifest) {
+	for _, j := range jobs {
+		for _, msg := range r.sources.newWarnings(j.src) {
+			r.res.warnf("skill %s: %s", j.name, msg)
+		}
+		if j.err != nil {
+			r.res.Errors = append(r.res.Errors, fmt.Errorf("installing skill %s: %w", j.name, j.err))
+			continue
+		}
+		r.res.reportUserFiles(agentLabel, j.dst, j.name, j.user, false)
+		r.res.add("skill", agentLabel, j.dst, j.status, j.name, j.detail)
+		next.Installed = append(next.Installed, j.name)
+		next.Files[j.name] = j.written
+	}
+}
+
+// removeUnwanted removes the skills of ours that no longer match, except
+// while a source could not be read (used: some agent still reads the
+// directory), and keeps in next what it could not remove.
+func (r *run) removeUnwanted(skillDir string, old manifest, owned map[string]bool, want map[string]stream.Skill, used bool, next *manifest) {
+	keepEntry := func(name string) {
+		next.Installed = append(next.Installed, name)
+		if f, ok := old.Files[name]; ok {
+			next.Files[name] = f
+		}
+	}
+	for _, name := range old.Installed {
+		if _, keep := want[name]; keep || !owned[name] {
+			continue // owned: a tampered manifest must not make us delete what is not ours
+		}
+		dst := filepath.Join(skillDir, name)
+		if len(r.away) > 0 && used {
+			keepEntry(name)
+			r.res.add("skill", strings.Join(next.InstalledFor, ","), dst, stream.StatusUnchanged, name, "kept: a plugin source could not be read")
+			continue
+		}
+		status, kept, err := removeSkill(r.w, dst, old.Files[name])
+		if err != nil {
+			r.res.Errors = append(r.res.Errors, err)
+			keepEntry(name)
+			continue
+		}
+		// With the user's files left in it, the directory is theirs now:
+		// no longer listed as ours.
+		r.res.reportUserFiles(oldUsers(old), dst, name, userFiles{kept: kept}, true)
+		r.res.add("skill", oldUsers(old), dst, status, name, "no longer matches")
+	}
+}
+
+// syncAgent registers our hooks and the matched MCP servers for a
+// configured agent, or removes what we registered for one no longer
+// configured (only ours), recording in next the servers it owns.
+func (r *run) syncAgent(a *agent.Agent, prev agentManifest, next *manifest) {
+	res := r.res
+	if !r.configured[a.Name] {
+		r.unregister(a, prev, next)
+		return
+	}
+	if a.HasHooks() {
+		changes, err := a.RegisterHooks(r.af, r.target)
+		res.addChanges(a.Name, changes)
+		if err != nil {
+			res.Errors = append(res.Errors, fmt.Errorf("%s hooks: %w", a.Name, err))
+		}
+	}
+	manage, kept := prev.MCPServers, []string(nil)
+	if len(r.away) > 0 {
+		manage, kept = keepAbsent(prev.MCPServers, r.in.MCPServers)
+	}
+	changes, nowOwned, warnings, err := a.SyncMCP(r.af, r.target, res.mcpServersFor(a, r.in.MCPServers), manage)
+	nowOwned = append(nowOwned, kept...)
+	res.addChanges(a.Name, changes)
+	for _, wmsg := range warnings {
+		res.warnf("%s: %s", a.Name, wmsg)
+	}
+	if err != nil {
+		res.Errors = append(res.Errors, fmt.Errorf("%s MCP servers: %w", a.Name, err))
+		nowOwned = prev.MCPServers
+	}
+	next.Agents[a.Name] = agentManifest{MCPServers: nowOwned}
+	res.gates(a, r.af, r.target)
+}
+
+// unregister removes what we registered for an agent no longer
+// configured: our hooks, and the MCP servers the manifest says are ours.
+func (r *run) unregister(a *agent.Agent, prev agentManifest, next *manifest) {
+	res := r.res
+	if a.HasHooks() {
+		changes, err := a.UnregisterHooks(r.af, r.target)
+		res.addChanges(a.Name, changes)
+		if err != nil {
+			res.Errors = append(res.Errors, fmt.Errorf("%s hooks: %w", a.Name, err))
+		}
+	}
+	if len(prev.MCPServers) > 0 {
+		changes, left, _, err := a.SyncMCP(r.af, r.target, nil, prev.MCPServers)
+		res.addChanges(a.Name, changes)
+		if err != nil {
+			res.Errors = append(res.Errors, fmt.Errorf("%s MCP servers: %w", a.Name, err))
+		}
+		if len(left) > 0 {
+			next.Agents[a.Name] = agentManifest{MCPServers: left}
+		}
+	}
 }
 
 // entryNames lists the names in dir (none when it cannot be read): one

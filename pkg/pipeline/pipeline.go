@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -128,265 +127,30 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	// A file the stages read after this moment may have changed while
 	// they ran: the matched skills' files are trusted only if older.
 	start := time.Now()
-	deps, err := stage(ctx, opts.Executable, "sym-deps", opts.Dir, nil)
+	cmds, err := stageCmds(ctx, opts)
 	if err != nil {
 		return nil, err
 	}
-	matchArgs := []string{"--update", opts.Update}
-	for _, a := range opts.AcceptDigest {
-		matchArgs = append(matchArgs, "--accept-digest", a)
-	}
-	if opts.Explain {
-		matchArgs = append(matchArgs, "--explain")
-	}
-	match, err := stage(ctx, opts.Executable, "sym-match", opts.Dir, matchArgs)
+	r, err := cmds.run(opts)
 	if err != nil {
 		return nil, err
 	}
-	installArgs := []string{}
-	if opts.DryRun {
-		installArgs = append(installArgs, "--dry-run")
-	}
-	if opts.Update == "offline" {
-		// A hook's auto-sync: no cargo build, no download.
-		installArgs = append(installArgs, "--offline")
-	}
-	for _, a := range opts.AcceptDigest {
-		installArgs = append(installArgs, "--accept-digest", a)
-	}
-	inst, err := stage(ctx, opts.Executable, "sym-install", opts.Dir, installArgs)
-	if err != nil {
+	if err := r.failure(opts); err != nil {
 		return nil, err
 	}
-
-	// OS pipes, so a stage that exits early makes its writer fail at once
-	// instead of blocking. The middle stream is teed: the state needs it.
-	var depsErr, matchErr bytes.Buffer
-	// sym-install's stderr is held until the stages before it succeeded
-	// (a failure there starves it, and only the first failure is the
-	// user's to read), then passed through as it comes: installing a
-	// hook's tool can take minutes and must be seen.
-	instErr := &heldWriter{live: !opts.Quiet, w: opts.Stderr}
-	var matchOut, instOut bytes.Buffer
-	r1, w1, err := os.Pipe()
-	if err != nil {
-		return nil, err
+	m := r.match
+	sum := &m.sum
+	sum.Actions, sum.Gates, sum.GateInputs = r.install.actions, r.install.gates, r.install.gateInputs
+	if r.installReadErr != nil {
+		return sum, r.installReadErr
 	}
-	r2, w2, err := os.Pipe()
-	if err != nil {
-		return nil, err
+	if r.errInst != nil {
+		return sum, stageErr("sym-install", r.errInst, r.instErr.buf.String())
 	}
-	r3, w3, err := os.Pipe()
-	if err != nil {
-		return nil, err
-	}
-	deps.Stdout, deps.Stderr = w1, &depsErr
-	match.Stdin, match.Stdout, match.Stderr = r1, w2, &matchErr
-	inst.Stdin, inst.Stdout, inst.Stderr = r3, &instOut, instErr
-	teed := make(chan struct{})
-	go func() {
-		defer close(teed)
-		buf := make([]byte, 64<<10)
-		instAlive := true
-		for {
-			n, err := r2.Read(buf)
-			if n > 0 {
-				matchOut.Write(buf[:n])
-				if instAlive {
-					if _, werr := w3.Write(buf[:n]); werr != nil {
-						instAlive = false
-					}
-				}
-			}
-			if err != nil {
-				break
-			}
-		}
-		w3.Close()
-		r2.Close()
-	}()
-	for _, c := range []*exec.Cmd{deps, match, inst} {
-		if err := c.Start(); err != nil {
-			w1.Close()
-			w2.Close()
-			return nil, fmt.Errorf("starting %s: %w", filepath.Base(c.Path), err)
-		}
-	}
-	// The children hold their own copies of these ends.
-	w1.Close()
-	r1.Close()
-	w2.Close()
-	r3.Close()
-	errDeps := deps.Wait()
-	errMatch := match.Wait()
-	instErr.release(errDeps == nil && errMatch == nil)
-	<-teed
-	errInst := inst.Wait()
-
-	relay := func(b *bytes.Buffer, failed bool) {
-		if b.Len() > 0 && (!opts.Quiet || failed) {
-			opts.Stderr.Write(b.Bytes())
-		}
-	}
-	// A stage that failed starves the next ones; only the first failure
-	// is the user's to read.
-	relay(&depsErr, errDeps != nil)
-	if errDeps == nil {
-		relay(&matchErr, errMatch != nil)
-	}
-	if errDeps == nil && errMatch == nil && !instErr.live {
-		relay(&instErr.buf, errInst != nil)
-	}
-	if errDeps != nil {
-		var ee *exec.ExitError
-		if errors.As(errDeps, &ee) && ee.ExitCode() == cargofind.ExitNotFound {
-			return nil, ErrNotWorkspace
-		}
-		return nil, stageErr("sym-deps", errDeps, depsErr.String())
-	}
-	if errMatch != nil {
-		return nil, stageErr("sym-match", errMatch, matchErr.String())
-	}
-
-	sum := &Summary{}
-	if opts.Explain {
-		if sum.Trace, err = readTrace(matchOut.Bytes()); err != nil {
-			return nil, err
-		}
-	}
-	var workspace stream.Workspace
-	var hooks []stream.Hook
-	var inputs, sourceInputs, sourceTree, refresh []string
-	var unread, snapshot []string // sources not current, for the session-start note
-	var skillDirs, localDirs []string
-	dormant := 0
-	if err := decode(&matchOut, "sym-match", func(rd *stream.Reader, raw stream.Raw) error {
-		switch raw.Kind {
-		case stream.KindWorkspace:
-			if err := rd.Decode(raw, &workspace); err != nil {
-				return err
-			}
-			inputs = append(inputs, workspace.Inputs...)
-		case stream.KindSource:
-			var src stream.Source
-			if err := rd.Decode(raw, &src); err != nil {
-				return err
-			}
-			sourceInputs = append(sourceInputs, src.Inputs...)
-			if src.Checked != "" {
-				refresh = append(refresh, src.Checked)
-			}
-			sourceTree = append(sourceTree, src.Tree...)
-			if src.Dir != "" && src.Git == "" && !src.Embedded {
-				localDirs = append(localDirs, src.Dir)
-			}
-			switch {
-			case src.Dir == "":
-				unread = append(unread, src.Name)
-			case src.Embedded:
-				snapshot = append(snapshot, src.Name)
-			}
-		case stream.KindSkill:
-			var sk stream.Skill
-			if err := rd.Decode(raw, &sk); err != nil {
-				return err
-			}
-			sum.Matched.Skills++
-			skillDirs = append(skillDirs, sk.Dir)
-		case stream.KindHook:
-			var h stream.Hook
-			if err := rd.Decode(raw, &h); err != nil {
-				return err
-			}
-			hooks = append(hooks, h)
-		case stream.KindMCPServer:
-			sum.Matched.MCPServers++
-		case stream.KindPluginStatus:
-			var ps stream.PluginStatus
-			if err := rd.Decode(raw, &ps); err != nil {
-				return err
-			}
-			if ps.Approval == string(approval.Changed) || ps.Approval == string(approval.Awaiting) && sum.Approval == "" {
-				sum.Approval = ps.Approval
-			}
-			sum.Statuses = append(sum.Statuses, ps)
-			switch ps.State {
-			case stream.StateCandidate:
-				sum.Candidates = append(sum.Candidates, ps)
-			case stream.StateDormant:
-				dormant++
-			}
-		}
-		return nil
-	}); err != nil {
-		return nil, err
-	}
-	sum.WorkspaceRoot = workspace.Root
-	sum.Matched.Hooks = len(hooks)
-	if err := decode(&instOut, "sym-install", func(rd *stream.Reader, raw stream.Raw) error {
-		switch raw.Kind {
-		case stream.KindAction:
-			var a stream.Action
-			if err := rd.Decode(raw, &a); err != nil {
-				return err
-			}
-			sum.Actions = append(sum.Actions, a)
-		case stream.KindGate:
-			var g stream.Gate
-			if err := rd.Decode(raw, &g); err != nil {
-				return err
-			}
-			sum.Gates = append(sum.Gates, g)
-		case stream.KindGateInput:
-			var in stream.GateInput
-			if err := rd.Decode(raw, &in); err != nil {
-				return err
-			}
-			sum.GateInputs = append(sum.GateInputs, in.Path)
-		}
-		return nil
-	}); err != nil {
-		return sum, err
-	}
-	if errInst != nil {
-		return sum, stageErr("sym-install", errInst, instErr.buf.String())
-	}
-	if opts.DryRun || workspace.Root == "" {
+	if opts.DryRun || sum.WorkspaceRoot == "" {
 		return sum, nil
 	}
-	return sum, storeState(workspace.Root, opts, fingerprint{
-		workspace: inputs, sources: sourceInputs, sourceTree: sourceTree, actions: sum.Actions, refresh: refresh,
-		skillDirs: under(skillDirs, localDirs), unread: unread, start: start,
-	}, hooks, append(append(sourceNotes(unread, snapshot), approvalNotes(sum.Approval)...), pluginNotes(sum.Candidates, dormant)...), sum)
-}
-
-// readTrace collects sym-match's decision trace from its output.
-func readTrace(out []byte) (Trace, error) {
-	var t Trace
-	err := decode(bytes.NewReader(out), "sym-match", func(rd *stream.Reader, raw stream.Raw) error {
-		var v any
-		switch raw.Kind {
-		case stream.KindSkill:
-			t.Skills = append(t.Skills, stream.Skill{})
-			v = &t.Skills[len(t.Skills)-1]
-		case stream.KindHook:
-			t.Hooks = append(t.Hooks, stream.Hook{})
-			v = &t.Hooks[len(t.Hooks)-1]
-		case stream.KindMCPServer:
-			t.MCPServers = append(t.MCPServers, stream.MCPServer{})
-			v = &t.MCPServers[len(t.MCPServers)-1]
-		case stream.KindPluginStatus:
-			t.Statuses = append(t.Statuses, stream.PluginStatus{})
-			v = &t.Statuses[len(t.Statuses)-1]
-		case stream.KindRejected:
-			t.Rejected = append(t.Rejected, stream.Rejected{})
-			v = &t.Rejected[len(t.Rejected)-1]
-		default:
-			return nil
-		}
-		return rd.Decode(raw, v)
-	})
-	return t, err
+	return sum, storeState(sum.WorkspaceRoot, opts, m.fingerprint(sum.Actions, start), m.hooks, m.notes(), sum)
 }
 
 // pluginNotes are the session-start notes about plugins waiting for the
@@ -621,22 +385,6 @@ func dedupe(in []string) []string {
 		out = out[1:]
 	}
 	return out
-}
-
-func decode(r io.Reader, name string, each func(*stream.Reader, stream.Raw) error) error {
-	rd := stream.NewReader(r, name+" output")
-	for {
-		raw, err := rd.Next()
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		if err := each(rd, raw); err != nil {
-			return err
-		}
-	}
 }
 
 func stageErr(name string, err error, stderr string) error {

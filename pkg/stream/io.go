@@ -2,6 +2,7 @@ package stream
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -38,20 +39,59 @@ func (r *Reader) Next() (Raw, error) {
 			}
 			continue
 		}
-		var head struct {
-			Kind string `json:"kind"`
+		kind, err := kindOf(trimmed)
+		if err != nil {
+			return Raw{}, fmt.Errorf("%s:%d: %v", r.name, r.line, err)
 		}
-		if jerr := json.Unmarshal(trimmed, &head); jerr != nil {
-			return Raw{}, fmt.Errorf("%s:%d: not a JSON record: %v", r.name, r.line, jerr)
-		}
-		if head.Kind == "" {
-			return Raw{}, fmt.Errorf("%s:%d: record has no \"kind\" field", r.name, r.line)
-		}
-		data := make([]byte, len(trimmed))
-		copy(data, trimmed)
-		return Raw{Kind: head.Kind, Line: r.line, Data: data}, nil
+		// ReadBytes returned a slice of its own: the record keeps it.
+		return Raw{Kind: kind, Line: r.line, Data: trimmed}, nil
 	}
 }
+
+// kindOf checks that line is one JSON object and returns its "kind". A
+// stream is mostly records our stages wrote, whose kind comes first
+// ({"kind":"skill",...}): for those it is read off the front, after one
+// validating scan, instead of decoding the record twice (here and in
+// Decode); any other record is decoded for its kind.
+func kindOf(line []byte) (string, error) {
+	const prefix = `{"kind":"`
+	if rest, ok := bytes.CutPrefix(line, []byte(prefix)); ok {
+		if i := bytes.IndexByte(rest, '"'); i > 0 && bytes.IndexByte(rest[:i], '\\') < 0 && !duplicateKind(rest[i:]) {
+			if !json.Valid(line) {
+				return "", fmt.Errorf("not a JSON record: %v", json.Unmarshal(line, new(any)))
+			}
+			if k, known := kinds[string(rest[:i])]; known {
+				return k, nil
+			}
+			return string(rest[:i]), nil
+		}
+	}
+	var head struct {
+		Kind string `json:"kind"`
+	}
+	if err := json.Unmarshal(line, &head); err != nil {
+		return "", fmt.Errorf("not a JSON record: %v", err)
+	}
+	if head.Kind == "" {
+		return "", errors.New(`record has no "kind" field`)
+	}
+	return head.Kind, nil
+}
+
+// duplicateKind reports whether the rest of a record may set "kind" again
+// (JSON's last value would win): then it is decoded the slow way.
+func duplicateKind(rest []byte) bool {
+	return bytes.Contains(rest, []byte(`"kind"`))
+}
+
+// kinds interns the known kinds: a record's kind costs no allocation.
+var kinds = func() map[string]string {
+	m := make(map[string]string, len(AllKinds))
+	for _, k := range AllKinds {
+		m[k] = k
+	}
+	return m
+}()
 
 // Decode unmarshals raw into v, naming the line on error.
 func (r *Reader) Decode(raw Raw, v any) error {

@@ -44,3 +44,58 @@ func TestWriterDoesNotEscapeHTML(t *testing.T) {
 		t.Errorf("command escaped: %s", out.String())
 	}
 }
+
+// TestKindOf: the kind read off the front of a record is the one decoding
+// it would give, and a line that is not one JSON object is refused
+// whatever its front says.
+func TestKindOf(t *testing.T) {
+	tests := []struct {
+		line, kind, err string
+	}{
+		{`{"kind":"skill","name":"a","dir":"/d"}`, "skill", ""},
+		{`{"kind":"future-kind","x":[1,{"y":2}]}`, "future-kind", ""},
+		{`{"name":"a","kind":"hook"}`, "hook", ""},              // kind not first
+		{`{ "kind" : "dep" }`, "dep", ""},                       // spaced
+		{`{"kind":"sk\u0069ll"}`, "skill", ""},                  // escaped
+		{`{"kind":"skill","kind":"hook"}`, "hook", ""},          // the last one wins, as in Decode
+		{`{"kind":"skill","name":"a"`, "", "not a JSON record"}, // cut short
+		{`{"kind":"skill"} trailing`, "", "not a JSON record"},
+		{`{"kind":"skill","a":}`, "", "not a JSON record"},
+		{`not json`, "", "not a JSON record"},
+		{`["kind"]`, "", "not a JSON record"},
+		{`{"kind":""}`, "", `no "kind" field`},
+		{`{"name":"a"}`, "", `no "kind" field`},
+	}
+	for _, tc := range tests {
+		kind, err := kindOf([]byte(tc.line))
+		if kind != tc.kind || (err == nil) != (tc.err == "") || err != nil && !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("kindOf(%s) = %q, %v; want %q, %q", tc.line, kind, err, tc.kind, tc.err)
+		}
+	}
+}
+
+// BenchmarkReaderNext reads a stream of action records, the longest
+// stream a sync reads.
+func BenchmarkReaderNext(b *testing.B) {
+	var in bytes.Buffer
+	w := NewWriter(&in)
+	for i := 0; i < 1000; i++ {
+		w.Write(Action{Kind: KindAction, Op: "skill", Agent: "claude,codex", Path: "/home/u/ws/.agents/skills/skill-0001", Status: StatusCreated, Name: "skill-0001"})
+	}
+	w.Flush()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		r := NewReader(bytes.NewReader(in.Bytes()), "bench")
+		for {
+			raw, err := r.Next()
+			if err != nil {
+				break
+			}
+			var a Action
+			if err := r.Decode(raw, &a); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

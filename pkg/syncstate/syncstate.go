@@ -17,7 +17,6 @@ package syncstate
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -31,6 +30,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/symposium-dev/symposium-go/pkg/sha256"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 

@@ -1,0 +1,212 @@
+package pipeline
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+
+	"github.com/symposium-dev/symposium-go/pkg/cargofind"
+)
+
+// stages are the three stage commands of one sync, built but not started.
+type stages struct{ deps, match, inst *exec.Cmd }
+
+// stageCmds builds the stage commands with the arguments opts asks for.
+func stageCmds(ctx context.Context, opts Options) (stages, error) {
+	var s stages
+	var err error
+	if s.deps, err = stage(ctx, opts.Executable, "sym-deps", opts.Dir, nil); err != nil {
+		return s, err
+	}
+	if s.match, err = stage(ctx, opts.Executable, "sym-match", opts.Dir, matchArgs(opts)); err != nil {
+		return s, err
+	}
+	s.inst, err = stage(ctx, opts.Executable, "sym-install", opts.Dir, installArgs(opts))
+	return s, err
+}
+
+func matchArgs(opts Options) []string {
+	args := []string{"--update", opts.Update}
+	for _, a := range opts.AcceptDigest {
+		args = append(args, "--accept-digest", a)
+	}
+	if opts.Explain {
+		args = append(args, "--explain")
+	}
+	return args
+}
+
+func installArgs(opts Options) []string {
+	args := []string{}
+	if opts.DryRun {
+		args = append(args, "--dry-run")
+	}
+	if opts.Update == "offline" {
+		// A hook's auto-sync: no cargo build, no download.
+		args = append(args, "--offline")
+	}
+	for _, a := range opts.AcceptDigest {
+		args = append(args, "--accept-digest", a)
+	}
+	return args
+}
+
+// ran is what the three stages did: each one's exit, its diagnostics, and
+// what their streams said.
+type ran struct {
+	errDeps, errMatch, errInst error
+	depsErr, matchErr          bytes.Buffer
+	instErr                    *heldWriter
+
+	match          *matchResult
+	matchReadErr   error // sym-match's stream did not parse
+	install        installResult
+	installReadErr error
+}
+
+// run starts the stages joined by OS pipes and waits for them. The match
+// stream is read as it passes from sym-match to sym-install, and the
+// action stream as sym-install writes it, so the orchestrator holds
+// neither whole and its decoding overlaps the stages' work. OS pipes make a
+// stage that exits early fail its writer at once instead of blocking.
+func (s stages) run(opts Options) (*ran, error) {
+	// sym-install's stderr is held until the stages before it succeeded
+	// (a failure there starves it, and only the first failure is the
+	// user's to read), then passed through as it comes: installing a
+	// hook's tool can take minutes and must be seen.
+	r := &ran{instErr: &heldWriter{live: !opts.Quiet, w: opts.Stderr}}
+	p, err := pipes(4)
+	if err != nil {
+		return nil, err
+	}
+	depsOut, matchOut, instIn, instOut := p[0], p[1], p[2], p[3]
+	s.deps.Stdout, s.deps.Stderr = depsOut.w, &r.depsErr
+	s.match.Stdin, s.match.Stdout, s.match.Stderr = depsOut.r, matchOut.w, &r.matchErr
+	s.inst.Stdin, s.inst.Stdout, s.inst.Stderr = instIn.r, instOut.w, r.instErr
+	err = startAll(s.deps, s.match, s.inst)
+	// The children hold their own copies of these ends.
+	for _, f := range []*os.File{depsOut.w, depsOut.r, matchOut.w, instIn.r, instOut.w} {
+		f.Close()
+	}
+	if err != nil {
+		matchOut.r.Close()
+		instIn.w.Close()
+		instOut.r.Close()
+		for _, c := range []*exec.Cmd{s.deps, s.match, s.inst} {
+			if c.Process != nil {
+				c.Wait() // it fails on its closed pipes
+			}
+		}
+		return nil, err
+	}
+	matched := make(chan struct{})
+	go func() {
+		defer close(matched)
+		r.match, r.matchReadErr = teeMatch(matchOut.r, instIn.w, opts.Explain)
+	}()
+	installed := make(chan struct{})
+	go func() {
+		defer close(installed)
+		r.install, r.installReadErr = readInstall(instOut.r)
+		io.Copy(io.Discard, instOut.r) // a stream that did not parse: let sym-install finish
+		instOut.r.Close()
+	}()
+	r.errDeps = s.deps.Wait()
+	r.errMatch = s.match.Wait()
+	r.instErr.release(r.errDeps == nil && r.errMatch == nil)
+	<-matched
+	r.errInst = s.inst.Wait()
+	<-installed
+	return r, nil
+}
+
+type pipe struct{ r, w *os.File }
+
+// pipes makes n OS pipes, or none.
+func pipes(n int) ([]pipe, error) {
+	p := make([]pipe, n)
+	for i := range p {
+		var err error
+		if p[i].r, p[i].w, err = os.Pipe(); err != nil {
+			for _, q := range p[:i] {
+				q.r.Close()
+				q.w.Close()
+			}
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+// teeMatch passes sym-match's stream r on to sym-install's stdin w while
+// reading it, then closes both. A stream that does not parse is still
+// passed on whole (sym-install reports it too).
+func teeMatch(r io.ReadCloser, w io.WriteCloser, explain bool) (*matchResult, error) {
+	tr := io.TeeReader(r, &survivingWriter{w: w})
+	m, err := readMatch(tr, explain)
+	io.Copy(io.Discard, tr)
+	w.Close()
+	r.Close()
+	return m, err
+}
+
+// failure relays the stages' diagnostics (only the first failure is the
+// user's to read: it starves the stages after it) and returns the first
+// failure of sym-deps or sym-match, or of reading the match stream.
+func (r *ran) failure(opts Options) error {
+	relay := func(b *bytes.Buffer, failed bool) {
+		if b.Len() > 0 && (!opts.Quiet || failed) {
+			opts.Stderr.Write(b.Bytes())
+		}
+	}
+	relay(&r.depsErr, r.errDeps != nil)
+	if r.errDeps == nil {
+		relay(&r.matchErr, r.errMatch != nil)
+	}
+	if r.errDeps == nil && r.errMatch == nil && !r.instErr.live {
+		relay(&r.instErr.buf, r.errInst != nil)
+	}
+	if r.errDeps != nil {
+		var ee *exec.ExitError
+		if errors.As(r.errDeps, &ee) && ee.ExitCode() == cargofind.ExitNotFound {
+			return ErrNotWorkspace
+		}
+		return stageErr("sym-deps", r.errDeps, r.depsErr.String())
+	}
+	if r.errMatch != nil {
+		return stageErr("sym-match", r.errMatch, r.matchErr.String())
+	}
+	return r.matchReadErr
+}
+
+// startAll starts the commands in order; on a failure the ones started
+// are left to fail on their closed pipes.
+func startAll(cmds ...*exec.Cmd) error {
+	for _, c := range cmds {
+		if err := c.Start(); err != nil {
+			return fmt.Errorf("starting %s: %w", filepath.Base(c.Path), err)
+		}
+	}
+	return nil
+}
+
+// survivingWriter writes to w until a write fails (its reader, sym-install,
+// exited), then drops the rest: the match stream is still read to its end.
+type survivingWriter struct {
+	w    io.Writer
+	dead bool
+}
+
+func (s *survivingWriter) Write(p []byte) (int, error) {
+	if !s.dead {
+		if _, err := s.w.Write(p); err != nil {
+			s.dead = true
+		}
+	}
+	return len(p), nil
+}
