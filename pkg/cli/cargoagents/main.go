@@ -56,7 +56,7 @@ func Main(io cli.Stdio, args []string) int {
 	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
 		switch a := args[0]; {
 		case a == "--version" || a == "-V":
-			fmt.Fprintf(io.Out, "cargo-agents %s\n", cli.Version)
+			fmt.Fprintln(io.Out, cli.VersionLine("cargo-agents"))
 			return cli.ExitOK
 		case a == "--help" || a == "-h":
 			fullUsage(io, g)

@@ -32,6 +32,9 @@ Flags:
 
 // Main runs sym-deps with args (without the program name) and returns the exit code.
 func Main(stdio cli.Stdio, args []string) int {
+	if cli.PrintVersion(stdio, "sym-deps", args) {
+		return cli.ExitOK
+	}
 	fs := flag.NewFlagSet(prog, flag.ContinueOnError)
 	// flag prints the usage with its errors; --help belongs on stdout, so
 	// hold the output until the outcome is known.

@@ -47,6 +47,9 @@ and prints AGENT's answer, with AGENT's exit code.
 // Main runs sym-hook with args (without the program name) and returns the
 // exit code the calling agent expects.
 func Main(io cli.Stdio, args []string) int {
+	if cli.PrintVersion(io, "sym-hook", args) {
+		return cli.ExitOK
+	}
 	return Run(context.Background(), io, "sym-hook", args)
 }
 
