@@ -49,6 +49,7 @@ func register(name string, sc subcommand) { subcommands[name] = sc }
 // Main runs cargo-agents. cargo runs external subcommands as
 // `cargo-agents agents ARGS...`, so a leading "agents" is dropped.
 func Main(io cli.Stdio, args []string) int {
+	argv := args
 	if len(args) > 0 && args[0] == "agents" {
 		args = args[1:]
 	}
@@ -104,6 +105,9 @@ func Main(io cli.Stdio, args []string) int {
 		return cli.ExitOK
 	}
 	sc := subcommands[args[0]]
+	if code, ok := autoUpdate(io, argv, args[0], args[1:]); ok {
+		return code
+	}
 	if g.json && !sc.json {
 		return cli.Report(io.Err, prog, cli.Usagef("%s has no --json output (--json works with sync, plugin list, plugin validate, status, search and crate-info)", args[0]))
 	}

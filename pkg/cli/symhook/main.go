@@ -102,6 +102,7 @@ func Run(ctx context.Context, stdio cli.Stdio, prog string, args []string) (code
 		Dirs:    dirs,
 		Getwd:   os.Getwd, // only when the payload's cwd is missing or not a directory
 		Version: cli.Version,
+		Release: cli.IsRelease(),
 		Sync:    Sync,
 	})
 	writeLine(stdio.Out, res.Stdout)
