@@ -22,9 +22,12 @@ install:
 	GOBIN=$(PREFIX) $(GO) install $(GOFLAGS_BUILD) ./cmd/...
 	@echo "installed $(BINARIES) into $(PREFIX)"
 
+# TestReleaseFeed (pkg/selfupdate) runs make dist three times: goreleaser is
+# built first (minutes, once), outside the tests' timeout.
 test:
 	$(GO) vet ./...
-	$(GO) test -count=1 ./...
+	$(GORELEASER) --version >/dev/null
+	$(GO) test -count=1 -timeout 30m ./...
 
 # The fast loop: the same tests less the slow ones (-short skips the
 # robustness suite, cargo metadata and go list checks).

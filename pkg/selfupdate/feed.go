@@ -159,7 +159,7 @@ func (f Feed) get(ctx context.Context, u string, w io.Writer) error {
 	}
 	n, err := io.Copy(w, resp.Body)
 	if err != nil {
-		return fmt.Errorf("downloading %s: %w", u, err)
+		return fmt.Errorf("downloading %s: interrupted: %w", u, err)
 	}
 	if resp.ContentLength >= 0 && n != resp.ContentLength {
 		return fmt.Errorf("downloading %s: got %d of %d bytes (interrupted)", u, n, resp.ContentLength)
