@@ -97,14 +97,25 @@ done
 "$tmp/x/cargo-agents" --version >/dev/null 2>&1 || die "the downloaded cargo-agents does not run on this machine; nothing installed"
 
 # Stage beside the target (same file system), then rename each binary into
-# place: an installed binary is always a whole one.
+# place: an installed binary is always a whole one. The previous ones are
+# linked aside first; if a rename fails, those already replaced go back.
 mkdir -p "$dir" || die "cannot create $dir (choose another with --dir)"
 stage=$(mktemp -d "$dir/.symposium-update-XXXXXX") || die "cannot write to $dir (choose another with --dir)"
 for b in $binaries; do
 	cp "$tmp/x/$b" "$stage/$b" && chmod 755 "$stage/$b" || die "cannot write to $dir"
 done
+replaced=
+restore() {
+	for r in $replaced; do
+		if [ -e "$stage/$r.old" ]; then mv -f "$stage/$r.old" "$dir/$r"; else rm -f "$dir/$r"; fi
+	done
+}
 for b in $binaries; do
-	mv -f "$stage/$b" "$dir/$b" || die "cannot replace $dir/$b"
+	if [ -e "$dir/$b" ]; then
+		ln "$dir/$b" "$stage/$b.old" 2>/dev/null || cp -p "$dir/$b" "$stage/$b.old" || { restore; die "cannot write to $dir"; }
+	fi
+	mv -f "$stage/$b" "$dir/$b" || { restore; die "cannot replace $dir/$b; the previous binaries are back"; }
+	replaced="$replaced $b"
 done
 
 say "installed $("$dir/cargo-agents" --version) into $dir"
