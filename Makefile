@@ -22,7 +22,7 @@ install:
 	GOBIN=$(PREFIX) $(GO) install $(GOFLAGS_BUILD) ./cmd/...
 	@echo "installed $(BINARIES) into $(PREFIX)"
 
-# TestReleaseFeed (pkg/selfupdate) runs make dist three times: goreleaser is
+# TestReleaseFeed (pkg/selfupdate) runs make dist twice: goreleaser is
 # built first (minutes, once), outside the tests' timeout.
 test:
 	$(GO) vet ./...

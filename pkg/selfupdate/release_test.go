@@ -21,7 +21,7 @@ import (
 // TestReleaseFeed builds real releases with `make dist` (goreleaser),
 // serves them as GitHub Releases lays them out, and installs and updates
 // from them as a user without Go would: install.sh into ~/.cargo/bin, then
-// cargo agents self-update and auto-update. Slow (three release builds):
+// cargo agents self-update and auto-update. Slow (two release builds):
 // `make test` runs it, -short (make check) skips it.
 func TestReleaseFeed(t *testing.T) {
 	if testing.Short() {
@@ -36,8 +36,7 @@ func TestReleaseFeed(t *testing.T) {
 		}
 	}
 	tmp := t.TempDir()
-	old, cur, again := filepath.Join(tmp, "dist-0.9.0"), filepath.Join(tmp, "dist-0.9.1"), filepath.Join(tmp, "dist-0.9.1-again")
-	makeDist(t, "0.9.0", old)
+	cur, again := filepath.Join(tmp, "dist-0.9.1"), filepath.Join(tmp, "dist-0.9.1-again")
 	makeDist(t, "0.9.1", cur)
 	t.Run("reproducible", func(t *testing.T) {
 		makeDist(t, "0.9.1", again)
@@ -49,20 +48,24 @@ func TestReleaseFeed(t *testing.T) {
 			}
 		}
 	})
-	feed := newFeed(t, map[string]string{"0.9.0": old, "0.9.1": cur})
+	// The release before: the same build as make dist's (go build with
+	// its flags) without a third goreleaser run, which costs a minute.
+	old := filepath.Join(tmp, "bin-0.9.0")
+	goBuildRelease(t, "0.9.0", old)
+	feed := newFeed(t, map[string]string{"0.9.1": cur})
+	feed.set("0.9.1", "")
 	u := newUser(t, tmp, feed.srv.URL)
 
 	t.Run("fresh install", func(t *testing.T) {
-		feed.set("0.9.0", "")
 		u.ok(t, "sh", u.installSh)
-		u.wantVersions(t, "0.9.0")
-		if out := u.ok(t, "cargo-agents", "agents", "--version"); !strings.Contains(out, "cargo-agents 0.9.0 (commit ") {
+		u.wantVersions(t, "0.9.1")
+		if out := u.ok(t, "cargo-agents", "agents", "--version"); !strings.Contains(out, "cargo-agents 0.9.1 (commit ") {
 			t.Errorf("cargo-agents agents --version: %q", out)
 		}
 		if cargo, err := exec.LookPath("cargo"); err == nil {
 			// cargo finds cargo-agents on PATH: `cargo agents` works at once.
 			out := u.ok(t, cargo, "agents", "--version")
-			if !strings.Contains(out, "0.9.0") {
+			if !strings.Contains(out, "0.9.1") {
 				t.Errorf("cargo agents --version: %q", out)
 			}
 		}
@@ -73,6 +76,14 @@ func TestReleaseFeed(t *testing.T) {
 			t.Errorf("self-update at the newest release: %q", out)
 		}
 		u.unchanged(t, before)
+		u.ok(t, "sh", u.installSh)
+		u.unchanged(t, before)
+	})
+	t.Run("upgrade with install.sh", func(t *testing.T) {
+		u.installOld(t, old)
+		u.ok(t, "sh", u.installSh)
+		u.wantVersions(t, "0.9.1")
+		u.installOld(t, old)
 	})
 	for _, tc := range []struct{ name, mode, want string }{
 		{"checksum mismatch", "corrupt", "checksum mismatch"},
@@ -95,7 +106,6 @@ func TestReleaseFeed(t *testing.T) {
 		})
 	}
 	t.Run("upgrade", func(t *testing.T) {
-		feed.set("0.9.1", "")
 		out := u.ok(t, "cargo-agents", "self-update")
 		if !strings.Contains(out, "updated symposium 0.9.0 → 0.9.1") || !strings.Contains(out, "cargo-agents 0.9.1 (commit ") {
 			t.Errorf("self-update: %q", out)
@@ -103,7 +113,7 @@ func TestReleaseFeed(t *testing.T) {
 		u.wantVersions(t, "0.9.1")
 	})
 	t.Run("auto-update", func(t *testing.T) {
-		u.ok(t, "sh", u.installSh, "--version", "0.9.0")
+		u.installOld(t, old)
 		u.config(t, `auto-update = "warn"`)
 		u.backdateCheck(t) // self-update checked just now
 		if out := u.ok(t, "cargo-agents", "plugin", "list"); !strings.Contains(out, "symposium 0.9.1 is available (this is 0.9.0)") {
@@ -143,6 +153,20 @@ func makeDist(t *testing.T, version, dist string) {
 		t.Fatalf("make dist VERSION=%s: %v\n%s", version, err, out)
 	}
 	t.Logf("make dist VERSION=%s took %s", version, time.Since(start).Round(time.Second))
+}
+
+// goBuildRelease builds the six binaries as make dist does (the same
+// flags) for version into dir.
+func goBuildRelease(t *testing.T, version, dir string) {
+	t.Helper()
+	const cli = "github.com/symposium-dev/symposium-go/pkg/cli"
+	ldflags := fmt.Sprintf("-s -w -buildid= -X %[1]s.Version=%[2]s -X %[1]s.Commit=%[3]s -X %[1]s.Date=2026-01-01T00:00:00Z", cli, version, strings.Repeat("0", 40))
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags", ldflags, "-o", dir+string(filepath.Separator), "./cmd/...")
+	cmd.Dir = filepath.Join("..", "..")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build %s: %v\n%s", version, err, out)
+	}
 }
 
 // feed serves release directories as GitHub Releases does: the newest
@@ -283,6 +307,24 @@ func (u *user) fail(t *testing.T, name string, args ...string) string {
 		t.Errorf("%s %s succeeded, want a failure:\n%s", name, strings.Join(args, " "), out)
 	}
 	return out
+}
+
+// installOld puts the binaries in old where install.sh put the newest.
+func (u *user) installOld(t *testing.T, old string) {
+	t.Helper()
+	for _, b := range selfupdate.Binaries {
+		data, err := os.ReadFile(filepath.Join(old, b))
+		if err == nil {
+			err = os.Remove(filepath.Join(u.bin, b))
+		}
+		if err == nil {
+			err = os.WriteFile(filepath.Join(u.bin, b), data, 0o755)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	u.wantVersions(t, "0.9.0")
 }
 
 // wantVersions checks that all six installed binaries are version.
