@@ -25,7 +25,7 @@ ACTIONLINT := github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
 WINE_PKGS := atomicfile cargo cli/cargoagents cli/sourcecmd cli/symhook cli/symmatch \
 	config cratesindex fileedit hif jqout jsonscan pipeline pos predicate proc skill stream term
 
-.PHONY: all build install test test-windows check cross actionlint lint deadcode bench demo e2e-agents clean
+.PHONY: all build install test test-windows check cross actionlint lint deadcode bench demo e2e-agents dist clean
 
 all: build
 
@@ -39,9 +39,12 @@ install:
 	GOBIN=$(PREFIX) $(GO) install $(GOFLAGS_BUILD) ./cmd/...
 	@echo "installed $(BINARIES) into $(PREFIX)"
 
-# What CI runs: the linters, then every test.
+# What CI runs: the linters, then every test. TestReleaseFeed
+# (pkg/selfupdate) runs make dist twice: goreleaser is built first
+# (minutes, once), outside the tests' timeout.
 test: lint
-	$(GO) test -count=1 ./...
+	$(GORELEASER) --version >/dev/null
+	$(GO) test -count=1 -timeout 30m ./...
 
 # The fast loop: the linters and the tests less the slow ones (-short skips
 # the robustness suite, cargo metadata and the README's make demo), plus
@@ -102,5 +105,31 @@ e2e-agents: build
 	SCOPE=global ./scripts/e2e-agents-hooks.sh $(BIN)
 	./scripts/e2e-agy.sh $(BIN)
 
+# Release archives for linux, macOS and Windows on amd64 and arm64, a
+# checksums file and the update feed's VERSION, in $(DIST) (docs/release.md).
+# VERSION=0.4.1 names the version (default: the next patch's -dev);
+# DIST_TARGETS="linux_amd64_v1 darwin_arm64_v8.0" builds a subset (the tests
+# build their own machine's; without every target there is no Homebrew
+# formula or Scoop manifest to write). goreleaser reads the config on stdin with these
+# changes, so the checked-in file stays what a tagged release uses.
+GORELEASER ?= $(GO) run github.com/goreleaser/goreleaser/v2@v2.15.1
+DIST       ?= $(CURDIR)/dist
+VERSION    ?=
+DIST_TARGETS ?=
+comma := ,
+space := $(subst ,, )
+dist_targets = $(subst $(space),$(comma) ,$(strip $(DIST_TARGETS)))
+# goreleaser takes the commit (and its time, for reproducible mtimes) from
+# git only when the checkout has a remote; one made from a local clone gets
+# the project's, in the environment only. --parallelism 1: the archives list
+# the binaries in the order they were built, which must not vary.
+dist_git = $(if $(shell git remote 2>/dev/null),,GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=remote.origin.url GIT_CONFIG_VALUE_0=https://github.com/symposium-dev/symposium-go.git)
+dist:
+	{ $(if $(DIST_TARGETS),sed -e 's/^\(    targets: &targets\).*/\1 [$(dist_targets)]/',cat) .goreleaser.yaml; \
+	  echo 'dist: "$(DIST)"'; } | \
+	  SYMPOSIUM_VERSION='$(VERSION)' $(dist_git) $(GORELEASER) release --snapshot --clean --parallelism 1 $(if $(DIST_TARGETS),--skip=homebrew$(comma)scoop) -f -
+	cp .feed/VERSION $(DIST)/VERSION
+	@echo "release $$(cat $(DIST)/VERSION) in $(DIST) (serve it: docs/release.md)"
+
 clean:
-	rm -rf $(BIN)
+	rm -rf $(BIN) dist .feed

@@ -19,6 +19,13 @@ var envReads = map[string]bool{
 	"UserHomeDir": true, "UserCacheDir": true, "UserConfigDir": true,
 }
 
+// systemLookups are the library files allowed to read the environment, and
+// why: like exec.LookPath reading PATH, they find a system program where
+// the system installs it, which no caller has a better answer for.
+var systemLookups = map[string]string{
+	"proc/proc_windows.go": "Git for Windows' sh.exe under %ProgramFiles% or %LOCALAPPDATA% (and Claude Code's CLAUDE_CODE_GIT_BASH_PATH)",
+}
+
 // TestLibrariesReadNoEnvironment: no package under pkg/ but pkg/cli reads
 // an environment variable, the home directory or the executable's path.
 func TestLibrariesReadNoEnvironment(t *testing.T) {
@@ -32,8 +39,11 @@ func TestLibrariesReadNoEnvironment(t *testing.T) {
 		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
 			return nil
 		}
+		rel := filepath.ToSlash(strings.TrimPrefix(path, ".."+string(filepath.Separator)))
+		if systemLookups[rel] != "" {
+			return nil
+		}
 		for _, pos := range osCalls(t, path) {
-			rel := filepath.ToSlash(strings.TrimPrefix(path, ".."+string(filepath.Separator)))
 			t.Errorf("pkg/%s:%d: %s: a library reads the environment; read it in pkg/cli and pass the value down", rel, pos.Line, pos.what)
 		}
 		return nil

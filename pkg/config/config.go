@@ -93,9 +93,9 @@ type Config struct {
 	AutoUpdateInterval time.Duration
 	HookScope          string
 	// SelfUpdate is upstream's top-level auto-update: "on" (the default),
-	// "warn" or "off", about updating the cargo-agents binary itself. It
-	// is read and kept; this version has no self-update yet and checks
-	// for none. (A source's auto-update is PluginSource.AutoUpdate.)
+	// "warn" or "off", about updating the binaries themselves: what an
+	// explicit command does about a newer release (docs/release.md). (A
+	// source's auto-update is PluginSource.AutoUpdate.)
 	SelfUpdate string
 	// Telemetry is [telemetry] enabled. It is read and kept; this version
 	// records and sends no telemetry, whatever it says.

@@ -39,6 +39,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/runlog"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 	"github.com/symposium-dev/symposium-go/pkg/syncstate"
+	"github.com/symposium-dev/symposium-go/pkg/updatestate"
 )
 
 // Timeouts. The agents are registered to give our command 60 s or more, so
@@ -65,6 +66,9 @@ type Options struct {
 	Dirs    config.Dirs
 	Config  *config.Config // nil: loaded from Dirs
 	Version string         // binary version, part of the sync fingerprint
+	// Release: the binary is a release build (cli.IsRelease), which a
+	// newer release can replace: only then is an update worth a nudge.
+	Release bool
 	// Getwd finds the process working directory, asked only when the
 	// payload has no usable cwd (os.Getwd costs stats the common call
 	// skips); nil means none.
@@ -183,9 +187,10 @@ func (r *run) dispatch(ctx context.Context, w hookfmt.Wire) *hookfmt.Output {
 		r.log.Printf(runlog.Debug, "%s ran %s's hook entry; its own entry runs the plugin hooks", by, opts.Agent)
 		return &hookfmt.Output{}
 	}
+	update := r.updateNudge(p.Event, cfg)
 	st = r.fresh(ctx, cfg, st, dir)
 	if st == nil {
-		return &hookfmt.Output{}
+		return &hookfmt.Output{AdditionalContext: update}
 	}
 	var notes string
 	if p.Event == agent.SessionStart && len(st.Notes) > 0 {
@@ -193,6 +198,7 @@ func (r *run) dispatch(ctx context.Context, w hookfmt.Wire) *hookfmt.Output {
 		// waiting for consent): one short line at the start of a session.
 		notes = "symposium: " + strings.Join(st.Notes, "; ")
 	}
+	notes = strings.TrimSpace(notes + "\n" + update)
 	if len(st.Groups) == 0 {
 		return &hookfmt.Output{AdditionalContext: notes}
 	}
@@ -223,6 +229,16 @@ func (r *run) dispatch(ctx context.Context, w hookfmt.Wire) *hookfmt.Output {
 		out.Decision, out.Block, out.Reason = "", false, ""
 	}
 	return out
+}
+
+// updateNudge is the session-start line about a newer release that an
+// explicit command's update check recorded (pkg/updatestate), or "". The
+// hook itself never asks the network.
+func (r *run) updateNudge(event string, cfg *config.Config) string {
+	if event != agent.SessionStart || !r.opts.Release || cfg.SelfUpdate == "off" {
+		return ""
+	}
+	return updatestate.Read(r.opts.Dirs.Config).Nudge(r.opts.Version)
 }
 
 // workDir is the payload's cwd when it names an existing directory, else

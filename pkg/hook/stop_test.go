@@ -1,13 +1,17 @@
 package hook
 
 import (
+	"context"
+	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 	"github.com/symposium-dev/symposium-go/pkg/syncstate"
 	"github.com/symposium-dev/symposium-go/pkg/syncstate/write"
+	"github.com/symposium-dev/symposium-go/pkg/updatestate"
 )
 
 // A Stop hook that blocks keeps the agent going once, with its reason;
@@ -61,5 +65,47 @@ func TestSessionStartNotes(t *testing.T) {
 	res = f.run(t, "claude", "PreToolUse", f.payload(t, "claude/PreToolUse.json"))
 	if len(res.Stdout) != 0 {
 		t.Errorf("pre-tool-use stdout %s: the note is for session start only", res.Stdout)
+	}
+}
+
+// A newer release an explicit command's update check found (state.toml)
+// is one line of session-start context, for a release build with
+// auto-update not "off"; the hook itself asks no network.
+func TestSessionStartUpdateNudge(t *testing.T) {
+	tests := []struct {
+		name       string
+		latest     string
+		release    bool
+		autoUpdate string
+		want       bool
+	}{
+		{name: "newer release known", latest: "0.5.0", release: true, autoUpdate: "on", want: true},
+		{name: "warn", latest: "0.5.0", release: true, autoUpdate: "warn", want: true},
+		{name: "off", latest: "0.5.0", release: true, autoUpdate: "off"},
+		{name: "same version", latest: "0.4.0", release: true, autoUpdate: "on"},
+		{name: "never checked", release: true, autoUpdate: "on"},
+		{name: "built from source", latest: "0.5.0", autoUpdate: "on"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFixture(t, nil)
+			if tc.latest != "" {
+				st := updatestate.State{Version: "0.4.0", LastCheck: time.Now(), Latest: tc.latest}
+				if err := os.WriteFile(updatestate.Path(f.dirs.Config), updatestate.Encode(st), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			cfg := config.Default()
+			cfg.AutoSync, cfg.SelfUpdate = false, tc.autoUpdate
+			for _, event := range []string{"SessionStart", "PreToolUse"} {
+				file := "claude/" + event + ".json"
+				res := Run(context.Background(), Options{Agent: "claude", Event: event, Payload: f.payload(t, file), Dirs: f.dirs, Config: cfg,
+					Version: "0.4.0", Release: tc.release})
+				got := strings.Contains(string(res.Stdout), "symposium "+tc.latest+" is available")
+				if want := tc.want && event == "SessionStart"; got != want {
+					t.Errorf("%s stdout %s: nudge %v, want %v", event, res.Stdout, got, want)
+				}
+			}
+		})
 	}
 }

@@ -47,6 +47,9 @@ var commands = []command{
 	{name: "init", host: "sym-install", summary: "Set up user-wide configuration (agents, hook scope)"},
 	{name: "plugin", json: true, host: "sym-match", summary: "Manage plugin sources (list, show, validate, sync)"},
 	{name: "search", json: true, host: "sym-match", summary: "Find plugins by name in your sources and crates that embed one"},
+	// self-update downloads over HTTP, which this binary (started by
+	// every hook call) does not link: sym-install runs it.
+	{name: "self-update", host: "sym-install", summary: "Update symposium to the newest release"},
 	{name: "status", json: true, host: "sym-match", summary: "Show each plugin for this workspace: active, dormant, candidate or declined, and why"},
 	{name: "sync", json: true, run: runSync, summary: "Synchronize skills, hooks and MCP servers with workspace dependencies"},
 	{name: "telemetry", run: runTelemetry, summary: "Say what telemetry this version records: none (status, enable, disable, show)"},
@@ -73,6 +76,7 @@ type globals struct {
 // Main runs cargo-agents. cargo runs external subcommands as
 // `cargo-agents agents ARGS...`, so a leading "agents" is dropped.
 func Main(io cli.Stdio, args []string) int {
+	argv := args
 	if len(args) > 0 && args[0] == "agents" {
 		args = args[1:]
 	}
@@ -111,7 +115,7 @@ func Main(io cli.Stdio, args []string) int {
 		fullUsage(io, g)
 		return cli.ExitOK
 	}
-	return runCommand(io, g, args[0], args[1:])
+	return runCommand(io, g, argv, args[0], args[1:])
 }
 
 // leadingOptions takes the options before the subcommand: --version and
@@ -120,7 +124,7 @@ func leadingOptions(io cli.Stdio, g *globals, args []string) (rest []string, cod
 	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
 		switch a := args[0]; a {
 		case "--version", "-V":
-			fmt.Fprintf(io.Out, "cargo-agents %s\n", cli.Version)
+			fmt.Fprintln(io.Out, cli.VersionLine("cargo-agents"))
 			return nil, cli.ExitOK, true
 		case "--help", "-h":
 			fullUsage(io, g)
@@ -149,7 +153,10 @@ func runVended(io cli.Stdio, g *globals, args []string) int {
 
 // runCommand runs our subcommand name: in its host binary, or here with
 // its log.
-func runCommand(io cli.Stdio, g *globals, name string, args []string) int {
+func runCommand(io cli.Stdio, g *globals, argv []string, name string, args []string) int {
+	if code, ok := autoUpdate(io, g, argv, name, args); ok {
+		return code
+	}
 	sc, _ := lookup(name)
 	what := prog + " " + name
 	if g.JSON && !sc.json {

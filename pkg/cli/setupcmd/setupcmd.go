@@ -36,6 +36,9 @@ var Commands = []Command{
 	{"init", "[--add-agent NAME]... [--remove-agent NAME]... [--hook-scope SCOPE] [--trust]", runInit},
 	{"uninstall", "[--dry-run] [--trust]", runUninstall},
 	{"consent", "[--auto-enable CRATE]... [--disable CRATE]...   (cargo agents sync's prompt)", runConsent},
+	// Here, not in cargo-agents: it links an HTTP client, which the
+	// binary every hook call starts does not.
+	{"self-update", "[--check]", runSelfUpdate},
 }
 
 // Main runs the subcommand args[0] with the rest of args when it is one of

@@ -32,6 +32,9 @@ Flags:
 
 // Main runs sym-deps with args (without the program name) and returns the exit code.
 func Main(stdio cli.Stdio, args []string) int {
+	if cli.PrintVersion(stdio, "sym-deps", args) {
+		return cli.ExitOK
+	}
 	fs := flag.NewFlagSet(prog, flag.ContinueOnError)
 	manifest := fs.String("manifest-path", "", "the workspace's (or a member's) Cargo.toml, instead of searching up from the current directory")
 	useCargo := fs.Bool("cargo-metadata", false, "run `cargo metadata --offline` instead of reading the manifests and lock directly")

@@ -30,6 +30,8 @@ func TestHotPathDeps(t *testing.T) {
 		"github.com/symposium-dev/symposium-go/pkg/semver",
 		"github.com/symposium-dev/symposium-go/pkg/skill",
 		"github.com/symposium-dev/symposium-go/pkg/cratesindex",
+		// self-update downloads: sym-install runs it, never the hook.
+		"github.com/symposium-dev/symposium-go/pkg/selfupdate",
 	}
 	// Answering a hook edits no file: the editors and the YAML and JSONC
 	// libraries they use belong to sync and init (pkg/agentfiles).

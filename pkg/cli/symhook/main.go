@@ -48,6 +48,9 @@ and prints AGENT's answer, with AGENT's exit code.
 // Main runs sym-hook with args (without the program name) and returns the
 // exit code the calling agent expects.
 func Main(io cli.Stdio, args []string) int {
+	if cli.PrintVersion(io, "sym-hook", args) {
+		return cli.ExitOK
+	}
 	return Run(context.Background(), io, "sym-hook", args)
 }
 
@@ -100,6 +103,7 @@ func Run(ctx context.Context, stdio cli.Stdio, prog string, args []string) (code
 		Dirs:    dirs,
 		Getwd:   os.Getwd, // only when the payload's cwd is missing or not a directory
 		Version: cli.Version,
+		Release: cli.IsRelease(),
 		Sync:    Sync,
 		// Read here, at the edge: pkg/hook reads no environment.
 		DeadlineSetting: os.Getenv(hook.DeadlineEnv),

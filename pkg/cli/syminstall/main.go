@@ -48,6 +48,9 @@ Flags:
 // subcommands (pkg/cli/setupcmd): cargo-agents delegates them here, so
 // that it does not link the file editors they need.
 func Main(stdio cli.Stdio, args []string) int {
+	if cli.PrintVersion(stdio, "sym-install", args) {
+		return cli.ExitOK
+	}
 	if code, ok := setupcmd.Main(stdio, args); ok {
 		return code
 	}

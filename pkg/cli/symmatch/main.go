@@ -36,6 +36,9 @@ const prog = "sym-match"
 // (pkg/cli/sourcecmd): cargo-agents delegates them here, with its global
 // options as these flags, so that it does not link what they need.
 func Main(stdio cli.Stdio, args []string) int {
+	if cli.PrintVersion(stdio, "sym-match", args) {
+		return cli.ExitOK
+	}
 	// A plugin-vended `cargo agents NAME ...`, and its part of --help.
 	if len(args) > 0 && args[0] == sourcecmd.VendedRun {
 		return sourcecmd.MainVended(stdio, args[1:], cli.Version)

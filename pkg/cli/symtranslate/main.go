@@ -48,6 +48,9 @@ Exit status: 0 ok, 1 invalid input (or, with --strict, any loss), 2 usage.
 
 // Main runs sym-translate with args (without the program name) and returns the exit code.
 func Main(stdio cli.Stdio, args []string) int {
+	if cli.PrintVersion(stdio, "sym-translate", args) {
+		return cli.ExitOK
+	}
 	if len(args) == 0 {
 		return cli.Report(stdio.Err, prog, cli.Usagef("missing subcommand (hooks or payload)"))
 	}
