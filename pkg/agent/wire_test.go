@@ -271,6 +271,9 @@ func TestDecodeErrors(t *testing.T) {
 		if name == "opencode" {
 			wrongTypes = []string{`{"directory":7}`, `{"input":"x"}`, `{"input":{"sessionID":7}}`, `{"input":{"tool":"bash"},"output":{"args":"x"}}`}
 		}
+		if name == "pi" {
+			wrongTypes = []string{`{"cwd":7}`, `{"event":"x"}`, `{"event":{"toolName":7}}`, `{"event":{"toolName":"bash","input":"x"}}`}
+		}
 		if name == "antigravity" {
 			wrongTypes = []string{`{"conversationId":7}`, `{"toolCall":"x"}`, `{"toolCall":{"name":"run_command","args":7}}`, `{"workspacePaths":"/p"}`}
 		}
