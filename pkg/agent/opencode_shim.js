@@ -10,7 +10,7 @@ const TIMEOUT_MS = {{TIMEOUT_MS}};
 
 function ask(event, hook, ctx, input, output) {
   try {
-    const r = spawnSync(BIN, ["hook", "opencode", event], {
+    const r = spawnSync(BIN, ["hook", {{AGENT}}, event], {
       input: JSON.stringify({ hook, directory: ctx.directory, worktree: ctx.worktree, input, output }),
       cwd: ctx.directory, encoding: "utf8", timeout: TIMEOUT_MS, killSignal: "SIGKILL", maxBuffer: 16 << 20,
     });

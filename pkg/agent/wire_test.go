@@ -268,7 +268,7 @@ func TestDecodeErrors(t *testing.T) {
 	for _, name := range WireNames() {
 		w, _ := WireFor(name)
 		wrongTypes := []string{`{"cwd":7}`, `{"tool_input":"x","tool_name":"Bash","hook_event_name":"PreToolUse"}`}
-		if name == "opencode" {
+		if name == "opencode" || name == "kilo" {
 			wrongTypes = []string{`{"directory":7}`, `{"input":"x"}`, `{"input":{"sessionID":7}}`, `{"input":{"tool":"bash"},"output":{"args":"x"}}`}
 		}
 		if name == "pi" {
