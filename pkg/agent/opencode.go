@@ -28,7 +28,8 @@ var opencode = &Agent{
 }
 
 // opencodeShim is the JS plugin sync installs; {{BIN}} (a string literal,
-// quotes included) and {{TIMEOUT_MS}} are filled in per target.
+// quotes included), {{TIMEOUT_MS}} and {{AGENT}} (the agent it calls us as:
+// Kilo, a fork, runs the same plugin) are filled in per target.
 //
 //go:embed opencode_shim.js
 var opencodeShim string
@@ -42,11 +43,15 @@ const opencodeShimMarker = "// symposium OpenCode shim:"
 // deadline, so the shim only ever kills a wedged call.
 // The path goes in as a JSON string, which is a JavaScript string literal
 // for any path (a newline, a quote, U+2028 in a directory name).
-func renderOpencodeShim(t Target) []byte {
+func renderOpencodeShim(t Target) []byte { return renderPluginShim(t, "opencode") }
+
+// renderPluginShim is opencodeShim for t, calling `hook agent EVENT`.
+func renderPluginShim(t Target, agent string) []byte {
 	bin, _ := json.Marshal(t.Command) // a string always marshals
 	return []byte(strings.NewReplacer(
 		"{{BIN}}", string(bin),
 		"{{TIMEOUT_MS}}", strconv.Itoa(t.Timeout*1000),
+		"{{AGENT}}", strconv.Quote(agent),
 	).Replace(opencodeShim))
 }
 

@@ -10,7 +10,7 @@ const TIMEOUT_MS = {{TIMEOUT_MS}};
 
 function ask(event, hook, ctx, input, output) {
   try {
-    const r = spawnSync(BIN, ["hook", "opencode", event], {
+    const r = spawnSync(BIN, ["hook", {{AGENT}}, event], {
       input: JSON.stringify({ hook, directory: ctx.directory, worktree: ctx.worktree, input, output }),
       cwd: ctx.directory, encoding: "utf8", timeout: TIMEOUT_MS, killSignal: "SIGKILL", maxBuffer: 16 << 20,
     });
@@ -67,4 +67,29 @@ export const Symposium = async (ctx) => {
       if (a.additionalContext) sessionContext.set(id, a.additionalContext);
     },
   };
+};
+
+// OpenCode 2.x loads only a default export {id, setup(ctx)} and no longer runs the function above;
+// 1.18 (and Kilo) take `server` from the same object and ignore the rest. The 2.x hook names and
+// payloads here are from its migration guide (tool hooks "execute.before", whose input is mutable
+// and a throw rejects the call, and "execute.after", whose result is mutable), not yet run against
+// a real 2.x: anything missing is skipped, never an error at load.
+export default {
+  id: "symposium",
+  server: Symposium,
+  async setup(ctx) {
+    const dir = (ctx && ctx.directory) || process.cwd();
+    const h = await Symposium({ directory: dir, worktree: (ctx && ctx.worktree) || dir });
+    const tool = ctx && ctx.tool;
+    if (!tool || typeof tool.hook !== "function") return;
+    const ids = (ev) => ({ tool: ev.tool, sessionID: ev.sessionID, callID: ev.callID });
+    tool.hook("execute.before", async (ev) => {
+      if (!ev || typeof ev.input !== "object" || ev.input === null) return;
+      await h["tool.execute.before"](ids(ev), { args: ev.input }); // throws the deny; rewrites in place
+    });
+    tool.hook("execute.after", async (ev) => {
+      if (!ev || typeof ev.result !== "object" || ev.result === null) return;
+      await h["tool.execute.after"]({ ...ids(ev), args: ev.input }, ev.result);
+    });
+  },
 };

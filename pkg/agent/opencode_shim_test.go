@@ -81,6 +81,23 @@ await h.event({ event: { type: "session.created", properties: { sessionID: "s" }
 const sys = { system: ["base"] };
 await h["experimental.chat.system.transform"]({ sessionID: "s" }, sys);
 out.push("system: " + JSON.stringify(sys.system));
+// OpenCode 2.x: the default export's setup registers tool hooks on ctx.tool.
+import v2 from "./shim.mjs";
+out.push("v1 server: " + (v2.server === Symposium) + ", id " + v2.id);
+const reg = {};
+await v2.setup({ directory: process.cwd(), tool: { hook: (name, fn) => { reg[name] = fn; } } });
+out.push("v2 hooks: " + Object.keys(reg).sort().join(" "));
+for (const command of ["touch forbidden", "REWRITE-ME"]) {
+  const ev = { tool: "bash", sessionID: "s", callID: "c", input: { command } };
+  const input = ev.input;
+  try { await reg["execute.before"](ev); out.push("v2 ran: " + JSON.stringify(ev.input) + (ev.input === input ? "" : " (new object)")); }
+  catch (e) { out.push("v2 blocked: " + e.message); }
+}
+const res = { output: "ran" };
+await reg["execute.after"]({ tool: "bash", sessionID: "s", callID: "c", input: {}, status: "completed", result: res });
+out.push("v2 after: " + JSON.stringify(res.output));
+await v2.setup({}); // a context without tool hooks: nothing registered, no error
+out.push("v2 no tool api: ok");
 console.log(out.join("\n"));
 `), 0o644); err != nil {
 		t.Fatal(err)
@@ -103,6 +120,12 @@ console.log(out.join("\n"));
 		`mcp: [{"type":"text","text":"x"},{"type":"text","text":"post note"}]`,
 		`chat: ["hi","prompt note"]`,
 		`system: ["base","session note"]`,
+		`v1 server: true, id symposium`,
+		`v2 hooks: execute.after execute.before`,
+		`v2 blocked: no forbidden commands`,
+		`v2 ran: {"command":"echo rewritten"}`,
+		`v2 after: "ran\n\npost note"`,
+		`v2 no tool api: ok`,
 	}
 	if g := strings.TrimSpace(string(got)); g != strings.Join(want, "\n") {
 		t.Errorf("shim under node:\n%s\nwant:\n%s", g, strings.Join(want, "\n"))

@@ -18,10 +18,17 @@ import (
 // gets the reason verbatim), updatedInput is written into output.args in
 // place, additionalContext goes after the tool's output, into the prompt,
 // or (session start) into the system prompt. Every answer exits 0: the
-// shim lets the call proceed whatever else happens.
-type opencodeWire struct{}
+// shim lets the call proceed whatever else happens. Kilo, an OpenCode
+// fork, runs the same shim: agent names the wire ("" is opencode).
+type opencodeWire struct{ agent string }
 
-func (opencodeWire) Name() string          { return "opencode" }
+func (w opencodeWire) Name() string {
+	if w.agent == "" {
+		return "opencode"
+	}
+	return w.agent
+}
+
 func (opencodeWire) ProceedExit() int      { return 0 }
 func (opencodeWire) Proceed(string) []byte { return nil }
 
@@ -33,7 +40,7 @@ var opencodeArgs = argNames{agent: opencode, tools: []toolArgs{
 	{"file_edit", [][2]string{{"filePath", "file_path"}, {"oldString", "old_string"}, {"newString", "new_string"}, {"replaceAll", "replace_all"}}},
 }}
 
-func (opencodeWire) Decode(event string, payload []byte) (*hookfmt.Payload, error) {
+func (w opencodeWire) Decode(event string, payload []byte) (*hookfmt.Payload, error) {
 	if err := checkEvent(event); err != nil {
 		return nil, err
 	}
@@ -41,7 +48,7 @@ func (opencodeWire) Decode(event string, payload []byte) (*hookfmt.Payload, erro
 	if err != nil {
 		return nil, err
 	}
-	p := &hookfmt.Payload{Event: event, Agent: "opencode", Raw: payload}
+	p := &hookfmt.Payload{Event: event, Agent: w.Name(), Raw: payload}
 	if _, err := takeString(m, "hook"); err != nil { // derived from the event on the way back
 		return nil, err
 	}
@@ -120,11 +127,11 @@ func takeMembers(m map[string]json.RawMessage, key string) (map[string]json.RawM
 	return out, nil
 }
 
-func (opencodeWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) {
+func (w opencodeWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) {
 	if err := checkEvent(p.Event); err != nil {
 		return nil, err
 	}
-	own := p.Agent == "opencode"
+	own := p.Agent == w.Name()
 	extra := func(key string) map[string]json.RawMessage {
 		var m map[string]json.RawMessage
 		if own {
@@ -147,7 +154,7 @@ func (opencodeWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) {
 	}
 	switch p.Event {
 	case PreToolUse, PostToolUse:
-		tool := NativeTool("opencode", p.ToolName)
+		tool := NativeTool(w.Name(), p.ToolName)
 		in["tool"] = jsonString(tool)
 		var args map[string]json.RawMessage
 		if len(p.ToolInput) > 0 {

@@ -55,6 +55,13 @@ func (a *Agent) RegisterHooks(w Files, t Target) ([]Change, error) {
 		return nil, err
 	}
 	changes := []Change{{Op: hookOp(h), Path: primary, Status: status, Detail: strings.Join(names, ",")}}
+	if h.list != nil {
+		listed, err := listScript(w, h.list, t)
+		if err != nil {
+			return changes, err
+		}
+		changes = append(changes, listed...)
+	}
 
 	other := ScopeProject
 	if t.Scope == ScopeProject {
@@ -74,7 +81,30 @@ func (a *Agent) UnregisterHooks(w Files, t Target) ([]Change, error) {
 	}
 	h := r.hooks
 	t = t.withDefaults()
-	return removeOurs(w, h, t, h.ourFiles(t, ScopeProject, ScopeGlobal), "")
+	changes, err := removeOurs(w, h, t, h.ourFiles(t, ScopeProject, ScopeGlobal), "")
+	if err == nil && h.list != nil {
+		var ch *Change
+		if ch, err = h.list.remove(w, t); ch != nil {
+			changes = append(changes, *ch)
+		}
+	}
+	return changes, err
+}
+
+// listScript names the script in the project's plugin list in project
+// scope, and takes it out in global scope (the project copy is gone).
+func listScript(w Files, l *pluginList, t Target) ([]Change, error) {
+	var ch *Change
+	var err error
+	if t.Scope == ScopeProject {
+		ch, err = l.ensure(w, t)
+	} else {
+		ch, err = l.remove(w, t)
+	}
+	if ch == nil {
+		return nil, err
+	}
+	return []Change{*ch}, err
 }
 
 // writeScript writes a hook program we own whole; a file there that is not

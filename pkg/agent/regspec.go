@@ -240,6 +240,9 @@ type hookSpec struct {
 	// plugin shim), ours when it starts with marker.
 	script func(t Target) []byte
 	marker string
+	// list: in project scope the script is also named in a config
+	// file's plugin list (Kilo's kilo.json; pluginlist.go).
+	list *pluginList
 }
 
 // file returns the absolute hook file for scope, or "" when the target has

@@ -268,8 +268,11 @@ func TestDecodeErrors(t *testing.T) {
 	for _, name := range WireNames() {
 		w, _ := WireFor(name)
 		wrongTypes := []string{`{"cwd":7}`, `{"tool_input":"x","tool_name":"Bash","hook_event_name":"PreToolUse"}`}
-		if name == "opencode" {
+		if name == "opencode" || name == "kilo" {
 			wrongTypes = []string{`{"directory":7}`, `{"input":"x"}`, `{"input":{"sessionID":7}}`, `{"input":{"tool":"bash"},"output":{"args":"x"}}`}
+		}
+		if name == "pi" {
+			wrongTypes = []string{`{"cwd":7}`, `{"event":"x"}`, `{"event":{"toolName":7}}`, `{"event":{"toolName":"bash","input":"x"}}`}
 		}
 		if name == "antigravity" {
 			wrongTypes = []string{`{"conversationId":7}`, `{"toolCall":"x"}`, `{"toolCall":{"name":"run_command","args":7}}`, `{"workspacePaths":"/p"}`}

@@ -1,0 +1,72 @@
+package agent
+
+import (
+	_ "embed"
+	"encoding/json"
+	"strconv"
+	"strings"
+)
+
+// Pi (the pi coding agent). See ../shared/agent-payloads/pi/output-contract.md
+// (Pi 1.3.0, observed live): no shell hooks, but TS/JS extensions loaded
+// from .pi/extensions/ (project, only in a trusted project) and
+// ~/.pi/agent/extensions/ (user).
+var pi = &Agent{
+	Name:      "pi",
+	Display:   "Pi",
+	SkillDir:  ".agents/skills", // read (trusted projects only) beside .pi/skills, walking up to the repo root
+	HomeMarks: []string{".pi/agent"},
+	Binary:    "pi",
+	Wire:      piWire{},
+	Tools:     NameTable{{"shell", "bash"}, {"file_read", "read"}, {"file_write", "write"}, {"file_edit", "edit"}, {"search", "grep"}, {"find", "find"}},
+	// The extension events the shim forwards, by the canonical event each
+	// is; agent_end is a Stop that only observes.
+	Registers: NameTable{
+		{PreToolUse, "tool_call"}, {PostToolUse, "tool_result"},
+		{UserPromptSubmit, "before_agent_start"}, {SessionStart, "session_start"}, {Stop, "agent_end"},
+	},
+	OfferWhenFound: true,
+}
+
+// piShim is the extension sync installs; {{BIN}} (a string literal, quotes
+// included) and {{TIMEOUT_MS}} are filled in per target.
+//
+//go:embed pi_shim.js
+var piShim string
+
+// piShimMarker starts every extension we write: a file there without it is
+// the user's, never replaced or removed.
+const piShimMarker = "// symposium Pi extension:"
+
+// renderPiShim is the extension for t, as renderOpencodeShim: our command
+// as a JSON string (a JavaScript string literal for any path) and a
+// timeout above the hook call's own deadline, since Pi gives a handler
+// none and a hung one wedges the session.
+func renderPiShim(t Target) []byte {
+	bin, _ := json.Marshal(t.Command) // a string always marshals
+	return []byte(strings.NewReplacer(
+		"{{BIN}}", string(bin),
+		"{{TIMEOUT_MS}}", strconv.Itoa(t.Timeout*1000),
+	).Replace(piShim))
+}
+
+// Hooks: one extension file, in the hook scope's directory (an extension in
+// both would run twice). MCP: Pi's built-in MCP reads ~/.pi/agent/mcp.json
+// and, in a trusted project, .pi/mcp.json, both {"mcpServers": {name:
+// {command, args, env} | {url, headers}}} (observed with `pi mcp list`).
+var _ = addRegistration(pi, &registration{
+	hooks: &hookSpec{
+		project: ".pi/extensions/symposium.js",
+		global:  ".pi/agent/extensions/symposium.js",
+		script:  renderPiShim,
+		marker:  piShimMarker,
+	},
+	mcp: &mcpSpec{
+		project:   ".pi/mcp.json",
+		global:    ".pi/agent/mcp.json",
+		format:    "json",
+		container: []string{"mcpServers"},
+		entry:     claudeStyleEntry("pi", false),
+	},
+	gates: piGates,
+})
