@@ -16,17 +16,21 @@ import (
 
 // Canonical hook events (symposium format) and their CLI spellings.
 const (
-	PreToolUse       = stream.EventPreToolUse
-	PostToolUse      = stream.EventPostToolUse
-	UserPromptSubmit = stream.EventUserPromptSubmit
-	SessionStart     = stream.EventSessionStart
-	Stop             = stream.EventStop
+	PreToolUse  = stream.EventPreToolUse
+	PostToolUse = stream.EventPostToolUse
+	// PostToolUseFailure is no HIF event: agents that send it name it
+	// in Registers.
+	PostToolUseFailure = stream.EventPostToolUseFailure
+	UserPromptSubmit   = stream.EventUserPromptSubmit
+	SessionStart       = stream.EventSessionStart
+	Stop               = stream.EventStop
 )
 
 // CLIEvents maps the CLI event argument to the canonical event.
 var CLIEvents = NameTable{
 	{"pre-tool-use", PreToolUse},
 	{"post-tool-use", PostToolUse},
+	{"post-tool-use-failure", PostToolUseFailure},
 	{"user-prompt-submit", UserPromptSubmit},
 	{"session-start", SessionStart},
 	{"stop", Stop},

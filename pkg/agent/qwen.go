@@ -17,8 +17,10 @@ var qwen = &Agent{
 	// chunk-RSWOFJBY.js:12). PreToolUse
 	// updatedInput is ignored (firePreToolUseHook keeps only proceed,
 	// reason and context), so a plugin hook's rewrite does not happen.
-	Wire:  claudeWire{snakeWire{"qwen"}},
-	Tools: NameTable{{"shell", "run_shell_command"}, {"file_read", "read_file"}, {"file_write", "write_file"}, {"file_edit", "edit"}, {"search", "grep_search"}, {"find", "glob"}, {"web_search", "web_search"}, {"web_fetch", "web_fetch"}, {"agent", "agent"}},
+	Wire: claudeWire{snakeWire{"qwen"}},
+	// Failed tool calls go to PostToolUseFailure, as in Claude Code.
+	Registers: NameTable{{PostToolUseFailure, "PostToolUseFailure"}},
+	Tools:     NameTable{{"shell", "run_shell_command"}, {"file_read", "read_file"}, {"file_write", "write_file"}, {"file_edit", "edit"}, {"search", "grep_search"}, {"find", "glob"}, {"web_search", "web_search"}, {"web_fetch", "web_fetch"}, {"agent", "agent"}},
 	// As a HIF provider: Claude's shape in .qwen/settings.json with Qwen's
 	// own event enum (HookEventName, chunk-QA5TENCT.js:94-120); no
 	// input_rewrite (updatedInput is ignored on PreToolUse).
