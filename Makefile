@@ -70,6 +70,7 @@ e2e-agents: build
 	./scripts/e2e-agents.sh $(BIN)
 	./scripts/e2e-agents-hooks.sh $(BIN)
 	SCOPE=global ./scripts/e2e-agents-hooks.sh $(BIN)
+	./scripts/e2e-agents-claudefmt.sh $(BIN)
 	./scripts/e2e-agy.sh $(BIN)
 
 clean:
