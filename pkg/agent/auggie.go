@@ -29,7 +29,9 @@ var auggie = &Agent{
 		},
 		Caps: []string{"structured_output", "input_rewrite"},
 		// PromptSubmit is fired and forgotten (firePromptSubmitHook
-		// does not wait for the answer).
+		// does not wait for the answer). Stop's block is written as the
+		// schema has it, but triggerStopHook discards onStop's result,
+		// so whether 0.36.0 goes on is unknown (and it cannot loop).
 		Blocking:     append(NameTable{{"before_prompt", "observe"}}, claudeBlocking...),
 		ProjectHooks: ".augment/settings.json",
 		Shape:        ShapeGrouped,
