@@ -16,17 +16,21 @@ import (
 
 // Canonical hook events (symposium format) and their CLI spellings.
 const (
-	PreToolUse       = stream.EventPreToolUse
-	PostToolUse      = stream.EventPostToolUse
-	UserPromptSubmit = stream.EventUserPromptSubmit
-	SessionStart     = stream.EventSessionStart
-	Stop             = stream.EventStop
+	PreToolUse  = stream.EventPreToolUse
+	PostToolUse = stream.EventPostToolUse
+	// PostToolUseFailure is no HIF event: agents that send it name it
+	// in Registers.
+	PostToolUseFailure = stream.EventPostToolUseFailure
+	UserPromptSubmit   = stream.EventUserPromptSubmit
+	SessionStart       = stream.EventSessionStart
+	Stop               = stream.EventStop
 )
 
 // CLIEvents maps the CLI event argument to the canonical event.
 var CLIEvents = NameTable{
 	{"pre-tool-use", PreToolUse},
 	{"post-tool-use", PostToolUse},
+	{"post-tool-use-failure", PostToolUseFailure},
 	{"user-prompt-submit", UserPromptSubmit},
 	{"session-start", SessionStart},
 	{"stop", Stop},
@@ -123,7 +127,7 @@ const (
 // all is the one list of the agents symposium supports, in the order init
 // offers them. Everything about each lives in its own file (claude.go,
 // claude_wire.go, ...); docs/adding-an-agent.md says what a new one needs.
-var all = []*Agent{antigravity, claude, codex, copilot, gemini, goose, kilo, kiro, opencode, pi}
+var all = []*Agent{antigravity, auggie, claude, codex, copilot, droid, gemini, goose, kilo, kiro, opencode, pi, qwen}
 
 // Lookup returns the agent named name.
 func Lookup(name string) (*Agent, bool) {

@@ -7,6 +7,8 @@ var claude = &Agent{
 	SkillDir:  ".claude/skills",
 	HomeMarks: []string{".claude", ".claude.json"},
 	Wire:      claudeWire{snakeWire{"claude"}},
+	// Failed tool calls go to PostToolUseFailure, not PostToolUse.
+	Registers: NameTable{{PostToolUseFailure, "PostToolUseFailure"}},
 	Tools:     NameTable{{"shell", "Bash"}, {"file_read", "Read"}, {"file_write", "Write"}, {"file_edit", "Edit"}, {"search", "Grep"}, {"find", "Glob"}, {"web_search", "WebSearch"}, {"web_fetch", "WebFetch"}, {"agent", "Agent"}},
 	// HIF hooks-v1 §7.4 / §8.2's claude-code column.
 	HIF: &HIFProvider{

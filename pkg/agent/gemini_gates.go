@@ -70,7 +70,13 @@ func geminiGates(a *Agent, t Target) []Gate {
 
 // geminiTrusted applies Gemini's trustedFolders.json rules to the workspace.
 func geminiTrusted(t Target) bool {
-	rules := t.readJSONC(filepath.Join(t.Home, ".gemini", "trustedFolders.json"))
+	return folderRulesTrust(t, filepath.Join(t.Home, ".gemini", "trustedFolders.json"))
+}
+
+// folderRulesTrust applies the trustedFolders.json rules in file (Gemini
+// CLI's, which Qwen Code kept) to the workspace.
+func folderRulesTrust(t Target, file string) bool {
+	rules := t.readJSONC(file)
 	ws := realPath(t.Workspace)
 	best, level := -1, ""
 	for rule, v := range rules {

@@ -287,7 +287,7 @@ func (t Target) withDefaults() Target {
 }
 
 // hookEvents lists the canonical events we register, in a stable order.
-var hookEvents = []string{PreToolUse, PostToolUse, UserPromptSubmit, SessionStart, Stop}
+var hookEvents = []string{PreToolUse, PostToolUse, PostToolUseFailure, UserPromptSubmit, SessionStart, Stop}
 
 // eventRank orders agent event names the way hookEvents orders canonical
 // ones (agents spell them differently, but each spelling is unique).

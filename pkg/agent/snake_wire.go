@@ -61,6 +61,11 @@ func snakeInto(p *hookfmt.Payload, m map[string]json.RawMessage) error {
 		return err
 	}
 	p.ToolResponse = take(m, "tool_response")
+	if p.Event == PostToolUseFailure {
+		if p.ToolError, err = takeString(m, "error"); err != nil {
+			return err
+		}
+	}
 	// Only a prompt event's prompt is canonical; another event's (Gemini's
 	// AfterAgent repeats it) rides along with the agent's own fields.
 	if p.Event == UserPromptSubmit {

@@ -52,13 +52,15 @@ var ErrEvent = errors.New("unsupported event")
 
 func checkEvent(event string) error {
 	switch event {
-	case PreToolUse, PostToolUse, UserPromptSubmit, SessionStart, Stop:
+	case PreToolUse, PostToolUse, PostToolUseFailure, UserPromptSubmit, SessionStart, Stop:
 		return nil
 	}
 	return fmt.Errorf("%w %q", ErrEvent, event)
 }
 
-func isToolEvent(event string) bool { return event == PreToolUse || event == PostToolUse }
+func isToolEvent(event string) bool {
+	return event == PreToolUse || event == PostToolUse || event == PostToolUseFailure
+}
 
 // fields decodes a JSON object into its members, keeping each value's bytes.
 func fields(payload []byte) (map[string]json.RawMessage, error) {
@@ -198,6 +200,9 @@ func (o *obj) eventFields(p *hookfmt.Payload, toolName string) {
 		o.set("tool_input", in)
 		if p.Event == PostToolUse {
 			o.setNull("tool_response", p.ToolResponse)
+		}
+		if p.Event == PostToolUseFailure {
+			o.set("error", jsonString(p.ToolError))
 		}
 	}
 	if p.Event == UserPromptSubmit {

@@ -277,6 +277,9 @@ func TestDecodeErrors(t *testing.T) {
 		if name == "antigravity" {
 			wrongTypes = []string{`{"conversationId":7}`, `{"toolCall":"x"}`, `{"toolCall":{"name":"run_command","args":7}}`, `{"workspacePaths":"/p"}`}
 		}
+		if name == "auggie" {
+			wrongTypes = []string{`{"conversation_id":7}`, `{"workspace_roots":"/p"}`, `{"tool_input":"x","tool_name":"launch-process"}`}
+		}
 		for _, payload := range append([]string{``, `garbage`, `[1,2]`, `null`}, wrongTypes...) {
 			if _, err := w.Decode(PreToolUse, []byte(payload)); err == nil {
 				t.Errorf("%s.Decode(%q) = nil error, want one", name, payload)
@@ -309,7 +312,7 @@ func TestToolVocabulary(t *testing.T) {
 		}
 	}
 	got := ToolAliases("run_shell_command")
-	want := []string{"run_shell_command", "shell", "run_command", "Bash", "bash", "execute_bash", "exec_command"}
+	want := []string{"run_shell_command", "shell", "run_command", "launch-process", "Bash", "bash", "Execute", "execute_bash", "exec_command"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("ToolAliases(run_shell_command) = %q, want %q", got, want)
 	}

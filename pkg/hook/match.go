@@ -20,7 +20,7 @@ type matcherCache map[string]*regexp.Regexp
 // tool's names in the vocabulary (Bash, run_shell_command, bash, shell, …).
 // An invalid regex is compared as a plain name (and err says so).
 func (c matcherCache) match(matcher string, p *hookfmt.Payload) (ok bool, err error) {
-	if matcher == "" || matcher == "*" || (p.Event != agent.PreToolUse && p.Event != agent.PostToolUse) {
+	if matcher == "" || matcher == "*" || (p.Event != agent.PreToolUse && p.Event != agent.PostToolUse && p.Event != agent.PostToolUseFailure) {
 		return true, nil
 	}
 	names := agent.ToolAliases(p.ToolName)

@@ -31,6 +31,12 @@ func TestStop(t *testing.T) {
 		{name: "copilot agentStop", agent: "copilot", file: "copilot/agentStop.json", stdout: `{"decision":"block","reason":"run the tests too"}`},
 		{name: "antigravity", agent: "antigravity", payload: `{"executionNum":0,"terminationReason":"NO_TOOL_CALL","conversationId":"c","workspacePaths":["WS"]}`, stdout: `{"decision":"continue","reason":"run the tests too"}`},
 		{name: "antigravity, already going on", agent: "antigravity", payload: `{"executionNum":1,"conversationId":"c","workspacePaths":["WS"]}`, stdout: `{}`},
+		// Droid re-runs the turn on every block with no cap of its own
+		// (droid/output-contract.md: 94 Stops in 90 s).
+		{name: "droid", agent: "droid", file: "droid/Stop.json", stdout: `{"decision":"block","reason":"run the tests too"}`},
+		{name: "droid, already going on", agent: "droid", file: "droid/Stop.stop_hook_active.json"},
+		{name: "qwen", agent: "qwen", file: "qwen/Stop.json", stdout: `{"decision":"block","reason":"run the tests too"}`},
+		{name: "qwen, already going on", agent: "qwen", file: "qwen/Stop.stop_hook_active.json"},
 		{name: "kiro only observes", agent: "kiro", payload: `{"hook_event_name":"stop","cwd":"WS"}`},
 	}
 	for _, tc := range tests {

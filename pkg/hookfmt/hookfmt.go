@@ -32,6 +32,7 @@ type Payload struct {
 	ToolName     string          // as the agent named it
 	ToolInput    json.RawMessage // object (nil when absent)
 	ToolResponse json.RawMessage // any JSON value (nil when absent)
+	ToolError    string          // PostToolUseFailure: what went wrong
 	Prompt       string
 	SessionID    string
 	Cwd          string

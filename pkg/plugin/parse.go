@@ -384,11 +384,11 @@ func (p *parser) hook(i int, h fileHook, installNames map[string]bool) (Hook, bo
 		p.errs = append(p.errs, err)
 	}
 	if h.Event == nil {
-		p.errorf("%s:%d:1: [[hooks]] %q has no event (one of PreToolUse, PostToolUse, UserPromptSubmit, SessionStart)", path, header, hk.Name)
+		p.errorf("%s:%d:1: [[hooks]] %q has no event (one of PreToolUse, PostToolUse, PostToolUseFailure, UserPromptSubmit, SessionStart, Stop)", path, header, hk.Name)
 	} else if ev, ok := stream.CanonicalEvent(*h.Event); ok {
 		hk.Event = ev
 	} else {
-		p.errorf("%s:%d:1: [[hooks]] %q: unknown event %q (one of PreToolUse, PostToolUse, UserPromptSubmit, SessionStart)", path, lines.key("hooks", i, "event"), hk.Name, *h.Event)
+		p.errorf("%s:%d:1: [[hooks]] %q: unknown event %q (one of PreToolUse, PostToolUse, PostToolUseFailure, UserPromptSubmit, SessionStart, Stop)", path, lines.key("hooks", i, "event"), hk.Name, *h.Event)
 	}
 	if !p.hookCommand(i, h, &hk, installNames) {
 		return hk, false

@@ -5,10 +5,13 @@ import "strings"
 // The canonical hook events: the "event" of hook records, the keys of the
 // symposium hook format, and what every agent's own event names map to.
 const (
-	EventPreToolUse       = "PreToolUse"
-	EventPostToolUse      = "PostToolUse"
-	EventUserPromptSubmit = "UserPromptSubmit"
-	EventSessionStart     = "SessionStart"
+	EventPreToolUse  = "PreToolUse"
+	EventPostToolUse = "PostToolUse"
+	// EventPostToolUseFailure: a tool call failed (Claude Code and Qwen
+	// Code send it instead of PostToolUse); the payload's error says how.
+	EventPostToolUseFailure = "PostToolUseFailure"
+	EventUserPromptSubmit   = "UserPromptSubmit"
+	EventSessionStart       = "SessionStart"
 	// EventStop: the agent is about to end its turn. A block asks it to
 	// go on with the reason as its next instruction.
 	EventStop = "Stop"
@@ -23,6 +26,8 @@ func CanonicalEvent(s string) (string, bool) {
 		return EventPreToolUse, true
 	case "posttooluse":
 		return EventPostToolUse, true
+	case "posttoolusefailure":
+		return EventPostToolUseFailure, true
 	case "userpromptsubmit":
 		return EventUserPromptSubmit, true
 	case "sessionstart":

@@ -42,7 +42,8 @@ Reads AGENT's hook payload on stdin, runs the plugin hooks that match EVENT
 and prints AGENT's answer, with AGENT's exit code.
 
 ` + agent.ListText("  AGENT  ", "         ", agent.WireUsage(), 80) + `
-  EVENT  pre-tool-use, post-tool-use, user-prompt-submit, session-start, stop
+  EVENT  pre-tool-use, post-tool-use, post-tool-use-failure, user-prompt-submit,
+         session-start, stop
 `
 
 // Main runs sym-hook with args (without the program name) and returns the
@@ -86,7 +87,7 @@ func Run(ctx context.Context, stdio cli.Stdio, prog string, args []string) (code
 		}
 	}()
 	if event == "" {
-		return proceed("unknown event %q (want pre-tool-use, post-tool-use, user-prompt-submit, session-start or stop)", args[1])
+		return proceed("unknown event %q (want pre-tool-use, post-tool-use, post-tool-use-failure, user-prompt-submit, session-start or stop)", args[1])
 	}
 	payload, err := io.ReadAll(io.LimitReader(stdio.In, maxPayload))
 	if err != nil {

@@ -1,0 +1,66 @@
+package agent
+
+// Auggie (Augment Code's CLI). Read from @augmentcode/auggie 0.36.0's
+// augment.mjs, not run: it talks only to Augment's backend
+// (../shared/agent-payloads/auggie/contract-from-code.md).
+var auggie = &Agent{
+	Name:    "auggie",
+	Display: "Auggie",
+	// Auggie lists .augment/skills, .claude/skills and .agents/skills,
+	// in the workspace and in the home (jy(), Epn): the shared
+	// .agents/skills serves it.
+	SkillDir:       ".agents/skills",
+	HomeMarks:      []string{".augment"},
+	Binary:         "auggie",
+	OfferWhenFound: true,
+	Wire:           auggieWire{},
+	Tools:          NameTable{{"shell", "launch-process"}, {"file_read", "view"}, {"file_write", "save-file"}, {"file_edit", "str-replace-editor"}, {"search", "grep-search"}, {"web_search", "web-search"}, {"web_fetch", "web-fetch"}},
+	// As a HIF provider: Claude's grouped shape with Auggie's strict event
+	// list (jnt: an unknown event key invalidates the hooks), timeouts in
+	// milliseconds, matchers as regular expressions ("mcp:<regex>" for MCP
+	// tools).
+	HIF: &HIFProvider{
+		Slug: "auggie", Name: "Auggie",
+		Events: NameTable{
+			{"before_tool_execute", "PreToolUse"}, {"after_tool_execute", "PostToolUse"},
+			{"session_start", "SessionStart"}, {"session_end", "SessionEnd"},
+			{"before_prompt", "PromptSubmit"}, {"agent_stop", "Stop"},
+			{"notification", "Notification"},
+		},
+		Caps: []string{"structured_output", "input_rewrite"},
+		// PromptSubmit is fired and forgotten (firePromptSubmitHook
+		// does not wait for the answer). Stop's block is written as the
+		// schema has it, but triggerStopHook discards onStop's result,
+		// so whether 0.36.0 goes on is unknown (and it cannot loop).
+		Blocking:     append(NameTable{{"before_prompt", "observe"}}, claudeBlocking...),
+		ProjectHooks: ".augment/settings.json",
+		Shape:        ShapeGrouped,
+		MCP:          MCPNames{Unknown: true}, // "mcp:<regex>", against what name is not documented
+		Timeout:      Milliseconds,
+	},
+}
+
+// Hooks: settings.json "hooks" with matcher groups (a regex; "*" is not
+// one and would invalidate the file, so ".*"), timeout in milliseconds.
+// MCP: mcpServers in the same file (auggie mcp add --project).
+var _ = addRegistration(auggie, &registration{
+	hooks: &hookSpec{
+		project: ".augment/settings.json",
+		global:  ".augment/settings.json",
+		grouped: true,
+		element: func(t Target, a *Agent, ev string) ordered {
+			return groupElement(".*", ordered{
+				{Key: "type", Value: "command"},
+				{Key: "command", Value: HookCommand(t.Command, a.Name, ev)},
+				{Key: "timeout", Value: t.Timeout * 1000},
+			})
+		},
+	},
+	mcp: &mcpSpec{
+		project:   ".augment/settings.json",
+		global:    ".augment/settings.json",
+		format:    "json",
+		container: []string{"mcpServers"},
+		entry:     claudeStyleEntry("auggie", true),
+	},
+})

@@ -1,0 +1,38 @@
+package agent
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestDroidGates(t *testing.T) {
+	settings := `{"hooks": {"PreToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": "cargo-agents hook droid pre-tool-use"}]}]}}`
+	tests := []struct {
+		name  string
+		files map[string]string
+		want  []string // problems, $WS replaced
+	}{
+		{name: "settings.json alone: hooks run", files: map[string]string{"ws/.factory/settings.json": settings}},
+		{name: "a hooks.json but none of our hooks", files: map[string]string{"ws/.factory/hooks.json": `{}`}},
+		{
+			name:  "hooks.json beside our settings.json",
+			files: map[string]string{"ws/.factory/settings.json": settings, "ws/.factory/hooks.json": `{"PostToolUse": []}`},
+			want:  []string{"Factory Droid may skip the hooks in $WS/.factory/settings.json: $WS/.factory/hooks.json exists, and Factory's docs say it is read instead"},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ws, home := gateDirs(t, tc.files)
+			var got []string
+			for _, g := range droid.Gates(realFiles(), Target{Workspace: ws, Home: home, Scope: "project"}) {
+				if g.Open != nil {
+					t.Errorf("gate %q offers to open itself; it should not (unverified fix)", g.Problem)
+				}
+				got = append(got, strings.ReplaceAll(g.Problem, ws, "$WS"))
+			}
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("gates = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
