@@ -265,9 +265,13 @@ func copyInto(w fileedit.Writer, files []skillFile, dst string, absent, dry bool
 		sort.Strings(stale)
 		for _, p := range stale {
 			rel, _ := filepath.Rel(dst, p)
-			if !stray(dst, rel, ours, sourceRels) {
+			remove, edited := stray(dst, rel, ours, sourceRels)
+			if !remove {
 				user.kept = append(user.kept, filepath.ToSlash(rel))
 				continue // the user's: kept, and reported
+			}
+			if edited {
+				user.edited = append(user.edited, filepath.ToSlash(rel))
 			}
 			if _, err := w.Remove(p); err != nil {
 				return "", err

@@ -360,7 +360,10 @@ func (r *run) removeUnwanted(skillDir string, old manifest, owned map[string]boo
 			r.res.add("skill", strings.Join(next.InstalledFor, ","), dst, stream.StatusUnchanged, name, "kept: a plugin source could not be read")
 			continue
 		}
-		status, kept, err := removeSkill(r.w, dst, old.Files[name])
+		status, kept, edited, err := removeSkill(r.w, dst, old.Files[name])
+		if len(edited) > 0 {
+			r.res.warnf("skill %s no longer applies: removed symposium's files from %s, among them %s, which differed from what symposium wrote (your change, or a sync interrupted while it updated them)", name, dst, strings.Join(edited, ", "))
+		}
 		if err != nil {
 			r.res.Errors = append(r.res.Errors, err)
 			keepEntry(name)

@@ -49,18 +49,22 @@ type userFiles struct {
 // source does not have: ours to remove (a file of an older version of the
 // skill, our .gitignore, a killed write's temp file) or the user's to keep.
 // ours is the skill's record (nil: none, from an older symposium); source
-// the skill's files now (their killed writes' temp files are ours too).
-func stray(dst, rel string, ours map[string]string, source []string) (remove bool) {
+// the skill's files now (their killed writes' temp files are ours too). A
+// file the record names is ours whatever it holds now: a sync killed while
+// it updated the skill leaves the new version's bytes under the recorded
+// name, and only ours by name keeps such a directory ours (edited says the
+// bytes differ from the record, which the caller reports).
+func stray(dst, rel string, ours map[string]string, source []string) (remove, edited bool) {
 	slash := filepath.ToSlash(rel)
 	if slash == ".gitignore" || isTempOf(slash, append(slices.Collect(maps.Keys(ours)), source...)) {
-		return true
+		return true, false
 	}
 	sum, wrote := ours[slash]
 	if !wrote {
-		return false
+		return false, false
 	}
 	data, err := os.ReadFile(filepath.Join(dst, rel))
-	return err == nil && fileSum(data) == sum
+	return true, err != nil || fileSum(data) != sum
 }
 
 // isTempOf reports whether rel is a leftover temp file of an atomic write
@@ -89,36 +93,42 @@ func pathSplit(slash string) (dir, base string) {
 // directory goes; else only our files go, and the directory stays with
 // theirs, which are returned. ours nil (a record of an older symposium)
 // removes the directory whole, as before.
-func removeSkill(w fileedit.Writer, dst string, ours map[string]string) (string, []string, error) {
+func removeSkill(w fileedit.Writer, dst string, ours map[string]string) (status string, kept, edited []string, err error) {
 	if ours == nil {
 		st, err := w.RemoveAll(dst)
-		return st, nil, err
+		return st, nil, nil, err
 	}
-	var mine, kept []string
+	var mine []string
 	filepath.WalkDir(dst, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return nil
 		}
 		rel, _ := filepath.Rel(dst, p)
-		if stray(dst, rel, ours, nil) {
-			mine = append(mine, p)
-		} else {
+		remove, changed := stray(dst, rel, ours, nil)
+		switch {
+		case !remove:
 			kept = append(kept, filepath.ToSlash(rel))
+		case changed:
+			edited = append(edited, filepath.ToSlash(rel))
+			fallthrough
+		default:
+			mine = append(mine, p)
 		}
 		return nil
 	})
+	sort.Strings(edited)
 	if len(kept) == 0 {
 		st, err := w.RemoveAll(dst)
-		return st, nil, err
+		return st, nil, edited, err
 	}
 	sort.Strings(mine)
 	sort.Strings(kept)
 	for _, p := range mine {
 		if _, err := w.Remove(p); err != nil {
-			return "", kept, err
+			return "", kept, edited, err
 		}
 	}
-	return stream.StatusUpdated, kept, nil
+	return stream.StatusUpdated, kept, edited, nil
 }
 
 // reportUserFiles warns about, and lists as skipped actions, what one
