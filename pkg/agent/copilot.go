@@ -42,6 +42,10 @@ var copilot = &Agent{
 		MCP:          MCPNames{Sep: "/", All: "*"},
 		Timeout:      Seconds,
 	},
+
+	// Copilot CLI docs (add-skills): .github/skills, .claude/skills and
+	// .agents/skills.
+	SkillReads: []string{".github/skills", ".claude/skills", ".agents/skills"},
 }
 
 // Hooks: a file of our own, {"version": 1, "hooks": {event: [{type, bash,
