@@ -45,6 +45,10 @@ type Agent struct {
 	// skills install into the fewest of these directories such that each
 	// agent reads each skill from exactly one (skillplace.go).
 	SkillReads []string
+	// SkillDedupe: a skill found in several of SkillReads shows once, from
+	// a fixed one of them, without a warning (Copilot CLI, checked live), so
+	// reading more than one install directory costs it nothing.
+	SkillDedupe bool
 	// HomeMarks are home-relative paths the agent creates on first use:
 	// any of them present means the user has it (init's choice when no
 	// one can be asked).

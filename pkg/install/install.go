@@ -170,13 +170,19 @@ func Run(in Input, opts Options) *Result {
 		res.warnf("plugin source(s) %s could not be read: what symposium installed before is kept (nothing is removed) until they can be read again", strings.Join(away, ", "))
 	}
 
-	// Group agents by skill directory: agents sharing .agents/skills share
-	// one copy and one manifest.
+	// Skills install where each configured agent reads each one once
+	// (agent.PlaceSkills); every directory any agent reads is visited, to
+	// remove our copies from those no longer chosen. Each agent's hooks
+	// and MCP servers are kept in the manifest of its own SkillDir.
+	place := agent.PlaceSkills(opts.Config.Agents)
+	if msg := place.Warning(); msg != "" {
+		res.warnf("%s", msg)
+	}
 	byDir := map[string][]*agent.Agent{}
 	for _, a := range agent.All() {
 		byDir[a.SkillDir] = append(byDir[a.SkillDir], a)
 	}
-	dirs := slices.Sorted(maps.Keys(byDir))
+	dirs := agent.SkillDirs()
 
 	sources := &sourceCache{files: map[string]*cachedSkill{}}
 	target := agent.Target{Workspace: opts.Root, Home: opts.Dirs.Home, Scope: opts.Config.HookScope, Command: opts.Command}
@@ -200,12 +206,7 @@ func Run(in Input, opts Options) *Result {
 			res.Errors = append(res.Errors, err)
 			continue
 		}
-		users := []string{}
-		for _, a := range byDir[rel] {
-			if configured[a.Name] {
-				users = append(users, a.Name)
-			}
-		}
+		users := append([]string{}, place.Users[rel]...)
 		next := manifest{InstalledFor: users, Agents: map[string]agentManifest{}, Files: map[string]map[string]string{}}
 		owned := map[string]bool{}
 		for _, n := range old.Installed {
@@ -311,7 +312,7 @@ func Run(in Input, opts Options) *Result {
 			// With the user's files left in it, the directory is theirs
 			// now: no longer listed as ours.
 			res.reportUserFiles(oldUsers(old), dst, name, userFiles{kept: kept}, true)
-			res.add("skill", oldUsers(old), dst, status, name, "no longer matches")
+			res.add("skill", oldUsers(old), dst, status, name, removedWhy(name, users, place.Dirs, skills))
 		}
 		// Agents: hooks and MCP servers.
 		for _, a := range byDir[rel] {
@@ -368,6 +369,20 @@ func Run(in Input, opts Options) *Result {
 		}
 	}
 	return res
+}
+
+// removedWhy is the detail of removing skill name from a directory: moved
+// when it still installs, into the directories chosen now, and the
+// directory it leaves is no longer one of them.
+func removedWhy(name string, users, dirs []string, skills []placed) string {
+	if len(users) == 0 {
+		for _, p := range skills {
+			if p.as == name {
+				return "moved to " + strings.Join(dirs, ", ")
+			}
+		}
+	}
+	return "no longer matches"
 }
 
 // entryNames lists the names in dir (none when it cannot be read): one
