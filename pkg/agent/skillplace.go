@@ -42,13 +42,15 @@ type SkillPlacement struct {
 const placeLimit = 16
 
 // PlaceSkills chooses the install directories for the configured agents
-// (unknown names are ignored). Of the sets of directories that give every
+// (unknown names are ignored), always including fixed: the directory a
+// skill already sits in (a workspace skill in .agents/skills is its own
+// copy there). Of the sets of directories that hold fixed and give every
 // agent at least one, it takes, in order: the fewest extra copies seen
 // (an agent reading k of them sees k-1 extra, unless it dedupes by
 // name), the fewest directories,
 // the most agents served from their own SkillDir (so a lone agent keeps
 // its usual directory), then the first in sorted order.
-func PlaceSkills(configured []string) SkillPlacement {
+func PlaceSkills(configured []string, fixed ...string) SkillPlacement {
 	var agents []*Agent
 	for _, name := range configured {
 		if a, ok := Lookup(name); ok && !slices.Contains(agents, a) {
@@ -63,9 +65,14 @@ func PlaceSkills(configured []string) SkillPlacement {
 			}
 		}
 	}
+	for _, d := range fixed {
+		if !slices.Contains(cand, d) {
+			cand = append(cand, d)
+		}
+	}
 	slices.Sort(cand)
 	if len(cand) > placeLimit {
-		return placement(agents, ownDirs(agents))
+		return placement(agents, ownDirs(agents, fixed))
 	}
 	best, bestCost := []string(nil), placeCost{}
 	for set := uint32(1); set < 1<<len(cand); set++ {
@@ -76,7 +83,7 @@ func PlaceSkills(configured []string) SkillPlacement {
 			}
 		}
 		c, ok := costOf(agents, dirs)
-		if ok && (best == nil || c.less(bestCost)) {
+		if ok && hasAll(dirs, fixed) && (best == nil || c.less(bestCost)) {
 			best, bestCost = dirs, c
 		}
 	}
@@ -125,9 +132,19 @@ func costOf(agents []*Agent, dirs []string) (placeCost, bool) {
 	return c, true
 }
 
-// ownDirs are the agents' SkillDirs, sorted and unique.
-func ownDirs(agents []*Agent) []string {
-	var dirs []string
+// hasAll reports whether dirs holds every one of want.
+func hasAll(dirs, want []string) bool {
+	for _, d := range want {
+		if !slices.Contains(dirs, d) {
+			return false
+		}
+	}
+	return true
+}
+
+// ownDirs are fixed and the agents' SkillDirs, sorted and unique.
+func ownDirs(agents []*Agent, fixed []string) []string {
+	dirs := slices.Clone(fixed)
 	for _, a := range agents {
 		if !slices.Contains(dirs, a.SkillDir) {
 			dirs = append(dirs, a.SkillDir)

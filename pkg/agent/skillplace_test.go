@@ -9,26 +9,31 @@ func TestPlaceSkills(t *testing.T) {
 	tests := []struct {
 		name       string
 		configured []string
+		fixed      []string // where the skill already is
 		dirs       []string
 		twice      []string // agents that see a skill more than once
 	}{
-		{"codex alone", []string{"codex"}, []string{".agents/skills"}, nil},
-		{"claude alone", []string{"claude"}, []string{".claude/skills"}, nil},
-		{"copilot alone keeps its own dir", []string{"copilot"}, []string{".agents/skills"}, nil},
-		{"claude and copilot share .claude", []string{"claude", "copilot"}, []string{".claude/skills"}, nil},
-		{"codex and claude", []string{"codex", "claude"}, []string{".agents/skills", ".claude/skills"}, nil},
-		{"opencode and claude", []string{"opencode", "claude"}, []string{".claude/skills"}, nil},
-		{"opencode, claude and kiro", []string{"opencode", "claude", "kiro"}, []string{".claude/skills", ".kiro/skills"}, nil},
-		{"gemini and codex", []string{"gemini", "codex"}, []string{".agents/skills"}, nil},
-		{"claude, codex and copilot: copilot dedupes", []string{"claude", "codex", "copilot"}, []string{".agents/skills", ".claude/skills"}, nil},
-		{"claude, codex and opencode: opencode reads both", []string{"claude", "codex", "opencode"}, []string{".agents/skills", ".claude/skills"}, []string{"opencode"}},
-		{"every agent", Names(), []string{".agents/skills", ".claude/skills", ".kiro/skills"}, []string{"goose", "opencode"}},
-		{"unknown names ignored", []string{"nope", "codex", "codex"}, []string{".agents/skills"}, nil},
-		{"none", nil, nil, nil},
+		{"codex alone", []string{"codex"}, nil, []string{".agents/skills"}, nil},
+		{"claude alone", []string{"claude"}, nil, []string{".claude/skills"}, nil},
+		{"copilot alone keeps its own dir", []string{"copilot"}, nil, []string{".agents/skills"}, nil},
+		{"claude and copilot share .claude", []string{"claude", "copilot"}, nil, []string{".claude/skills"}, nil},
+		{"codex and claude", []string{"codex", "claude"}, nil, []string{".agents/skills", ".claude/skills"}, nil},
+		{"opencode and claude", []string{"opencode", "claude"}, nil, []string{".claude/skills"}, nil},
+		{"opencode, claude and kiro", []string{"opencode", "claude", "kiro"}, nil, []string{".claude/skills", ".kiro/skills"}, nil},
+		{"gemini and codex", []string{"gemini", "codex"}, nil, []string{".agents/skills"}, nil},
+		{"claude, codex and copilot: copilot dedupes", []string{"claude", "codex", "copilot"}, nil, []string{".agents/skills", ".claude/skills"}, nil},
+		{"claude, codex and opencode: opencode reads both", []string{"claude", "codex", "opencode"}, nil, []string{".agents/skills", ".claude/skills"}, []string{"opencode"}},
+		{"every agent", Names(), nil, []string{".agents/skills", ".claude/skills", ".kiro/skills"}, []string{"goose", "opencode"}},
+		{"unknown names ignored", []string{"nope", "codex", "codex"}, nil, []string{".agents/skills"}, nil},
+		{"none", nil, nil, nil, nil},
+		{"workspace skill in .agents, claude and copilot", []string{"claude", "copilot"}, []string{".agents/skills"}, []string{".agents/skills", ".claude/skills"}, nil},
+		{"workspace skill in .agents, claude and opencode", []string{"claude", "opencode"}, []string{".agents/skills"}, []string{".agents/skills", ".claude/skills"}, []string{"opencode"}},
+		{"workspace skill in .agents, gemini and opencode", []string{"gemini", "opencode"}, []string{".agents/skills"}, []string{".agents/skills"}, nil},
+		{"workspace skill in .agents, claude alone", []string{"claude"}, []string{".agents/skills"}, []string{".agents/skills", ".claude/skills"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := PlaceSkills(tt.configured)
+			p := PlaceSkills(tt.configured, tt.fixed...)
 			if !slices.Equal(p.Dirs, tt.dirs) {
 				t.Errorf("dirs = %q, want %q", p.Dirs, tt.dirs)
 			}

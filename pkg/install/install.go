@@ -178,6 +178,7 @@ func Run(in Input, opts Options) *Result {
 	if msg := place.Warning(); msg != "" {
 		res.warnf("%s", msg)
 	}
+	pl := newPlacer(opts.Root, opts.Config.Agents, place, skills, res)
 	byDir := map[string][]*agent.Agent{}
 	for _, a := range agent.All() {
 		byDir[a.SkillDir] = append(byDir[a.SkillDir], a)
@@ -227,43 +228,46 @@ func Run(in Input, opts Options) *Result {
 		agentLabel := strings.Join(users, ",")
 		var jobs []copyJob
 		var present map[string]bool // names in skillDir, read once when needed
-		if len(users) > 0 {
-			for _, p := range skills {
-				name, dst := p.as, filepath.Join(skillDir, p.as)
-				if samePlace(p.Dir, dst) {
-					// The skill's own directory is its slot: nothing to
-					// copy, and never ours to remove, whatever a manifest
-					// (perhaps a committed one) says.
-					want[name] = p.Skill
-					res.add("skill", agentLabel, dst, stream.StatusUnchanged, name, "in place: the skill's own directory")
+		for _, p := range skills {
+			readers := pl.of(p).Users[rel]
+			if len(readers) == 0 {
+				continue // no configured agent reads this skill here
+			}
+			label := strings.Join(readers, ",")
+			name, dst := p.as, filepath.Join(skillDir, p.as)
+			if samePlace(p.Dir, dst) {
+				// The skill's own directory is its slot: nothing to
+				// copy, and never ours to remove, whatever a manifest
+				// (perhaps a committed one) says.
+				want[name] = p.Skill
+				res.add("skill", label, dst, stream.StatusUnchanged, name, "in place: the skill's own directory")
+				continue
+			}
+			detail := ""
+			if !owned[name] {
+				if present == nil {
+					present = entryNames(skillDir)
+				}
+				if present[name] && !p.suffixed {
+					// A directory we did not install has the name: the
+					// user's stays, ours installs beside it.
+					alt := suffixedName(p.Skill)
+					if owned[alt] || !present[alt] {
+						res.warnf("%s exists and was not installed by symposium; leaving it alone and installing skill %q from %s as %s", dst, p.Name, describe(p.Skill), alt)
+						name, dst, detail = alt, filepath.Join(skillDir, alt), "suffixed: "+p.Name+" is not symposium's"
+					}
+				}
+				if !owned[name] && present[name] {
+					res.warnf("%s exists and was not installed by symposium; leaving it alone (skill %q from %s not installed)", dst, p.Name, describe(p.Skill))
+					res.add("skill", label, dst, stream.StatusSkipped, name, "not ours")
 					continue
 				}
-				detail := ""
-				if !owned[name] {
-					if present == nil {
-						present = entryNames(skillDir)
-					}
-					if present[name] && !p.suffixed {
-						// A directory we did not install has the name: the
-						// user's stays, ours installs beside it.
-						alt := suffixedName(p.Skill)
-						if owned[alt] || !present[alt] {
-							res.warnf("%s exists and was not installed by symposium; leaving it alone and installing skill %q from %s as %s", dst, p.Name, describe(p.Skill), alt)
-							name, dst, detail = alt, filepath.Join(skillDir, alt), "suffixed: "+p.Name+" is not symposium's"
-						}
-					}
-					if !owned[name] && present[name] {
-						res.warnf("%s exists and was not installed by symposium; leaving it alone (skill %q from %s not installed)", dst, p.Name, describe(p.Skill))
-						res.add("skill", agentLabel, dst, stream.StatusSkipped, name, "not ours")
-						continue
-					}
-				}
-				if _, dup := want[name]; dup {
-					continue // two suffixes met (vanishingly rare): the first stays
-				}
-				want[name] = p.Skill
-				jobs = append(jobs, copyJob{name: name, src: p.Dir, dst: dst, absent: !owned[name], detail: detail, ours: ownedFiles(old, owned, name)})
 			}
+			if _, dup := want[name]; dup {
+				continue // two suffixes met (vanishingly rare): the first stays
+			}
+			want[name] = p.Skill
+			jobs = append(jobs, copyJob{label: label, name: name, src: p.Dir, dst: dst, absent: !owned[name], detail: detail, ours: ownedFiles(old, owned, name)})
 		}
 		sort.Slice(jobs, func(i, j int) bool { return jobs[i].name < jobs[j].name })
 		if len(jobs) > 0 && !opts.DryRun {
@@ -282,8 +286,8 @@ func Run(in Input, opts Options) *Result {
 				res.Errors = append(res.Errors, fmt.Errorf("installing skill %s: %w", j.name, j.err))
 				continue
 			}
-			res.reportUserFiles(agentLabel, j.dst, j.name, j.user, false)
-			res.add("skill", agentLabel, j.dst, j.status, j.name, j.detail)
+			res.reportUserFiles(j.label, j.dst, j.name, j.user, false)
+			res.add("skill", j.label, j.dst, j.status, j.name, j.detail)
 			next.Installed = append(next.Installed, j.name)
 			next.Files[j.name] = j.written
 		}
@@ -371,6 +375,45 @@ func Run(in Input, opts Options) *Result {
 	return res
 }
 
+// placer gives each skill its placement: the common one, or, for a skill
+// that already sits in one of the skills directories (a workspace skill in
+// .agents/skills is its own copy there), one that keeps that directory, so
+// that an agent reading it there is not given a second copy elsewhere.
+type placer struct {
+	common agent.SkillPlacement
+	in     map[string]string // skill directory -> the skills dir holding it
+	fixed  map[string]agent.SkillPlacement
+}
+
+func newPlacer(root string, configured []string, common agent.SkillPlacement, skills []placed, res *Result) *placer {
+	pl := &placer{common: common, in: map[string]string{}, fixed: map[string]agent.SkillPlacement{}}
+	for _, rel := range agent.SkillDirs() {
+		dir := filepath.Join(root, rel)
+		for _, p := range skills {
+			if !samePlace(filepath.Dir(p.Dir), dir) {
+				continue
+			}
+			pl.in[p.Dir] = rel
+			if _, done := pl.fixed[rel]; done {
+				continue
+			}
+			fp := agent.PlaceSkills(configured, rel)
+			pl.fixed[rel] = fp
+			if msg := fp.Warning(); msg != "" && msg != common.Warning() {
+				res.warnf("the workspace's own skills in %s: %s", rel, msg)
+			}
+		}
+	}
+	return pl
+}
+
+func (pl *placer) of(p placed) agent.SkillPlacement {
+	if rel, ok := pl.in[p.Dir]; ok {
+		return pl.fixed[rel]
+	}
+	return pl.common
+}
+
 // removedWhy is the detail of removing skill name from a directory: moved
 // when it still installs, into the directories chosen now, and the
 // directory it leaves is no longer one of them.
@@ -436,6 +479,7 @@ func (c *sourceCache) newWarnings(src string) []string {
 }
 
 type copyJob struct {
+	label          string // the agents reading the copy
 	name, src, dst string
 	detail         string            // why it installs under a suffixed name
 	absent         bool              // dst was seen not to exist
