@@ -10,7 +10,8 @@
 #
 # For each set of agents below, in a fresh git workspace with its own HOME (your files are never
 # read): `cargo-agents init --add-agent …` and `cargo-agents sync` with a local plugin holding one
-# skill, e2e-once; then each CLI that can list skills offline lists them:
+# skill, e2e-once, and the workspace's own skill .agents/skills/ws-own (a copy in place there); then
+# each CLI that can list skills offline lists both:
 #   copilot  `copilot skill list`              the skill once (it dedupes names)
 #   gemini   `gemini skills list` (trusted)    once, and no "Skill conflict detected"
 #   codex    `codex debug prompt-input hi`     once (it lists a skill once per directory)
@@ -60,6 +61,8 @@ setup() {
   printf '[package]\nname = "app"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\nserde = "1"\n' >"$WS/Cargo.toml"
   printf 'version = 4\n\n[[package]]\nname = "app"\nversion = "0.1.0"\ndependencies = ["serde"]\n\n[[package]]\nname = "serde"\nversion = "1.0.219"\nsource = "registry+https://github.com/rust-lang/crates.io-index"\n' >"$WS/Cargo.lock"
   echo 'fn main() {}' >"$WS/src/main.rs"
+  mkdir -p "$WS/.agents/skills/ws-own"
+  printf -- '---\nname: ws-own\ndescription: the workspace own skill\n---\nbody\n' >"$WS/.agents/skills/ws-own/SKILL.md"
   (cd "$WS" && git init -q . && git -c user.email=t@t -c user.name=t commit -q --allow-empty -m init)
   printf '{"%s":"TRUST_FOLDER"}\n' "$WS" >"$H/.gemini/trustedFolders.json"
 }
@@ -69,16 +72,17 @@ run() {
   (cd "$WS" && HOME=$H CODEX_HOME=$H/.codex COPILOT_HOME=$H/.copilot COPILOT_OFFLINE=true COPILOT_AUTO_UPDATE=false \
     GEMINI_API_KEY=fake-key OPENCODE_DISABLE_AUTOUPDATE=1 timeout 90 "$BIN/$c" "$@" </dev/null 2>&1)
 }
-# seen AGENT: how many times the CLI lists e2e-once, plus its own complaint if any
+# seen AGENT SKILL: how many times the CLI lists SKILL, plus its own complaint if any
 seen() {
+  local s=$2
   case $1 in
-  copilot) run copilot skill list | grep -c '^ *e2e-once - ' ;;
+  copilot) run copilot skill list | grep -c "^ *$s - " ;;
   gemini) out=$(run gemini skills list)
-    n=$(printf '%s\n' "$out" | grep -c '^e2e-once ')
-    printf '%s\n' "$out" | grep -q 'Skill conflict detected: "e2e-once"' && n="$n+conflict"; echo "$n" ;;
-  codex) run codex debug prompt-input hi | grep -o 'e2e-once: e2e check' | wc -l ;;
-  opencode) n=$(run opencode debug skill | grep -c '"name": "e2e-once"')
-    d=0; for r in .opencode/skills .claude/skills .agents/skills; do [ -f "$WS/$r/e2e-once/SKILL.md" ] && d=$((d + 1)); done
+    n=$(printf '%s\n' "$out" | grep -c "^$s ")
+    printf '%s\n' "$out" | grep -q "Skill conflict detected: \"$s\"" && n="$n+conflict"; echo "$n" ;;
+  codex) run codex debug prompt-input hi | grep -o "$s: [a-z]" | wc -l ;;
+  opencode) n=$(run opencode debug skill | grep -c "\"name\": \"$s\"")
+    d=0; for r in .opencode/skills .claude/skills .agents/skills; do [ -f "$WS/$r/$s/SKILL.md" ] && d=$((d + 1)); done
     [ "$d" -gt 1 ] && n="$n+random-of-$d"; echo "$n" ;;
   esac
 }
@@ -91,13 +95,17 @@ combo() {
   for a in "$@"; do args+=(--add-agent "$a"); done
   sym init "${args[@]}" >/dev/null || { bad "$name: init failed"; return; }
   local out; out=$(sym sync) || { bad "$name: sync failed"; printf '%s\n' "$out" | sed 's/^/     | /' | tail -10; return; }
-  ok "$name: installed in $(cd "$WS" && find . -path '*/skills/e2e-once/SKILL.md' | sed 's|^\./||; s|/e2e-once/SKILL.md||' | sort | tr '\n' ' ')"
+  ok "$name: e2e-once in $(cd "$WS" && find . -path '*/skills/e2e-once/SKILL.md' | sed 's|^\./||; s|/e2e-once/SKILL.md||' | sort | tr '\n' ' ')", \
+    "ws-own in $(cd "$WS" && find . -path '*/skills/ws-own/SKILL.md' | sed 's|^\./||; s|/ws-own/SKILL.md||' | sort | tr '\n' ' ')"
+  local s
   for a in "$@"; do
     case $a in copilot | gemini | codex | opencode) ;; *) continue ;; esac
-    local n; n=$(seen "$a")
-    if [ "$n" = 1 ]; then ok "$name: $a sees e2e-once once"
-    elif printf '%s\n' "$out" | grep -q "$a reads "; then ok "$name: $a sees it $n, as sync warned"
-    else bad "$name: $a sees e2e-once $n times"; fi
+    for s in e2e-once ws-own; do
+      local n; n=$(seen "$a" "$s")
+      if [ "$n" = 1 ]; then ok "$name: $a sees $s once"
+      elif printf '%s\n' "$out" | grep -q "$a reads "; then ok "$name: $a sees $s $n, as sync warned"
+      else bad "$name: $a sees $s $n times"; fi
+    done
   done
 }
 
