@@ -2,7 +2,6 @@ package agent
 
 import (
 	"fmt"
-	"math/bits"
 	"slices"
 	"strings"
 )
@@ -37,8 +36,9 @@ type SkillPlacement struct {
 	Twice map[string][]string
 }
 
-// placeLimit bounds the candidate directories searched exhaustively; past
-// it, each agent's SkillDir is used (never reached by today's agents).
+// placeLimit bounds the candidate directories searched exhaustively (those
+// read by agents no forced directory serves); past it, each agent's
+// SkillDir is used (never reached by today's agents).
 const placeLimit = 16
 
 // PlaceSkills chooses the install directories for the configured agents
@@ -57,34 +57,45 @@ func PlaceSkills(configured []string, fixed ...string) SkillPlacement {
 			agents = append(agents, a)
 		}
 	}
+	// Every agent needs one directory, so fixed and the only directory of
+	// an agent reading one are in every candidate set; more are only worth
+	// trying among those read by the agents these leave without one
+	// (adding a directory never removes a copy an agent sees).
+	forced := slices.Clone(fixed)
+	for _, a := range agents {
+		if r := a.Reads(); len(r) == 1 && !slices.Contains(forced, r[0]) {
+			forced = append(forced, r[0])
+		}
+	}
 	var cand []string
 	for _, a := range agents {
+		if readsAny(a, forced) {
+			continue
+		}
 		for _, d := range a.Reads() {
 			if !slices.Contains(cand, d) {
 				cand = append(cand, d)
 			}
 		}
 	}
-	for _, d := range fixed {
-		if !slices.Contains(cand, d) {
-			cand = append(cand, d)
-		}
-	}
 	slices.Sort(cand)
 	if len(cand) > placeLimit {
-		return placement(agents, ownDirs(agents, fixed))
+		return placement(agents, ownDirs(agents, forced))
 	}
-	best, bestCost := []string(nil), placeCost{}
-	for set := uint32(1); set < 1<<len(cand); set++ {
-		dirs := make([]string, 0, bits.OnesCount32(set))
+	var best []string
+	var bestCost placeCost
+	found := false
+	for set := uint32(0); set < 1<<len(cand); set++ {
+		dirs := slices.Clone(forced)
 		for i, d := range cand {
 			if set&(1<<i) != 0 {
 				dirs = append(dirs, d)
 			}
 		}
+		slices.Sort(dirs)
 		c, ok := costOf(agents, dirs)
-		if ok && hasAll(dirs, fixed) && (best == nil || c.less(bestCost)) {
-			best, bestCost = dirs, c
+		if ok && (!found || c.less(bestCost)) {
+			best, bestCost, found = dirs, c, true
 		}
 	}
 	return placement(agents, best)
@@ -132,14 +143,14 @@ func costOf(agents []*Agent, dirs []string) (placeCost, bool) {
 	return c, true
 }
 
-// hasAll reports whether dirs holds every one of want.
-func hasAll(dirs, want []string) bool {
-	for _, d := range want {
-		if !slices.Contains(dirs, d) {
-			return false
+// readsAny reports whether a reads one of dirs.
+func readsAny(a *Agent, dirs []string) bool {
+	for _, d := range a.Reads() {
+		if slices.Contains(dirs, d) {
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 // ownDirs are fixed and the agents' SkillDirs, sorted and unique.
