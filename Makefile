@@ -101,6 +101,7 @@ demo: build
 # shell tool call through the hooks sync registered (one allowed, one blocked).
 e2e-agents: build
 	./scripts/e2e-agents.sh $(BIN)
+	./scripts/e2e-agents-skills.sh $(BIN)
 	./scripts/e2e-agents-hooks.sh $(BIN)
 	SCOPE=global ./scripts/e2e-agents-hooks.sh $(BIN)
 	./scripts/e2e-agents-claudefmt.sh $(BIN)

@@ -21,14 +21,8 @@ const maxLines = 100
 // pendingSplit lists the directories (relative to the module root,
 // /-separated) whose long functions are being split by other work in
 // progress: their functions are reported in the log but do not fail the
-// test. Empty it as they land.
-var pendingSplit = map[string]bool{
-	"pkg/cli":      true,
-	"pkg/agent":    true,
-	"pkg/hif":      true,
-	"pkg/pipeline": true,
-	"pkg/install":  true,
-}
+// test. Empty it as they land (it is: every function is within the limit).
+var pendingSplit = map[string]bool{}
 
 // TestFunctionLength fails for each function over maxLines lines in a
 // non-test Go file of the module, and logs (under -v) every one over 80
@@ -71,6 +65,9 @@ func TestFunctionLengthCounts(t *testing.T) {
 			t.Errorf("over %d: got %v, want %v", tc.min, names, tc.want)
 		}
 	}
+	saved := pendingSplit
+	defer func() { pendingSplit = saved }()
+	pendingSplit = map[string]bool{"pkg/cli": true}
 	if !pending("pkg/cli/setupcmd/init.go") || pending("pkg/client/x.go") {
 		t.Error("pending: want a directory to cover its subdirectories, not a prefix of a name")
 	}

@@ -40,8 +40,19 @@ var CLIEvents = NameTable{
 type Agent struct {
 	Name    string // config name: claude, copilot, ...
 	Display string // human name for prompts and summaries
-	// SkillDir is the project-relative skills directory.
+	// SkillDir is the project-relative skills directory symposium
+	// installs into for this agent when it is the only one configured.
 	SkillDir string
+	// SkillReads are every project-relative skills directory the agent
+	// loads skills from (SkillDir among them), in its own precedence
+	// order; nil means SkillDir alone. With several agents configured,
+	// skills install into the fewest of these directories such that each
+	// agent reads each skill from exactly one (skillplace.go).
+	SkillReads []string
+	// SkillDedupe: a skill found in several of SkillReads shows once, from
+	// a fixed one of them, without a warning (Copilot CLI, checked live), so
+	// reading more than one install directory costs it nothing.
+	SkillDedupe bool
 	// HomeMarks are home-relative paths the agent creates on first use:
 	// any of them present means the user has it (init's choice when no
 	// one can be asked).

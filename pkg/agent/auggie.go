@@ -38,6 +38,9 @@ var auggie = &Agent{
 		MCP:          MCPNames{Unknown: true}, // "mcp:<regex>", against what name is not documented
 		Timeout:      Milliseconds,
 	},
+
+	// The project skills directories it reads: auggie/contract-from-code.md (its code) (LANDSCAPE.md).
+	SkillReads: []string{".augment/skills", ".claude/skills", ".agents/skills"},
 }
 
 // Hooks: settings.json "hooks" with matcher groups (a regex; "*" is not

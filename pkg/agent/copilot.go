@@ -42,6 +42,12 @@ var copilot = &Agent{
 		MCP:          MCPNames{Sep: "/", All: "*"},
 		Timeout:      Seconds,
 	},
+
+	// Copilot CLI docs (add-skills): .github/skills, .claude/skills and
+	// .agents/skills. `copilot skill list` (1.0.102) shows a name found in
+	// several once: from .github, else .agents, else .claude.
+	SkillReads:  []string{".github/skills", ".agents/skills", ".claude/skills"},
+	SkillDedupe: true,
 }
 
 // Hooks: a file of our own, {"version": 1, "hooks": {event: [{type, bash,

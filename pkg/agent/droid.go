@@ -39,6 +39,9 @@ var droid = &Agent{
 		MCP:          ClaudeMCPNames,
 		Timeout:      Seconds,
 	},
+
+	// The project skills directories it reads: droid/output-contract.md (live) (LANDSCAPE.md).
+	SkillReads: []string{".factory/skills", ".agents/skills", ".agent/skills"},
 }
 
 // Hooks: settings.json "hooks" with matcher groups, timeout in seconds

@@ -40,6 +40,10 @@ var gemini = &Agent{
 		MCP:          MCPNames{Prefix: "mcp_", Sep: "_", All: ".*"},
 		Timeout:      Milliseconds,
 	},
+
+	// .gemini/skills and its alias .agents/skills: a name in both warns,
+	// and the last wins.
+	SkillReads: []string{".gemini/skills", ".agents/skills"},
 }
 
 // geminiHookName names our handlers; Gemini de-duplicates hooks by

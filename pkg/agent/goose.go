@@ -8,6 +8,9 @@ var goose = &Agent{
 	Display:   "Goose",
 	SkillDir:  ".agents/skills",
 	HomeMarks: []string{".config/goose"},
+
+	// Goose's skills extension reads these in the project.
+	SkillReads: []string{".goose/skills", ".claude/skills", ".agents/skills"},
 }
 
 // gooseTimeout is the per-call timeout (seconds) Goose itself writes for a

@@ -17,6 +17,9 @@ var kilo = &Agent{
 	Wire:           opencodeWire{agent: "kilo"},
 	Tools:          opencode.Tools,
 	Registers:      opencode.Registers,
+
+	// The project skills directories it reads: kilo/output-contract.md (live) (LANDSCAPE.md).
+	SkillReads: []string{".kilo/skills", ".kilo/skill", ".agents/skills", ".claude/skills"},
 }
 
 // kiloShimMarker starts every Kilo shim we write.

@@ -34,19 +34,8 @@ func (a *Agent) SyncMCP(w Files, t Target, servers []stream.MCPServer, owned []s
 		}
 		return nil, nil, nil, fmt.Errorf("registering %s MCP servers: no workspace or home directory", a.Name)
 	}
-	data, err := w.ReadFile(p)
-	missing := errors.Is(err, fs.ErrNotExist)
-	if err != nil && !missing {
-		return nil, nil, nil, err
-	}
-	if missing && len(servers) == 0 {
-		return nil, nil, nil, nil
-	}
-	doc, err := openMCPDoc(w, m, p, data, missing)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	if err := doc.check(); err != nil {
+	doc, ok, err := readMCPDoc(w, m, p, len(servers) > 0)
+	if !ok {
 		return nil, nil, nil, err
 	}
 
@@ -54,8 +43,51 @@ func (a *Agent) SyncMCP(w Files, t Target, servers []stream.MCPServer, owned []s
 	for _, n := range owned {
 		ownedSet[n] = true
 	}
-	byName := map[string]stream.MCPServer{}
-	var names []string
+	byName, names, warnings := a.uniqueMCPServers(servers)
+	keep := map[string]bool{}
+	changes, changed, warnings, err := a.setMCPServers(doc, m, p, byName, names, ownedSet, keep, warnings)
+	if err != nil {
+		return nil, nil, warnings, err
+	}
+	gone := removeMCPServers(doc, p, ownedSet, keep)
+	changes = append(changes, gone...)
+	removed := len(gone) > 0
+	nowOwned = slices.Sorted(maps.Keys(keep))
+	if !changed && !removed {
+		return changes, nowOwned, warnings, nil
+	}
+	if err := saveMCPDoc(w, doc, p, removed); err != nil {
+		return nil, nil, warnings, err
+	}
+	return changes, nowOwned, warnings, nil
+}
+
+// readMCPDoc reads and opens the MCP file p, checking its container. ok is
+// false on an error, and when p is missing and nothing is to be added
+// (adding false): then there is nothing to do.
+func readMCPDoc(w Files, m *mcpSpec, p string, adding bool) (doc mcpDoc, ok bool, err error) {
+	data, err := w.ReadFile(p)
+	missing := errors.Is(err, fs.ErrNotExist)
+	if err != nil && !missing {
+		return nil, false, err
+	}
+	if missing && !adding {
+		return nil, false, nil
+	}
+	doc, err = openMCPDoc(w, m, p, data, missing)
+	if err != nil {
+		return nil, false, err
+	}
+	if err := doc.check(); err != nil {
+		return nil, false, err
+	}
+	return doc, true, nil
+}
+
+// uniqueMCPServers indexes servers by name, sorted, keeping the first of
+// each name and warning when a later one of that name differs.
+func (a *Agent) uniqueMCPServers(servers []stream.MCPServer) (byName map[string]stream.MCPServer, names, warnings []string) {
+	byName = map[string]stream.MCPServer{}
 	for _, s := range servers {
 		if prev, dup := byName[s.Name]; dup {
 			if !reflect.DeepEqual(prev, s) {
@@ -67,9 +99,14 @@ func (a *Agent) SyncMCP(w Files, t Target, servers []stream.MCPServer, owned []s
 		names = append(names, s.Name)
 	}
 	sort.Strings(names)
+	return byName, names, warnings
+}
 
-	changed, removed := false, false
-	keep := map[string]bool{}
+// setMCPServers adds or updates in doc each named server, marking in keep
+// the ones now ours; one whose name the user already has (not in owned)
+// is left alone, with a warning appended to warnings. changed says
+// whether doc was edited.
+func (a *Agent) setMCPServers(doc mcpDoc, m *mcpSpec, p string, byName map[string]stream.MCPServer, names []string, owned, keep map[string]bool, warnings []string) (changes []Change, changed bool, _ []string, err error) {
 	for _, name := range names {
 		s := byName[name]
 		entry, err := m.entry(s)
@@ -78,7 +115,7 @@ func (a *Agent) SyncMCP(w Files, t Target, servers []stream.MCPServer, owned []s
 			continue
 		}
 		cur, exists := doc.get(name)
-		if exists && !ownedSet[name] {
+		if exists && !owned[name] {
 			warnings = append(warnings, fmt.Sprintf("%s: %s already has an MCP server %q that symposium did not write; left it as it is (plugin %s's server is not registered)", a.Name, p, name, s.Plugin))
 			continue
 		}
@@ -92,43 +129,47 @@ func (a *Agent) SyncMCP(w Files, t Target, servers []stream.MCPServer, owned []s
 			status = StatusUpdated
 		}
 		if err := doc.set(name, entry); err != nil {
-			return nil, nil, warnings, err
+			return nil, false, warnings, err
 		}
 		changed = true
 		changes = append(changes, Change{Op: OpMCPServer, Path: p, Status: status, Name: name, Detail: s.Plugin})
 	}
+	return changes, changed, warnings, nil
+}
+
+// removeMCPServers deletes from doc the servers we owned that are no
+// longer kept, in name order, returning a removal for each.
+func removeMCPServers(doc mcpDoc, p string, owned, keep map[string]bool) []Change {
 	var gone []string
-	for n := range ownedSet {
+	for n := range owned {
 		if !keep[n] {
 			gone = append(gone, n)
 		}
 	}
 	sort.Strings(gone)
+	var changes []Change
 	for _, n := range gone {
 		if _, exists := doc.get(n); !exists {
 			continue
 		}
 		doc.del(n)
-		changed, removed = true, true
 		changes = append(changes, Change{Op: OpMCPServer, Path: p, Status: StatusRemoved, Name: n})
 	}
-	nowOwned = slices.Sorted(maps.Keys(keep))
-	if !changed {
-		return changes, nowOwned, warnings, nil
-	}
+	return changes
+}
+
+// saveMCPDoc writes the edited doc to p; when our removals (removed) left
+// nothing of the user's in it, the file goes instead.
+func saveMCPDoc(w Files, doc mcpDoc, p string, removed bool) error {
 	if removed {
 		doc.dropEmptyContainer()
 		if doc.empty() {
-			if _, err := w.Remove(p); err != nil {
-				return nil, nil, warnings, err
-			}
-			return changes, nowOwned, warnings, nil
+			_, err := w.Remove(p)
+			return err
 		}
 	}
-	if _, err := w.WriteFile(p, doc.bytes(), 0o644); err != nil {
-		return nil, nil, warnings, err
-	}
-	return changes, nowOwned, warnings, nil
+	_, err := w.WriteFile(p, doc.bytes(), 0o644)
+	return err
 }
 
 // mcpDoc is one MCP file opened through fileedit, seen as "servers by name".

@@ -25,6 +25,10 @@ var opencode = &Agent{
 		{PreToolUse, "tool.execute.before"}, {PostToolUse, "tool.execute.after"},
 		{UserPromptSubmit, "chat.message"}, {SessionStart, "session.created"}, {Stop, "session.idle"},
 	},
+
+	// OpenCode docs (skills): a name in two of these shows once, picked
+	// at random from run to run, with a warning.
+	SkillReads: []string{".opencode/skills", ".claude/skills", ".agents/skills"},
 }
 
 // opencodeShim is the JS plugin sync installs; {{BIN}} (a string literal,

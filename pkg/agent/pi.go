@@ -26,6 +26,9 @@ var pi = &Agent{
 		{UserPromptSubmit, "before_agent_start"}, {SessionStart, "session_start"}, {Stop, "agent_end"},
 	},
 	OfferWhenFound: true,
+
+	// The project skills directories it reads: pi/output-contract.md (live) (LANDSCAPE.md).
+	SkillReads: []string{".pi/skills", ".agents/skills"},
 }
 
 // piShim is the extension sync installs; {{BIN}} (a string literal, quotes

@@ -41,6 +41,9 @@ var qwen = &Agent{
 		MCP:          ClaudeMCPNames,
 		Timeout:      Seconds,
 	},
+
+	// The project skills directories it reads: qwen/output-contract.md (live) (LANDSCAPE.md).
+	SkillReads: []string{".qwen/skills", ".agents/skills", ".claude/skills"},
 }
 
 // Hooks: settings.json "hooks" with matcher groups, timeout in seconds

@@ -322,7 +322,24 @@ func editHooks(doc JSONDoc, p string, grouped bool, want map[string]ordered) (ch
 		}
 	}
 	kept := map[string]bool{}
-	var dels []hookPos
+	dels, changed, err := judgeHooks(doc, grouped, want, kept)
+	if err != nil {
+		return false, false, err
+	}
+	if deleteHooks(doc, dels, len(want) == 0) {
+		changed, removed = true, true
+	}
+	added, err := appendMissingHooks(doc, want, kept)
+	if err != nil {
+		return false, false, err
+	}
+	return changed || added, removed, nil
+}
+
+// judgeHooks walks every event array of doc's "hooks", keeping (and
+// rewriting) the first element of ours for each wanted event, marking it
+// in kept, and returning the positions of our other entries, in order.
+func judgeHooks(doc JSONDoc, grouped bool, want map[string]ordered, kept map[string]bool) (dels []hookPos, changed bool, err error) {
 	for _, ev := range doc.Keys("hooks") {
 		raw, _ := doc.Get("hooks", ev)
 		if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '[' {
@@ -330,62 +347,84 @@ func editHooks(doc JSONDoc, p string, grouped bool, want map[string]ordered) (ch
 		}
 		n := doc.Len("hooks", ev)
 		for i := 0; i < n; i++ {
-			idx := strconv.Itoa(i)
-			el, _ := doc.Get("hooks", ev, idx)
-			var m map[string]json.RawMessage
-			if json.Unmarshal(el, &m) != nil {
-				continue
+			d, c, err := judgeHookElement(doc, ev, i, grouped, want, kept)
+			if err != nil {
+				return nil, false, err
 			}
-			wantEl, wanted := want[ev]
-			if hs, isGroup := m["hooks"]; isGroup {
-				var handlers []map[string]json.RawMessage
-				if json.Unmarshal(hs, &handlers) != nil {
-					continue
-				}
-				var ours []int
-				for j, hd := range handlers {
-					if handlerIsOurs(hd) {
-						ours = append(ours, j)
-					}
-				}
-				if len(ours) == 0 {
-					continue
-				}
-				if len(ours) == len(handlers) {
-					if grouped && wanted && !kept[ev] {
-						kept[ev] = true
-						if !sameJSON(el, wantEl) {
-							if err := doc.Set(wantEl, "hooks", ev, idx); err != nil {
-								return false, false, err
-							}
-							changed = true
-						}
-						continue
-					}
-					dels = append(dels, hookPos{ev, i, -1})
-					continue
-				}
-				for _, j := range ours {
-					dels = append(dels, hookPos{ev, i, j})
-				}
-				continue
-			}
-			if !handlerIsOurs(m) {
-				continue
-			}
-			if !grouped && wanted && !kept[ev] {
-				kept[ev] = true
-				if !sameJSON(el, wantEl) {
-					if err := doc.Set(wantEl, "hooks", ev, idx); err != nil {
-						return false, false, err
-					}
-					changed = true
-				}
-				continue
-			}
-			dels = append(dels, hookPos{ev, i, -1})
+			dels = append(dels, d...)
+			changed = changed || c
 		}
 	}
+	return dels, changed, nil
+}
+
+// judgeHookElement is judgeHooks for element i of event ev: nothing when
+// it is not ours; kept when it is the first of ours for a wanted event
+// (a group wholly ours when grouped, a bare handler otherwise); else the
+// entries of ours in it, to delete.
+func judgeHookElement(doc JSONDoc, ev string, i int, grouped bool, want map[string]ordered, kept map[string]bool) ([]hookPos, bool, error) {
+	idx := strconv.Itoa(i)
+	el, _ := doc.Get("hooks", ev, idx)
+	var m map[string]json.RawMessage
+	if json.Unmarshal(el, &m) != nil {
+		return nil, false, nil
+	}
+	wantEl, wanted := want[ev]
+	if hs, isGroup := m["hooks"]; isGroup {
+		var handlers []map[string]json.RawMessage
+		if json.Unmarshal(hs, &handlers) != nil {
+			return nil, false, nil
+		}
+		var ours []int
+		for j, hd := range handlers {
+			if handlerIsOurs(hd) {
+				ours = append(ours, j)
+			}
+		}
+		if len(ours) == 0 {
+			return nil, false, nil
+		}
+		if len(ours) == len(handlers) {
+			if grouped && wanted && !kept[ev] {
+				kept[ev] = true
+				c, err := keepHook(doc, el, wantEl, ev, idx)
+				return nil, c, err
+			}
+			return []hookPos{{ev, i, -1}}, false, nil
+		}
+		var dels []hookPos
+		for _, j := range ours {
+			dels = append(dels, hookPos{ev, i, j})
+		}
+		return dels, false, nil
+	}
+	if !handlerIsOurs(m) {
+		return nil, false, nil
+	}
+	if !grouped && wanted && !kept[ev] {
+		kept[ev] = true
+		c, err := keepHook(doc, el, wantEl, ev, idx)
+		return nil, c, err
+	}
+	return []hookPos{{ev, i, -1}}, false, nil
+}
+
+// keepHook rewrites the kept element idx of event ev as wantEl when el
+// differs from it, reporting whether it did.
+func keepHook(doc JSONDoc, el json.RawMessage, wantEl ordered, ev, idx string) (bool, error) {
+	if sameJSON(el, wantEl) {
+		return false, nil
+	}
+	if err := doc.Set(wantEl, "hooks", ev, idx); err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
+// deleteHooks deletes the entries at dels, then the event arrays they
+// emptied, then "hooks" when that emptied it and nothing is wanted
+// (noneWanted). It reports whether it deleted anything.
+func deleteHooks(doc JSONDoc, dels []hookPos, noneWanted bool) bool {
 	// Delete from the back so earlier indices stay valid.
 	touched := map[string]bool{}
 	for i := len(dels) - 1; i >= 0; i-- {
@@ -397,7 +436,6 @@ func editHooks(doc JSONDoc, p string, grouped bool, want map[string]ordered) (ch
 			doc.Delete("hooks", d.event, e, "hooks", strconv.Itoa(d.handler))
 		}
 		touched[d.event] = true
-		changed, removed = true, true
 	}
 	var emptied []string
 	for ev := range touched {
@@ -409,10 +447,16 @@ func editHooks(doc JSONDoc, p string, grouped bool, want map[string]ordered) (ch
 	for _, ev := range emptied {
 		doc.Delete("hooks", ev)
 	}
-	if len(emptied) > 0 && len(doc.Keys("hooks")) == 0 && len(want) == 0 {
+	if len(emptied) > 0 && len(doc.Keys("hooks")) == 0 && noneWanted {
 		doc.Delete("hooks")
 	}
-	// Append in the order of hookEvents' agent names (want is a map).
+	return len(dels) > 0
+}
+
+// appendMissingHooks appends the wanted element of each event in want
+// that kept lacks, creating its array when needed, in the order of
+// hookEvents' agent names (want is a map). It reports whether it did.
+func appendMissingHooks(doc JSONDoc, want map[string]ordered, kept map[string]bool) (bool, error) {
 	var missingEvents []string
 	for ev := range want {
 		if !kept[ev] {
@@ -425,15 +469,14 @@ func editHooks(doc JSONDoc, p string, grouped bool, want map[string]ordered) (ch
 	for _, ev := range missingEvents {
 		if _, ok := doc.Get("hooks", ev); !ok {
 			if err := doc.Set([]any{}, "hooks", ev); err != nil {
-				return false, false, err
+				return false, err
 			}
 		}
 		if err := doc.Append(want[ev], "hooks", ev); err != nil {
-			return false, false, err
+			return false, err
 		}
-		changed = true
 	}
-	return changed, removed, nil
+	return len(missingEvents) > 0, nil
 }
 
 // handlerIsOurs looks at the command fields an agent may use.

@@ -282,109 +282,137 @@ func prepare(p *provider, m *Manifest, source string, w *warner) []*prepared {
 	for i, h := range m.Hooks {
 		ph := &prepared{Hook: cloneHook(h), n: i + 1}
 		out = append(out, ph)
-		n := ph.n
-		if !p.supports(h.Event) {
-			w.add(n, "event", "", "event '%s' dropped — %s does not support this event", h.Event, p.name)
-			ph.dropped = true
-			continue
-		}
-		blocked := false
-		for _, c := range Infer(&h) {
-			if p.caps[c] || blocked {
-				continue
-			}
-			s := Strategy(&h, c)
-			hd := &ph.Handler
-			switch s {
-			case StrategyExclude:
-				w.add(n, "handler", c, "hook excluded — %s does not support %s (%s capability, degradation: exclude)", p.name, capDescription(c, &h), c)
-				ph.dropped = true
-			case StrategyBlock:
-				msg := fmt.Sprintf("hook blocked: %s does not support %s, which this hook needs", p.name, capDescription(c, &h))
-				*hd = Handler{Type: "command", Command: "echo " + shellQuote(msg) + " >&2; exit 2", Timeout: hd.Timeout}
-				ph.Blocking = true
-				w.add(n, "handler", c, "handler replaced by one that blocks (exit 2) — %s does not support %s (%s capability, degradation: block)", p.name, capDescription(c, &h), c)
-				blocked = true
-			default: // warn
-				switch c {
-				case CapPlatform, CapCwd, CapEnv, CapAsync:
-					w.add(n, "handler."+capField[c], c, "'%s' field dropped — %s does not support %s (%s capability, degradation: warn)", capField[c], p.name, capWhat[c], c)
-					switch c {
-					case CapPlatform:
-						hd.Platform = nil
-					case CapCwd:
-						hd.Cwd = ""
-					case CapEnv:
-						hd.Env = nil
-					case CapAsync:
-						hd.Async = false
-					}
-				case CapHTTPHandler:
-					*hd = Handler{Type: "command", Command: curlCommand(hd.URL, hd.Headers), Timeout: hd.Timeout}
-					w.add(n, "handler", c, "http handler replaced by a curl command posting the payload to %s — %s has no HTTP hooks (http_handler capability, degradation: warn)", h.Handler.URL, p.name)
-				case CapLLMEvaluated:
-					// A prompt cannot run as a shell command: warn is
-					// honoured as exclude.
-					w.add(n, "handler", c, "hook excluded — %s cannot run %s hooks (llm_evaluated capability, degradation: warn cannot keep an LLM-evaluated hook)", p.name, h.Handler.Type)
-					ph.dropped = true
-				default:
-					w.add(n, "handler", c, "%s does not support %s; the hook runs without it (%s capability, degradation: warn)", p.name, capDescription(c, &h), c)
-				}
-			}
-			if ph.dropped {
-				break
-			}
-		}
-		if ph.dropped {
-			continue
-		}
-		for _, k := range slices.Sorted(maps.Keys(h.ProviderData)) {
-			if k == p.slug {
-				continue
-			}
-			var lost []string
-			for _, f := range slices.Sorted(maps.Keys(h.ProviderData[k])) {
-				switch {
-				case f == "matcher" && sharedMatcher(p, &h) != "":
-				case f == "event" && splitTables[k] != nil:
-					if ev, _ := h.ProviderData[k]["event"].(string); h.Matcher == nil {
-						w.add(n, "matcher", "", "%s's %s runs for every MCP tool, which has no canonical matcher; here the hook matches every tool", providers[k].name, ev)
-					}
-				default:
-					lost = append(lost, f)
-				}
-			}
-			if len(lost) > 0 {
-				w.add(n, "provider_data."+k, "", "provider_data.%s ignored — not target provider (%s)", k, strings.Join(lost, ", "))
-			}
-		}
-		if ph.Matcher != nil && !IsToolEvent(h.Event) {
-			w.add(n, "matcher", "", "matcher ignored — '%s' is not a tool event (§6)", h.Event)
-			ph.Matcher = nil
-		}
-		if ph.Matcher != nil && source != p.slug {
-			for _, e := range ph.Matcher.Elements() {
-				if e.Pattern != "" {
-					w.add(n, "matcher", "", "pattern matcher '%s' written unchanged — a pattern matches %s's own tool names, which may differ from its source's", e.Pattern, p.name)
-				}
-			}
-		}
-		native := p.events[h.Event]
-		if native == "" {
-			native = p.name + "'s " + strings.ReplaceAll(h.Event, "_", " ") + " event"
-		}
-		switch beh := p.behaviour(h.Event); {
-		case beh == behaviourObserve && ph.Blocking:
-			w.add(n, "blocking", "", "%s blocking=true mapped to %s — %s treats this as observe-only (blocking intent cannot be honored)", h.Event, native, p.name)
-		case beh == behaviourObserve && eventRetries(h.Event) && !observedAtSource(source, h.Event):
-			w.add(n, "blocking", "", "%s blocking=%v mapped to %s — %s treats this as observe-only (the hook cannot make the agent continue)", h.Event, ph.Blocking, native, p.name)
-		}
-		if ph.Handler.Timeout > 0 && p.timeout == agent.NoTimeout {
-			w.add(n, "handler.timeout", "", "'timeout' field dropped — %s has no per-hook timeout", p.name)
-			ph.Handler.Timeout = 0
-		}
+		prepareHook(p, ph, &h, source, w)
 	}
 	return out
+}
+
+// prepareHook is prepare for the hook h, whose copy ph it adjusts (or
+// marks dropped) for p, warning of each loss.
+func prepareHook(p *provider, ph *prepared, h *Hook, source string, w *warner) {
+	n := ph.n
+	if !p.supports(h.Event) {
+		w.add(n, "event", "", "event '%s' dropped — %s does not support this event", h.Event, p.name)
+		ph.dropped = true
+		return
+	}
+	degrade(p, ph, h, w)
+	if ph.dropped {
+		return
+	}
+	warnProviderData(p, h, n, w)
+	if ph.Matcher != nil && !IsToolEvent(h.Event) {
+		w.add(n, "matcher", "", "matcher ignored — '%s' is not a tool event (§6)", h.Event)
+		ph.Matcher = nil
+	}
+	if ph.Matcher != nil && source != p.slug {
+		for _, e := range ph.Matcher.Elements() {
+			if e.Pattern != "" {
+				w.add(n, "matcher", "", "pattern matcher '%s' written unchanged — a pattern matches %s's own tool names, which may differ from its source's", e.Pattern, p.name)
+			}
+		}
+	}
+	native := p.events[h.Event]
+	if native == "" {
+		native = p.name + "'s " + strings.ReplaceAll(h.Event, "_", " ") + " event"
+	}
+	switch beh := p.behaviour(h.Event); {
+	case beh == behaviourObserve && ph.Blocking:
+		w.add(n, "blocking", "", "%s blocking=true mapped to %s — %s treats this as observe-only (blocking intent cannot be honored)", h.Event, native, p.name)
+	case beh == behaviourObserve && eventRetries(h.Event) && !observedAtSource(source, h.Event):
+		w.add(n, "blocking", "", "%s blocking=%v mapped to %s — %s treats this as observe-only (the hook cannot make the agent continue)", h.Event, ph.Blocking, native, p.name)
+	}
+	if ph.Handler.Timeout > 0 && p.timeout == agent.NoTimeout {
+		w.add(n, "handler.timeout", "", "'timeout' field dropped — %s has no per-hook timeout", p.name)
+		ph.Handler.Timeout = 0
+	}
+}
+
+// degrade applies, for each capability h needs that p lacks, its
+// degradation strategy to ph: exclude drops the hook, block swaps in a
+// handler that blocks, warn drops the field (see degradeWarn).
+func degrade(p *provider, ph *prepared, h *Hook, w *warner) {
+	n := ph.n
+	blocked := false
+	for _, c := range Infer(h) {
+		if p.caps[c] || blocked {
+			continue
+		}
+		s := Strategy(h, c)
+		hd := &ph.Handler
+		switch s {
+		case StrategyExclude:
+			w.add(n, "handler", c, "hook excluded — %s does not support %s (%s capability, degradation: exclude)", p.name, capDescription(c, h), c)
+			ph.dropped = true
+		case StrategyBlock:
+			msg := fmt.Sprintf("hook blocked: %s does not support %s, which this hook needs", p.name, capDescription(c, h))
+			*hd = Handler{Type: "command", Command: "echo " + shellQuote(msg) + " >&2; exit 2", Timeout: hd.Timeout}
+			ph.Blocking = true
+			w.add(n, "handler", c, "handler replaced by one that blocks (exit 2) — %s does not support %s (%s capability, degradation: block)", p.name, capDescription(c, h), c)
+			blocked = true
+		default: // warn
+			degradeWarn(p, ph, h, c, w)
+		}
+		if ph.dropped {
+			break
+		}
+	}
+}
+
+// degradeWarn is the warn strategy for capability c: the field goes, an
+// HTTP handler becomes a curl command, an LLM-evaluated hook goes.
+func degradeWarn(p *provider, ph *prepared, h *Hook, c string, w *warner) {
+	n := ph.n
+	hd := &ph.Handler
+	switch c {
+	case CapPlatform, CapCwd, CapEnv, CapAsync:
+		w.add(n, "handler."+capField[c], c, "'%s' field dropped — %s does not support %s (%s capability, degradation: warn)", capField[c], p.name, capWhat[c], c)
+		switch c {
+		case CapPlatform:
+			hd.Platform = nil
+		case CapCwd:
+			hd.Cwd = ""
+		case CapEnv:
+			hd.Env = nil
+		case CapAsync:
+			hd.Async = false
+		}
+	case CapHTTPHandler:
+		*hd = Handler{Type: "command", Command: curlCommand(hd.URL, hd.Headers), Timeout: hd.Timeout}
+		w.add(n, "handler", c, "http handler replaced by a curl command posting the payload to %s — %s has no HTTP hooks (http_handler capability, degradation: warn)", h.Handler.URL, p.name)
+	case CapLLMEvaluated:
+		// A prompt cannot run as a shell command: warn is
+		// honoured as exclude.
+		w.add(n, "handler", c, "hook excluded — %s cannot run %s hooks (llm_evaluated capability, degradation: warn cannot keep an LLM-evaluated hook)", p.name, h.Handler.Type)
+		ph.dropped = true
+	default:
+		w.add(n, "handler", c, "%s does not support %s; the hook runs without it (%s capability, degradation: warn)", p.name, capDescription(c, h), c)
+	}
+}
+
+// warnProviderData warns of the provider_data of other providers that h
+// carries and p cannot use.
+func warnProviderData(p *provider, h *Hook, n int, w *warner) {
+	for _, k := range slices.Sorted(maps.Keys(h.ProviderData)) {
+		if k == p.slug {
+			continue
+		}
+		var lost []string
+		for _, f := range slices.Sorted(maps.Keys(h.ProviderData[k])) {
+			switch {
+			case f == "matcher" && sharedMatcher(p, h) != "":
+			case f == "event" && splitTables[k] != nil:
+				if ev, _ := h.ProviderData[k]["event"].(string); h.Matcher == nil {
+					w.add(n, "matcher", "", "%s's %s runs for every MCP tool, which has no canonical matcher; here the hook matches every tool", providers[k].name, ev)
+				}
+			default:
+				lost = append(lost, f)
+			}
+		}
+		if len(lost) > 0 {
+			w.add(n, "provider_data."+k, "", "provider_data.%s ignored — not target provider (%s)", k, strings.Join(lost, ", "))
+		}
+	}
 }
 
 // eventRetries: §7.1 says agent_stop "can trigger a retry", whatever the

@@ -144,143 +144,38 @@ func copySkillOwned(w fileedit.Writer, files []skillFile, dst string, absent, dr
 	return st, user, err
 }
 
+// copyInto is copySkillOwned's work, reporting the user's files into
+// user: a fresh copy when dst is not there yet, else an update in place.
 func copyInto(w fileedit.Writer, files []skillFile, dst string, absent, dry bool, ours map[string]string, user *userFiles) (string, error) {
-	existed := false
-	if !absent {
-		fi, statErr := os.Lstat(dst)
-		existed = statErr == nil
-		if existed && !fi.IsDir() {
-			return "", fmt.Errorf("%s is not a directory symposium made; leaving it alone", dst)
-		}
-	}
-	want := map[string]bool{}
-	changed := false
-	// What is there now. A symlink inside a skill directory of ours was
-	// not put there by us: it goes, so that no write below follows one.
-	have := map[string]bool{}
-	var haveDirs []string
-	if existed && !dry {
-		var links []string
-		filepath.WalkDir(dst, func(p string, d fs.DirEntry, err error) error {
-			switch {
-			case err != nil:
-			case d.IsDir():
-				if p != dst {
-					haveDirs = append(haveDirs, p)
-				}
-			case d.Type().IsRegular():
-				have[p] = true
-			default:
-				links = append(links, p)
-			}
-			return nil
-		})
-		for _, p := range links {
-			if err := os.Remove(p); err != nil {
-				return "", err
-			}
-			changed = true
-		}
-	}
-	if !existed && !dry {
-		created, err := mkdir(dst)
-		if err != nil {
-			return "", err
-		}
-		if !created && absent {
-			// Not there a moment ago (or there under another case, on a
-			// case-insensitive file system): not ours to write into.
-			return "", fmt.Errorf("%s exists and was not installed by symposium; leaving it alone", dst)
-		}
-		// Our mark goes in first: a sync scanning the workspace at the
-		// same moment (the workspace's own .agents/skills are skills too)
-		// must never see our half-made copy as the user's skill.
-		if err := writeNew(filepath.Join(dst, ".gitignore"), []byte(gitignore), 0o644); err != nil {
-			return "", err
-		}
-	}
-	madeDirs := map[string]bool{dst: true}
-	sourceRels := make([]string, len(files))
-	for i, f := range files {
-		sourceRels[i] = filepath.ToSlash(f.rel)
-	}
-	for _, f := range files {
-		out := filepath.Join(dst, f.rel)
-		want[out] = true
-		if !existed && !dry {
-			// A new directory: nothing to compare with, nothing to stat.
-			if dir := filepath.Dir(out); !madeDirs[dir] {
-				if _, err := mkdir(dir); err != nil {
-					return "", err
-				}
-				madeDirs[dir] = true
-			}
-			if err := writeNew(out, f.data, f.perm); err != nil {
-				return "", err
-			}
-			continue
-		}
-		if sum, wrote := ours[filepath.ToSlash(f.rel)]; wrote && (have[out] || dry) {
-			if old, err := os.ReadFile(out); err == nil && fileSum(old) != sum && fileSum(old) != f.sum {
-				user.edited = append(user.edited, filepath.ToSlash(f.rel))
-			}
-		}
-		st, err := writeWithMode(w, out, f.data, f.perm, dry)
-		if err != nil {
-			return "", err
-		}
-		if st != stream.StatusUnchanged {
-			changed = true
-		}
-	}
-	ign := filepath.Join(dst, ".gitignore")
-	want[ign] = true
-	if !existed && !dry {
-		return stream.StatusCreated, nil
-	}
-	st, err := writeWithMode(w, ign, []byte(gitignore), 0o644, dry)
+	existed, err := existingCopy(dst, absent)
 	if err != nil {
 		return "", err
 	}
-	if st != stream.StatusUnchanged {
-		changed = true
+	if !existed && !dry {
+		if err := freshCopy(files, dst, absent); err != nil {
+			return "", err
+		}
+		return stream.StatusCreated, nil
 	}
-	// Files left from an older version of the skill, or by an interrupted
-	// write (writeReplace's temp files).
+	changed := false
+	have := map[string]bool{}
+	var haveDirs []string
+	if existed && !dry {
+		if haveDirs, changed, err = scanCopy(dst, have); err != nil {
+			return "", err
+		}
+	}
+	want, wrote, err := updateFiles(w, files, dst, dry, ours, have, user)
+	if err != nil {
+		return "", err
+	}
+	changed = changed || wrote
 	if existed {
-		var stale []string
-		for p := range have {
-			if !want[p] {
-				stale = append(stale, p)
-			}
+		removed, err := removeStale(w, files, dst, dry, ours, have, want, haveDirs, user)
+		if err != nil {
+			return "", err
 		}
-		if dry {
-			filepath.WalkDir(dst, func(p string, d fs.DirEntry, err error) error {
-				if err == nil && !d.IsDir() && !want[p] {
-					stale = append(stale, p)
-				}
-				return nil
-			})
-		}
-		sort.Strings(stale)
-		for _, p := range stale {
-			rel, _ := filepath.Rel(dst, p)
-			remove, edited := stray(dst, rel, ours, sourceRels)
-			if !remove {
-				user.kept = append(user.kept, filepath.ToSlash(rel))
-				continue // the user's: kept, and reported
-			}
-			if edited {
-				user.edited = append(user.edited, filepath.ToSlash(rel))
-			}
-			if _, err := w.Remove(p); err != nil {
-				return "", err
-			}
-			changed = true
-		}
-		if removeEmptyDirs(haveDirs, dst, want) {
-			changed = true
-		}
+		changed = changed || removed
 	}
 	switch {
 	case !existed:
@@ -289,6 +184,163 @@ func copyInto(w fileedit.Writer, files []skillFile, dst string, absent, dry bool
 		return stream.StatusUpdated, nil
 	}
 	return stream.StatusUnchanged, nil
+}
+
+// existingCopy reports whether dst exists (without a stat when absent
+// says the caller saw it missing), failing when it is not a directory.
+func existingCopy(dst string, absent bool) (bool, error) {
+	if absent {
+		return false, nil
+	}
+	fi, statErr := os.Lstat(dst)
+	existed := statErr == nil
+	if existed && !fi.IsDir() {
+		return false, fmt.Errorf("%s is not a directory symposium made; leaving it alone", dst)
+	}
+	return existed, nil
+}
+
+// scanCopy records in have the regular files now in the existing copy
+// dst and returns its subdirectories. A symlink inside a skill directory
+// of ours was not put there by us: it goes (changed says one did), so
+// that no write after this follows one.
+func scanCopy(dst string, have map[string]bool) (haveDirs []string, changed bool, err error) {
+	var links []string
+	filepath.WalkDir(dst, func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+		case d.IsDir():
+			if p != dst {
+				haveDirs = append(haveDirs, p)
+			}
+		case d.Type().IsRegular():
+			have[p] = true
+		default:
+			links = append(links, p)
+		}
+		return nil
+	})
+	for _, p := range links {
+		if err := os.Remove(p); err != nil {
+			return nil, false, err
+		}
+		changed = true
+	}
+	return haveDirs, changed, nil
+}
+
+// freshCopy makes the new directory dst and writes the skill's files into
+// it: nothing to compare with, nothing to stat.
+func freshCopy(files []skillFile, dst string, absent bool) error {
+	created, err := mkdir(dst)
+	if err != nil {
+		return err
+	}
+	if !created && absent {
+		// Not there a moment ago (or there under another case, on a
+		// case-insensitive file system): not ours to write into.
+		return fmt.Errorf("%s exists and was not installed by symposium; leaving it alone", dst)
+	}
+	// Our mark goes in first: a sync scanning the workspace at the
+	// same moment (the workspace's own .agents/skills are skills too)
+	// must never see our half-made copy as the user's skill.
+	if err := writeNew(filepath.Join(dst, ".gitignore"), []byte(gitignore), 0o644); err != nil {
+		return err
+	}
+	madeDirs := map[string]bool{dst: true}
+	for _, f := range files {
+		out := filepath.Join(dst, f.rel)
+		if dir := filepath.Dir(out); !madeDirs[dir] {
+			if _, err := mkdir(dir); err != nil {
+				return err
+			}
+			madeDirs[dir] = true
+		}
+		if err := writeNew(out, f.data, f.perm); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// updateFiles writes the skill's files and our .gitignore into dst where
+// their bytes or mode differ (or says it would, when dry), noting in user
+// the files of ours the user edited. It returns the paths the copy should
+// hold and whether any write changed something.
+func updateFiles(w fileedit.Writer, files []skillFile, dst string, dry bool, ours map[string]string, have map[string]bool, user *userFiles) (want map[string]bool, changed bool, err error) {
+	want = map[string]bool{}
+	for _, f := range files {
+		out := filepath.Join(dst, f.rel)
+		want[out] = true
+		if sum, wrote := ours[filepath.ToSlash(f.rel)]; wrote && (have[out] || dry) {
+			if old, err := os.ReadFile(out); err == nil && fileSum(old) != sum && fileSum(old) != f.sum {
+				user.edited = append(user.edited, filepath.ToSlash(f.rel))
+			}
+		}
+		st, err := writeWithMode(w, out, f.data, f.perm, dry)
+		if err != nil {
+			return nil, false, err
+		}
+		if st != stream.StatusUnchanged {
+			changed = true
+		}
+	}
+	ign := filepath.Join(dst, ".gitignore")
+	want[ign] = true
+	st, err := writeWithMode(w, ign, []byte(gitignore), 0o644, dry)
+	if err != nil {
+		return nil, false, err
+	}
+	if st != stream.StatusUnchanged {
+		changed = true
+	}
+	return want, changed, nil
+}
+
+// removeStale removes from the existing copy dst the files left from an
+// older version of the skill, or by an interrupted write (writeReplace's
+// temp files), and the directories left empty; the user's files among
+// them are kept and noted in user. It reports whether anything went.
+func removeStale(w fileedit.Writer, files []skillFile, dst string, dry bool, ours map[string]string, have, want map[string]bool, haveDirs []string, user *userFiles) (bool, error) {
+	sourceRels := make([]string, len(files))
+	for i, f := range files {
+		sourceRels[i] = filepath.ToSlash(f.rel)
+	}
+	var stale []string
+	for p := range have {
+		if !want[p] {
+			stale = append(stale, p)
+		}
+	}
+	if dry {
+		filepath.WalkDir(dst, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && !want[p] {
+				stale = append(stale, p)
+			}
+			return nil
+		})
+	}
+	sort.Strings(stale)
+	changed := false
+	for _, p := range stale {
+		rel, _ := filepath.Rel(dst, p)
+		remove, edited := stray(dst, rel, ours, sourceRels)
+		if !remove {
+			user.kept = append(user.kept, filepath.ToSlash(rel))
+			continue // the user's: kept, and reported
+		}
+		if edited {
+			user.edited = append(user.edited, filepath.ToSlash(rel))
+		}
+		if _, err := w.Remove(p); err != nil {
+			return false, err
+		}
+		changed = true
+	}
+	if removeEmptyDirs(haveDirs, dst, want) {
+		changed = true
+	}
+	return changed, nil
 }
 
 // removeEmptyDirs removes the directories of an installed skill that hold

@@ -172,8 +172,15 @@ func Run(in Input, opts Options) *Result {
 		res.warnf("plugin source(s) %s could not be read: what symposium installed before is kept (nothing is removed) until they can be read again", strings.Join(r.away, ", "))
 	}
 
-	// Group agents by skill directory: agents sharing .agents/skills share
-	// one copy and one manifest.
+	// Skills install where each configured agent reads each one once
+	// (agent.PlaceSkills); every directory any agent reads is visited, to
+	// remove our copies from those no longer chosen. Each agent's hooks
+	// and MCP servers are kept in the manifest of its own SkillDir.
+	r.place = agent.PlaceSkills(opts.Config.Agents)
+	if msg := r.place.Warning(); msg != "" {
+		res.warnf("%s", msg)
+	}
+	r.pl = newPlacer(opts.Root, opts.Config.Agents, r.place, r.skills, res)
 	byDir := map[string][]*agent.Agent{}
 	for _, a := range agent.All() {
 		byDir[a.SkillDir] = append(byDir[a.SkillDir], a)
@@ -191,7 +198,7 @@ func Run(in Input, opts Options) *Result {
 	r.realRoot = realRoot
 	r.w = confinedWriter{Writer: opts.Writer, root: filepath.Clean(opts.Root), realRoot: realRoot}
 	r.af = agentfiles.Of(r.w)
-	for _, rel := range slices.Sorted(maps.Keys(byDir)) {
+	for _, rel := range agent.SkillDirs() {
 		r.skillDir(rel, byDir[rel])
 	}
 	return res
@@ -204,6 +211,8 @@ type run struct {
 	res        *Result
 	configured map[string]bool
 	skills     []placed
+	place      agent.SkillPlacement // where skills install
+	pl         *placer
 	away       []string // sources that could not be read
 	sources    *sourceCache
 	target     agent.Target
@@ -213,8 +222,9 @@ type run struct {
 }
 
 // skillDir syncs one skills directory (rel, under the workspace) and the
-// agents that read it: the skills, then each agent's hooks and MCP
-// servers, then the manifest that records what is ours there.
+// agents whose own SkillDir it is: the skills placed there, then each
+// agent's hooks and MCP servers, then the manifest that records what is
+// ours there.
 func (r *run) skillDir(rel string, agents []*agent.Agent) {
 	skillDir := filepath.Join(r.opts.Root, rel)
 	manifestPath := filepath.Join(skillDir, ManifestName)
@@ -226,15 +236,10 @@ func (r *run) skillDir(rel string, agents []*agent.Agent) {
 		r.res.Errors = append(r.res.Errors, err)
 		return
 	}
-	users := []string{}
-	for _, a := range agents {
-		if r.configured[a.Name] {
-			users = append(users, a.Name)
-		}
-	}
+	users := append([]string{}, r.place.Users[rel]...)
 	next := manifest{InstalledFor: users, Agents: map[string]agentManifest{}, Files: map[string]map[string]string{}}
 	owned := r.ownedSkills(old, skillDir, readFrom)
-	want, jobs := r.planSkills(skillDir, users, old, owned)
+	want, jobs := r.planSkills(rel, old, owned)
 	if len(jobs) > 0 && !r.opts.DryRun {
 		os.MkdirAll(skillDir, 0o755) // once for all skills; a failure surfaces per skill below
 		if err := recordIntent(r.w, manifestPath, old, owned, jobs); err != nil {
@@ -243,7 +248,7 @@ func (r *run) skillDir(rel string, agents []*agent.Agent) {
 		}
 	}
 	copyAll(r.w, jobs, r.opts.DryRun, r.sources)
-	r.collect(jobs, strings.Join(users, ","), &next)
+	r.collect(jobs, &next)
 	r.removeUnwanted(skillDir, old, owned, want, len(users) > 0, &next)
 	for _, a := range agents {
 		r.syncAgent(a, old.Agents[a.Name], &next)
@@ -272,25 +277,28 @@ func (r *run) ownedSkills(old manifest, skillDir, readFrom string) map[string]bo
 	return owned
 }
 
-// planSkills decides where each matched skill goes in skillDir: want maps
-// each directory name to what installs there, and jobs are the copies to
-// make, by name. No skill goes where none of users reads.
-func (r *run) planSkills(skillDir string, users []string, old manifest, owned map[string]bool) (map[string]stream.Skill, []copyJob) {
+// planSkills decides which matched skills go in the skills directory rel
+// (under the workspace): want maps each directory name to what installs
+// there, and jobs are the copies to make, by name. A skill goes there only
+// when its placement has configured agents read it there.
+func (r *run) planSkills(rel string, old manifest, owned map[string]bool) (map[string]stream.Skill, []copyJob) {
+	skillDir := filepath.Join(r.opts.Root, rel)
 	want := map[string]stream.Skill{}
-	if len(users) == 0 {
-		return want, nil
-	}
-	agentLabel := strings.Join(users, ",")
 	var jobs []copyJob
 	var present map[string]bool // names in skillDir, read once when needed
 	for _, p := range r.skills {
+		readers := r.pl.of(p).Users[rel]
+		if len(readers) == 0 {
+			continue // no configured agent reads this skill here
+		}
+		label := strings.Join(readers, ",")
 		name, dst := p.as, filepath.Join(skillDir, p.as)
 		if samePlace(p.Dir, dst) {
 			// The skill's own directory is its slot: nothing to copy, and
 			// never ours to remove, whatever a manifest (perhaps a
 			// committed one) says.
 			want[name] = p.Skill
-			r.res.add("skill", agentLabel, dst, stream.StatusUnchanged, name, "in place: the skill's own directory")
+			r.res.add("skill", label, dst, stream.StatusUnchanged, name, "in place: the skill's own directory")
 			continue
 		}
 		detail := ""
@@ -309,7 +317,7 @@ func (r *run) planSkills(skillDir string, users []string, old manifest, owned ma
 			}
 			if !owned[name] && present[name] {
 				r.res.warnf("%s exists and was not installed by symposium; leaving it alone (skill %q from %s not installed)", dst, p.Name, describe(p.Skill))
-				r.res.add("skill", agentLabel, dst, stream.StatusSkipped, name, "not ours")
+				r.res.add("skill", label, dst, stream.StatusSkipped, name, "not ours")
 				continue
 			}
 		}
@@ -317,14 +325,14 @@ func (r *run) planSkills(skillDir string, users []string, old manifest, owned ma
 			continue // two suffixes met (vanishingly rare): the first stays
 		}
 		want[name] = p.Skill
-		jobs = append(jobs, copyJob{name: name, src: p.Dir, dst: dst, absent: !owned[name], detail: detail, ours: ownedFiles(old, owned, name)})
+		jobs = append(jobs, copyJob{label: label, name: name, src: p.Dir, dst: dst, absent: !owned[name], detail: detail, ours: ownedFiles(old, owned, name)})
 	}
 	sort.Slice(jobs, func(i, j int) bool { return jobs[i].name < jobs[j].name })
 	return want, jobs
 }
 
 // collect reports the copies made and records them in next.
-func (r *run) collect(jobs []copyJob, agentLabel string, next *manifest) {
+func (r *run) collect(jobs []copyJob, next *manifest) {
 	for _, j := range jobs {
 		for _, msg := range r.sources.newWarnings(j.src) {
 			r.res.warnf("skill %s: %s", j.name, msg)
@@ -333,8 +341,8 @@ func (r *run) collect(jobs []copyJob, agentLabel string, next *manifest) {
 			r.res.Errors = append(r.res.Errors, fmt.Errorf("installing skill %s: %w", j.name, j.err))
 			continue
 		}
-		r.res.reportUserFiles(agentLabel, j.dst, j.name, j.user, false)
-		r.res.add("skill", agentLabel, j.dst, j.status, j.name, j.detail)
+		r.res.reportUserFiles(j.label, j.dst, j.name, j.user, false)
+		r.res.add("skill", j.label, j.dst, j.status, j.name, j.detail)
 		next.Installed = append(next.Installed, j.name)
 		next.Files[j.name] = j.written
 	}
@@ -372,7 +380,7 @@ func (r *run) removeUnwanted(skillDir string, old manifest, owned map[string]boo
 		// With the user's files left in it, the directory is theirs now:
 		// no longer listed as ours.
 		r.res.reportUserFiles(oldUsers(old), dst, name, userFiles{kept: kept}, true)
-		r.res.add("skill", oldUsers(old), dst, status, name, "no longer matches")
+		r.res.add("skill", oldUsers(old), dst, status, name, removedWhy(name, next.InstalledFor, r.place.Dirs, r.skills))
 	}
 }
 
@@ -433,6 +441,59 @@ func (r *run) unregister(a *agent.Agent, prev agentManifest, next *manifest) {
 	}
 }
 
+// placer gives each skill its placement: the common one, or, for a skill
+// that already sits in one of the skills directories (a workspace skill in
+// .agents/skills is its own copy there), one that keeps that directory, so
+// that an agent reading it there is not given a second copy elsewhere.
+type placer struct {
+	common agent.SkillPlacement
+	in     map[string]string // skill directory -> the skills dir holding it
+	fixed  map[string]agent.SkillPlacement
+}
+
+func newPlacer(root string, configured []string, common agent.SkillPlacement, skills []placed, res *Result) *placer {
+	pl := &placer{common: common, in: map[string]string{}, fixed: map[string]agent.SkillPlacement{}}
+	for _, rel := range agent.SkillDirs() {
+		dir := filepath.Join(root, rel)
+		for _, p := range skills {
+			if !samePlace(filepath.Dir(p.Dir), dir) {
+				continue
+			}
+			pl.in[p.Dir] = rel
+			if _, done := pl.fixed[rel]; done {
+				continue
+			}
+			fp := agent.PlaceSkills(configured, rel)
+			pl.fixed[rel] = fp
+			if msg := fp.Warning(); msg != "" && msg != common.Warning() {
+				res.warnf("the workspace's own skills in %s: %s", rel, msg)
+			}
+		}
+	}
+	return pl
+}
+
+func (pl *placer) of(p placed) agent.SkillPlacement {
+	if rel, ok := pl.in[p.Dir]; ok {
+		return pl.fixed[rel]
+	}
+	return pl.common
+}
+
+// removedWhy is the detail of removing skill name from a directory: moved
+// when it still installs, into the directories chosen now, and the
+// directory it leaves is no longer one of them.
+func removedWhy(name string, users, dirs []string, skills []placed) string {
+	if len(users) == 0 {
+		for _, p := range skills {
+			if p.as == name {
+				return "moved to " + strings.Join(dirs, ", ")
+			}
+		}
+	}
+	return "no longer matches"
+}
+
 // entryNames lists the names in dir (none when it cannot be read): one
 // directory read instead of a stat per skill.
 func entryNames(dir string) map[string]bool {
@@ -484,6 +545,7 @@ func (c *sourceCache) newWarnings(src string) []string {
 }
 
 type copyJob struct {
+	label          string // the agents reading the copy
 	name, src, dst string
 	detail         string            // why it installs under a suffixed name
 	absent         bool              // dst was seen not to exist
