@@ -3,7 +3,6 @@ package agent
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
@@ -193,43 +192,12 @@ func (w opencodeWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []
 	if out.Empty() || event == Stop { // session.idle only observes
 		return w.Proceed(event), 0, nil
 	}
-	o := newObj()
-	if event == PreToolUse {
-		switch {
-		case out.Denied():
-			o.str("decision", hookfmt.Deny)
-			o.str("reason", out.ReasonOrDefault())
-		case out.Decision == hookfmt.Ask:
-			// OpenCode asks nobody on a plugin's behalf, and a plugin
-			// asking for confirmation is not a yes.
-			o.str("decision", hookfmt.Deny)
-			o.str("reason", "confirmation required: "+out.ReasonOrDefault())
-		default:
-			if in := argsObject(out.UpdatedInput); in != nil {
-				o.set("updatedInput", opencodeArgs.fromClaudeJSON(out.Tool, in))
-			}
-		}
-	}
-	o.str("additionalContext", out.AdditionalContext)
-	return nonEmpty(o), 0, nil
+	return encodeShimAnswer(event, out, opencodeArgs), 0, nil
 }
 
 // DecodeOutput reads a hook written for OpenCode: the shim's answer
 // shape, read leniently (decision or permissionDecision, updatedInput
 // under OpenCode's argument names).
 func (opencodeWire) DecodeOutput(event string, stdout []byte, exit int) (*hookfmt.Output, error) {
-	out, ok, err := readAnswer(stdout)
-	if err != nil {
-		return nil, err
-	}
-	if !ok {
-		return nil, errors.New("hook answer is not a JSON object")
-	}
-	if in := argsObject(out.UpdatedInput); in != nil {
-		var args map[string]json.RawMessage
-		if json.Unmarshal(in, &args) == nil {
-			out.UpdatedInput = opencodeArgs.toClaude("", args)
-		}
-	}
-	return out, nil
+	return decodeShimAnswer(stdout, opencodeArgs)
 }

@@ -3,7 +3,6 @@ package agent
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 
 	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
 )
@@ -137,43 +136,12 @@ func (w piWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) 
 	if out.Empty() || event == Stop { // agent_end only observes
 		return w.Proceed(event), 0, nil
 	}
-	o := newObj()
-	if event == PreToolUse {
-		switch {
-		case out.Denied():
-			o.str("decision", hookfmt.Deny)
-			o.str("reason", out.ReasonOrDefault())
-		case out.Decision == hookfmt.Ask:
-			// Pi asks nobody on an extension's behalf in -p runs, and a
-			// hook asking for confirmation is not a yes.
-			o.str("decision", hookfmt.Deny)
-			o.str("reason", "confirmation required: "+out.ReasonOrDefault())
-		default:
-			if in := argsObject(out.UpdatedInput); in != nil {
-				o.set("updatedInput", piArgs.fromClaudeJSON(out.Tool, in))
-			}
-		}
-	}
-	o.str("additionalContext", out.AdditionalContext)
-	return nonEmpty(o), 0, nil
+	return encodeShimAnswer(event, out, piArgs), 0, nil
 }
 
 // DecodeOutput reads a hook written for Pi: the extension's answer shape,
 // read leniently (decision or permissionDecision, updatedInput under Pi's
 // argument names).
 func (piWire) DecodeOutput(event string, stdout []byte, exit int) (*hookfmt.Output, error) {
-	out, ok, err := readAnswer(stdout)
-	if err != nil {
-		return nil, err
-	}
-	if !ok {
-		return nil, errors.New("hook answer is not a JSON object")
-	}
-	if in := argsObject(out.UpdatedInput); in != nil {
-		var args map[string]json.RawMessage
-		if json.Unmarshal(in, &args) == nil {
-			out.UpdatedInput = piArgs.toClaude("", args)
-		}
-	}
-	return out, nil
+	return decodeShimAnswer(stdout, piArgs)
 }
