@@ -253,13 +253,13 @@ var ClaudeMCPNames = MCPNames{Prefix: "mcp__", Sep: "__", All: ".*"}
 // HasHooks reports whether symposium can register shell hooks for a.
 func (a *Agent) HasHooks() bool { return a.Wire != nil }
 
-// PluginHooks reports whether a's hooks reach us through a plugin program
-// we install (OpenCode's JS shim), not a hook configuration file, so that
-// it is no Hook Interchange Format provider: its registration writes a
-// script.
+// PluginHooks reports whether a's hooks reach us through a program we
+// install (OpenCode's JS shim, Cline's per-event programs), not a hook
+// configuration file, so that it is no Hook Interchange Format provider:
+// its registration writes scripts.
 func (a *Agent) PluginHooks() bool {
 	r := a.reg()
-	return r != nil && r.hooks != nil && r.hooks.script != nil
+	return r != nil && r.hooks != nil && (r.hooks.script != nil || r.hooks.eventScript != nil)
 }
 
 // hifEvents names, in HIF's vocabulary, each event symposium registers.

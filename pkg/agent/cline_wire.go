@@ -123,6 +123,11 @@ func (clineWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) {
 		call.str("name", tool)
 		call.set("input", clineInputFromClaude(tool, p.ToolInput))
 		call.set("output", p.ToolResponse)
+		if own { // the call's other members (id, timings) come back too
+			var rest map[string]json.RawMessage
+			_ = json.Unmarshal(p.Extra[key], &rest)
+			call.extra(rest)
+		}
 		o.set(key, call.bytes())
 	}
 	if own {
