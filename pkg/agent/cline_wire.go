@@ -67,6 +67,20 @@ func (clineWire) Decode(event string, payload []byte) (*hookfmt.Payload, error) 
 			m[key], _ = marshalNoEscape(call)
 		}
 	}
+	if event == UserPromptSubmit {
+		// Not captured (it fires only for messages added to a running
+		// task); the shape is the Cline extension's documented
+		// userPromptSubmit {prompt, attachments}.
+		var u struct {
+			Prompt string `json:"prompt"`
+		}
+		if raw, ok := m["userPromptSubmit"]; ok {
+			if err := json.Unmarshal(raw, &u); err != nil {
+				return nil, errors.New(`field "userPromptSubmit": want an object with a string prompt`)
+			}
+			p.Prompt = u.Prompt // the object rides along whole (attachments)
+		}
+	}
 	p.Extra = nonEmptyMap(m)
 	return p, nil
 }
@@ -129,6 +143,10 @@ func (clineWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) {
 			call.extra(rest)
 		}
 		o.set(key, call.bytes())
+	}
+	if p.Event == UserPromptSubmit && p.Prompt != "" && (!own || p.Extra["userPromptSubmit"] == nil) {
+		u, _ := marshalNoEscape(map[string]string{"prompt": p.Prompt})
+		o.set("userPromptSubmit", u)
 	}
 	if own {
 		o.extra(p.Extra)
