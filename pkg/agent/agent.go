@@ -138,7 +138,7 @@ const (
 // all is the one list of the agents symposium supports, in the order init
 // offers them. Everything about each lives in its own file (claude.go,
 // claude_wire.go, ...); docs/adding-an-agent.md says what a new one needs.
-var all = []*Agent{antigravity, auggie, claude, codex, copilot, droid, gemini, goose, kilo, kiro, opencode, pi, qwen}
+var all = []*Agent{antigravity, auggie, claude, cline, codex, copilot, droid, gemini, goose, kilo, kiro, opencode, pi, qwen}
 
 // Lookup returns the agent named name.
 func Lookup(name string) (*Agent, bool) {
@@ -253,13 +253,13 @@ var ClaudeMCPNames = MCPNames{Prefix: "mcp__", Sep: "__", All: ".*"}
 // HasHooks reports whether symposium can register shell hooks for a.
 func (a *Agent) HasHooks() bool { return a.Wire != nil }
 
-// PluginHooks reports whether a's hooks reach us through a plugin program
-// we install (OpenCode's JS shim), not a hook configuration file, so that
-// it is no Hook Interchange Format provider: its registration writes a
-// script.
+// PluginHooks reports whether a's hooks reach us through a program we
+// install (OpenCode's JS shim, Cline's per-event programs), not a hook
+// configuration file, so that it is no Hook Interchange Format provider:
+// its registration writes scripts.
 func (a *Agent) PluginHooks() bool {
 	r := a.reg()
-	return r != nil && r.hooks != nil && r.hooks.script != nil
+	return r != nil && r.hooks != nil && (r.hooks.script != nil || r.hooks.eventScript != nil)
 }
 
 // hifEvents names, in HIF's vocabulary, each event symposium registers.

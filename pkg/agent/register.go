@@ -33,6 +33,9 @@ func (a *Agent) RegisterHooks(w Files, t Target) ([]Change, error) {
 	if primary == "" {
 		return nil, fmt.Errorf("registering %s hooks: no %s directory", a.Name, t.Scope)
 	}
+	if h.eventScript != nil {
+		return a.registerEventScripts(w, h, t, primary)
+	}
 	want := map[string]ordered{}
 	var names []string
 	for _, ev := range hookEvents {
@@ -117,7 +120,11 @@ func writeScript(w Files, p string, h *hookSpec, data []byte) (string, error) {
 	if err == nil && !bytes.HasPrefix(cur, []byte(h.marker)) {
 		return "", fmt.Errorf("%s: not written by symposium (it does not start with %q); rename or remove it so symposium can install its own", p, h.marker)
 	}
-	return w.WriteFile(p, data, 0o644)
+	perm := fs.FileMode(0o644)
+	if h.eventScript != nil {
+		perm = 0o755 // the agent spawns the file itself
+	}
+	return w.WriteFile(p, data, perm)
 }
 
 // removeScript removes a hook program of ours at p; nil when absent or not ours.
@@ -166,6 +173,10 @@ func removeOurs(w Files, h *hookSpec, t Target, files []ourFile, skip string) ([
 		var ch *Change
 		var err error
 		switch {
+		case h.eventScript != nil:
+			var chs []Change
+			chs, err = removeEventScripts(w, h, f.path)
+			changes = append(changes, chs...)
 		case h.script != nil:
 			ch, err = removeScript(w, h, f.path)
 		case f.owned:

@@ -240,6 +240,12 @@ type hookSpec struct {
 	// plugin shim), ours when it starts with marker.
 	script func(t Target) []byte
 	marker string
+	// eventScript: project and global are directories holding one
+	// executable program we write whole per agent event, named after
+	// the event (Cline's hook directories), ours when it starts with
+	// marker; eventFiles names every file we may have written there.
+	eventScript func(t Target, a *Agent, canonical string) []byte
+	eventFiles  []string
 	// list: in project scope the script is also named in a config
 	// file's plugin list (Kilo's kilo.json; pluginlist.go).
 	list *pluginList

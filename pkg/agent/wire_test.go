@@ -247,6 +247,9 @@ func TestDecodeOutput(t *testing.T) {
 		{"copilot", PreToolUse, `{"permissionDecision":"allow","modifiedArgs":{"command":"m"}}`, 0, hookfmt.Output{Decision: hookfmt.Allow, UpdatedInput: obj(`{"command":"m"}`)}},
 		{"copilot", PreToolUse, `{"permissionDecision":"allow","modifiedArgs":"{\"command\":\"s\"}"}`, 0, hookfmt.Output{Decision: hookfmt.Allow, UpdatedInput: obj(`{"command":"s"}`)}},
 		{"copilot", UserPromptSubmit, `{"additionalContext":"x"}`, 0, hookfmt.Output{AdditionalContext: "x"}},
+		{"cline", PreToolUse, "log\nHOOK_CONTROL\t{\"cancel\":true,\"errorMessage\":\"no\"}\n", 0, hookfmt.Output{Decision: hookfmt.Deny, Reason: "no"}},
+		{"cline", PreToolUse, `{"overrideInput":{"commands":["ls"]},"contextModification":"c"}`, 0, hookfmt.Output{UpdatedInput: obj(`{"command":"ls"}`), AdditionalContext: "c"}},
+		{"cline", PostToolUse, `{"context":"k"}`, 1, hookfmt.Output{AdditionalContext: "k"}},
 		{"kiro", SessionStart, "steer\n", 0, hookfmt.Output{AdditionalContext: "steer"}},
 		{"kiro", PreToolUse, "ignored", 1, hookfmt.Output{}},
 	}
@@ -276,6 +279,9 @@ func TestDecodeErrors(t *testing.T) {
 		}
 		if name == "antigravity" {
 			wrongTypes = []string{`{"conversationId":7}`, `{"toolCall":"x"}`, `{"toolCall":{"name":"run_command","args":7}}`, `{"workspacePaths":"/p"}`}
+		}
+		if name == "cline" {
+			wrongTypes = []string{`{"taskId":7}`, `{"workspaceInfo":"/p"}`, `{"tool_call":"x"}`, `{"tool_call":{"name":7}}`}
 		}
 		if name == "auggie" {
 			wrongTypes = []string{`{"conversation_id":7}`, `{"workspace_roots":"/p"}`, `{"tool_input":"x","tool_name":"launch-process"}`}
@@ -312,7 +318,7 @@ func TestToolVocabulary(t *testing.T) {
 		}
 	}
 	got := ToolAliases("run_shell_command")
-	want := []string{"run_shell_command", "shell", "run_command", "launch-process", "Bash", "bash", "Execute", "execute_bash", "exec_command"}
+	want := []string{"run_shell_command", "shell", "run_command", "launch-process", "Bash", "run_commands", "bash", "Execute", "execute_bash", "exec_command"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("ToolAliases(run_shell_command) = %q, want %q", got, want)
 	}

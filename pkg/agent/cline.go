@@ -1,0 +1,70 @@
+package agent
+
+import (
+	"strings"
+)
+
+// Cline CLI (the SDK-based `cline`, 3.0.65; ../shared/agent-payloads/cline/
+// output-contract.md, observed live). Its hooks are executable files named
+// after the event in a hook directory: .clinerules/hooks/ in the project,
+// ~/.cline/hooks/ for the user (both ran without any trust prompt). Each
+// of ours is a small sh program that runs our command with the payload on
+// stdin and prints {} (proceed) when the command is missing or fails.
+var cline = &Agent{
+	Name:      "cline",
+	Display:   "Cline CLI",
+	SkillDir:  ".agents/skills",
+	HomeMarks: []string{".cline"},
+	Binary:    "cline",
+	Wire:      clineWire{},
+	Tools:     NameTable{{"shell", "run_commands"}},
+	// TaskStart is the session start (dispatched detached: its context is
+	// not injected, observed live); TaskComplete is not registered, as
+	// Cline cannot continue a task from it.
+	Registers: NameTable{
+		{PreToolUse, "PreToolUse"}, {PostToolUse, "PostToolUse"},
+		{UserPromptSubmit, "UserPromptSubmit"}, {SessionStart, "TaskStart"},
+	},
+	OfferWhenFound: true,
+
+	// The project skills directories it lists: cline/output-contract.md (live).
+	SkillReads: []string{".clinerules/skills", ".cline/skills", ".agents/skills"},
+}
+
+// clineHookMarker starts every hook program we write (after the shebang):
+// a file there without it is the user's, never replaced or removed.
+const clineHookMarker = "#!/bin/sh\n# symposium Cline hook"
+
+// clineHookScript is our program for one event: stdin goes to our command;
+// whatever it prints is the answer, and {} when it prints nothing, is not
+// installed, or fails (Cline ignores the exit code and must never be
+// stopped by us).
+func clineHookScript(t Target, a *Agent, canonical string) []byte {
+	c := shellQuote(t.Command)
+	return []byte(strings.Join([]string{
+		clineHookMarker + " (written by `cargo agents sync`; it is replaced there, and removed by uninstall).",
+		"out=$(command -v " + c + " >/dev/null 2>&1 && " + c + " hook " + a.Name + " " + cliEvent(canonical) + ") || out=",
+		`[ -n "$out" ] || out='{}'`,
+		`printf '%s\n' "$out"`,
+		"",
+	}, "\n"))
+}
+
+// MCP: the user-wide ~/.cline/data/settings/cline_mcp_settings.json
+// ($CLINE_MCP_SETTINGS_PATH overrides it; code only, not run here), in
+// Claude's {"mcpServers": {…}} form. Cline reads no project file.
+var _ = addRegistration(cline, &registration{
+	hooks: &hookSpec{
+		project:     ".clinerules/hooks",
+		global:      ".cline/hooks",
+		eventScript: clineHookScript,
+		eventFiles:  []string{"PreToolUse", "PostToolUse", "UserPromptSubmit", "TaskStart", "TaskComplete", "TaskResume", "TaskCancel", "TaskError", "PreCompact", "SessionShutdown"},
+		marker:      clineHookMarker,
+	},
+	mcp: &mcpSpec{
+		global:    ".cline/data/settings/cline_mcp_settings.json",
+		format:    "json",
+		container: []string{"mcpServers"},
+		entry:     claudeStyleEntry("cline", false),
+	},
+})
