@@ -20,85 +20,115 @@ import (
 // sets enableAllProjectMcpServers. Checked with `claude mcp list`.
 // disableAllHooks in any settings file turns every hook off.
 func claudeGates(a *Agent, t Target) []Gate {
-	var gates []Gate
 	userSettings := filepath.Join(t.Home, ".claude", "settings.json")
+	var gates []Gate
 	if t.Workspace != "" {
-		mcp := t.readJSONC(filepath.Join(t.Workspace, ".mcp.json"))
-		if names := objectKeys(mcp, "mcpServers"); len(names) > 0 && !isTrue(t.readJSONC(userSettings), "enableAllProjectMcpServers") {
-			stateFile := filepath.Join(t.Home, ".claude.json")
-			localSettings := filepath.Join(t.Workspace, ".claude", "settings.local.json")
-			state := t.readJSONC(stateFile)
-			proj, _ := lookup(state, "projects")
-			pm, _ := proj.(map[string]any)
-			trusted := false
-			var enabled, disabled []string
-			for _, key := range []string{t.Workspace, realPath(t.Workspace)} {
-				if e, ok := pm[key].(map[string]any); ok {
-					trusted = trusted || e["hasTrustDialogAccepted"] == true
-					enabled = append(enabled, stringList(e["enabledMcpjsonServers"])...)
-					disabled = append(disabled, stringList(e["disabledMcpjsonServers"])...)
-				}
-			}
-			for _, f := range []string{filepath.Join(t.Workspace, ".claude", "settings.json"), localSettings} {
-				m := t.readJSONC(f)
-				enabled = append(enabled, stringList(m["enabledMcpjsonServers"])...)
-				disabled = append(disabled, stringList(m["disabledMcpjsonServers"])...)
-			}
-			var pending, toApprove, rejected []string
-			for _, n := range names {
-				switch {
-				case slices.Contains(disabled, n):
-					rejected = append(rejected, n)
-				case !slices.Contains(enabled, n):
-					pending = append(pending, n)
-					toApprove = append(toApprove, n)
-				case !trusted:
-					pending = append(pending, n)
-				}
-			}
-			if len(pending) > 0 {
-				var steps []string
-				var edits []userEdit
-				if !trusted {
-					steps = append(steps, fmt.Sprintf(`set "hasTrustDialogAccepted": true under "projects" > %q in %s`, t.Workspace, stateFile))
-					edits = append(edits, jsonSet(t, a.Name, stateFile, true, "projects", t.Workspace, "hasTrustDialogAccepted"))
-				}
-				if len(toApprove) > 0 {
-					steps = append(steps, fmt.Sprintf(`add %s to "enabledMcpjsonServers" in %s`, quoteList(toApprove), localSettings))
-					for _, n := range toApprove {
-						edits = append(edits, jsonAppend(t, a.Name, localSettings, n, "enabledMcpjsonServers"))
-					}
-				}
-				gates = append(gates, Gate{
-					Agent:   a.Name,
-					Problem: fmt.Sprintf("Claude Code does not start the project MCP servers in %s until the folder is trusted and they are approved (pending: %s)", filepath.Join(t.Workspace, ".mcp.json"), strings.Join(pending, ", ")),
-					Fix:     fmt.Sprintf(`run claude in %s, trust the folder and approve them; or %s`, t.Workspace, strings.Join(steps, " and ")),
-					Action:  strings.Join(steps, ", and "),
-					Open:    opener(edits...),
-				})
-			}
-			if len(rejected) > 0 {
-				gates = append(gates, Gate{
-					Agent:   a.Name,
-					Problem: fmt.Sprintf("Claude Code was told not to start the project MCP servers %s", strings.Join(rejected, ", ")),
-					Fix:     fmt.Sprintf(`remove them from "disabledMcpjsonServers" in %s (or under projects.%q in %s)`, localSettings, t.Workspace, stateFile),
-				})
-			}
+		gates = append(gates, claudeMCPGates(a, t, userSettings)...)
+	}
+	return append(gates, claudeHookGates(a, t, userSettings)...)
+}
+
+// claudeApprovals gathers what Claude Code's state and project settings say
+// about the workspace: whether the folder is trusted and which project
+// servers were approved or rejected.
+func claudeApprovals(t Target, stateFile, localSettings string) (trusted bool, enabled, disabled []string) {
+	state := t.readJSONC(stateFile)
+	proj, _ := lookup(state, "projects")
+	pm, _ := proj.(map[string]any)
+	for _, key := range []string{t.Workspace, realPath(t.Workspace)} {
+		if e, ok := pm[key].(map[string]any); ok {
+			trusted = trusted || e["hasTrustDialogAccepted"] == true
+			enabled = append(enabled, stringList(e["enabledMcpjsonServers"])...)
+			disabled = append(disabled, stringList(e["disabledMcpjsonServers"])...)
 		}
 	}
-	if len(ourHookFiles(a, t)) > 0 {
-		files := []string{userSettings}
-		if t.Workspace != "" {
-			files = append(files, filepath.Join(t.Workspace, ".claude", "settings.json"), filepath.Join(t.Workspace, ".claude", "settings.local.json"))
+	for _, f := range []string{filepath.Join(t.Workspace, ".claude", "settings.json"), localSettings} {
+		m := t.readJSONC(f)
+		enabled = append(enabled, stringList(m["enabledMcpjsonServers"])...)
+		disabled = append(disabled, stringList(m["disabledMcpjsonServers"])...)
+	}
+	return trusted, enabled, disabled
+}
+
+// claudeMCPGates reports the project servers in .mcp.json that Claude Code
+// will not start: pending trust or approval, or rejected.
+func claudeMCPGates(a *Agent, t Target, userSettings string) []Gate {
+	mcp := t.readJSONC(filepath.Join(t.Workspace, ".mcp.json"))
+	names := objectKeys(mcp, "mcpServers")
+	if len(names) == 0 || isTrue(t.readJSONC(userSettings), "enableAllProjectMcpServers") {
+		return nil
+	}
+	stateFile := filepath.Join(t.Home, ".claude.json")
+	localSettings := filepath.Join(t.Workspace, ".claude", "settings.local.json")
+	trusted, enabled, disabled := claudeApprovals(t, stateFile, localSettings)
+	var pending, toApprove, rejected []string
+	for _, n := range names {
+		switch {
+		case slices.Contains(disabled, n):
+			rejected = append(rejected, n)
+		case !slices.Contains(enabled, n):
+			pending = append(pending, n)
+			toApprove = append(toApprove, n)
+		case !trusted:
+			pending = append(pending, n)
 		}
-		for _, f := range files {
-			if isTrue(t.readJSONC(f), "disableAllHooks") {
-				gates = append(gates, Gate{
-					Agent:   a.Name,
-					Problem: fmt.Sprintf("Claude Code runs no hooks: %s sets disableAllHooks", f),
-					Fix:     fmt.Sprintf(`remove "disableAllHooks": true from %s`, f),
-				})
-			}
+	}
+	var gates []Gate
+	if len(pending) > 0 {
+		gates = append(gates, claudePendingGate(a, t, stateFile, localSettings, trusted, pending, toApprove))
+	}
+	if len(rejected) > 0 {
+		gates = append(gates, Gate{
+			Agent:   a.Name,
+			Problem: fmt.Sprintf("Claude Code was told not to start the project MCP servers %s", strings.Join(rejected, ", ")),
+			Fix:     fmt.Sprintf(`remove them from "disabledMcpjsonServers" in %s (or under projects.%q in %s)`, localSettings, t.Workspace, stateFile),
+		})
+	}
+	return gates
+}
+
+// claudePendingGate is the gate for servers waiting on folder trust or
+// approval, with the edits that would trust the folder and approve them.
+func claudePendingGate(a *Agent, t Target, stateFile, localSettings string, trusted bool, pending, toApprove []string) Gate {
+	var steps []string
+	var edits []userEdit
+	if !trusted {
+		steps = append(steps, fmt.Sprintf(`set "hasTrustDialogAccepted": true under "projects" > %q in %s`, t.Workspace, stateFile))
+		edits = append(edits, jsonSet(t, a.Name, stateFile, true, "projects", t.Workspace, "hasTrustDialogAccepted"))
+	}
+	if len(toApprove) > 0 {
+		steps = append(steps, fmt.Sprintf(`add %s to "enabledMcpjsonServers" in %s`, quoteList(toApprove), localSettings))
+		for _, n := range toApprove {
+			edits = append(edits, jsonAppend(t, a.Name, localSettings, n, "enabledMcpjsonServers"))
+		}
+	}
+	return Gate{
+		Agent:   a.Name,
+		Problem: fmt.Sprintf("Claude Code does not start the project MCP servers in %s until the folder is trusted and they are approved (pending: %s)", filepath.Join(t.Workspace, ".mcp.json"), strings.Join(pending, ", ")),
+		Fix:     fmt.Sprintf(`run claude in %s, trust the folder and approve them; or %s`, t.Workspace, strings.Join(steps, " and ")),
+		Action:  strings.Join(steps, ", and "),
+		Open:    opener(edits...),
+	}
+}
+
+// claudeHookGates reports settings files that set disableAllHooks while we
+// have hooks registered.
+func claudeHookGates(a *Agent, t Target, userSettings string) []Gate {
+	if len(ourHookFiles(a, t)) == 0 {
+		return nil
+	}
+	var gates []Gate
+	files := []string{userSettings}
+	if t.Workspace != "" {
+		files = append(files, filepath.Join(t.Workspace, ".claude", "settings.json"), filepath.Join(t.Workspace, ".claude", "settings.local.json"))
+	}
+	for _, f := range files {
+		if isTrue(t.readJSONC(f), "disableAllHooks") {
+			gates = append(gates, Gate{
+				Agent:   a.Name,
+				Problem: fmt.Sprintf("Claude Code runs no hooks: %s sets disableAllHooks", f),
+				Fix:     fmt.Sprintf(`remove "disableAllHooks": true from %s`, f),
+			})
 		}
 	}
 	return gates

@@ -169,74 +169,20 @@ func UndoTrust(w Files, e TrustEntry) (c Change, gone bool, err error) {
 		return c, false, err
 	}
 	var out []byte
-	empty := false
+	var empty, done bool
 	switch e.Format {
 	case "json":
-		d, err := w.ParseJSON(e.File, data)
-		if err != nil {
-			return c, false, err
-		}
-		raw, ok := d.Get(e.Keys...)
-		if !ok {
-			return c, true, nil
-		}
-		var cur any
-		json.Unmarshal(raw, &cur)
-		switch {
-		case e.Append:
-			list, _ := cur.([]any)
-			idx := -1
-			for i, v := range list {
-				if sameValue(v, e.Value) {
-					idx = i
-				}
-			}
-			if idx < 0 {
-				return c, true, nil
-			}
-			d.Delete(append(append([]string{}, e.Keys...), strconv.Itoa(idx))...)
-			pruneJSON(d, e.Keys, e.Created)
-		case !sameValue(cur, e.Value):
-			c.Detail = "changed since symposium set it: left as it is"
-			return c, true, nil
-		case e.Previous != nil:
-			if err := d.Set(e.Previous, e.Keys...); err != nil {
-				return c, false, err
-			}
-		default:
-			d.Delete(e.Keys...)
-			pruneJSON(d, e.Keys[:len(e.Keys)-1], e.Created)
-		}
-		out = d.Bytes()
-		empty = len(d.Keys()) == 0
+		out, empty, done, err = undoJSONTrust(w, e, data, &c)
 	case "toml":
-		d, err := w.ParseTOML(e.File, data)
-		if err != nil {
-			return c, false, err
-		}
-		cur, ok := d.Get(e.Keys...)
-		switch {
-		case !ok:
-			return c, true, nil
-		case !sameValue(cur, e.Value):
-			c.Detail = "changed since symposium set it: left as it is"
-			return c, true, nil
-		case e.Previous != nil:
-			if err := d.SetValue(e.Previous, e.Keys...); err != nil {
-				return c, false, err
-			}
-		default:
-			d.DeleteTable(e.Keys...)
-			for i := len(e.Keys) - 1; i > e.Created && i > 0; i-- {
-				if t, ok := d.GetTable(e.Keys[:i]...); ok && len(t) == 0 {
-					d.DeleteTable(e.Keys[:i]...)
-				}
-			}
-		}
-		out = d.Bytes()
-		empty = len(strings.TrimSpace(string(out))) == 0
+		out, empty, done, err = undoTOMLTrust(w, e, data, &c)
 	default:
 		return c, false, fmt.Errorf("%s: unknown trust entry format %q", e.File, e.Format)
+	}
+	if err != nil {
+		return c, false, err
+	}
+	if done {
+		return c, true, nil
 	}
 	if empty && e.NewFile {
 		c.Status, err = w.Remove(e.File)
@@ -244,6 +190,77 @@ func UndoTrust(w Files, e TrustEntry) (c Change, gone bool, err error) {
 	}
 	c.Status, err = w.WriteFile(e.File, out, 0o600)
 	return c, err == nil, err
+}
+
+// undoJSONTrust takes an entry back out of a JSON file's contents. done
+// reports that there is nothing to write: nothing of ours is left, or the
+// user has changed the entry (c.Detail then says so).
+func undoJSONTrust(w Files, e TrustEntry, data []byte, c *Change) (out []byte, empty, done bool, err error) {
+	d, err := w.ParseJSON(e.File, data)
+	if err != nil {
+		return nil, false, false, err
+	}
+	raw, ok := d.Get(e.Keys...)
+	if !ok {
+		return nil, false, true, nil
+	}
+	var cur any
+	json.Unmarshal(raw, &cur)
+	switch {
+	case e.Append:
+		list, _ := cur.([]any)
+		idx := -1
+		for i, v := range list {
+			if sameValue(v, e.Value) {
+				idx = i
+			}
+		}
+		if idx < 0 {
+			return nil, false, true, nil
+		}
+		d.Delete(append(append([]string{}, e.Keys...), strconv.Itoa(idx))...)
+		pruneJSON(d, e.Keys, e.Created)
+	case !sameValue(cur, e.Value):
+		c.Detail = "changed since symposium set it: left as it is"
+		return nil, false, true, nil
+	case e.Previous != nil:
+		if err := d.Set(e.Previous, e.Keys...); err != nil {
+			return nil, false, false, err
+		}
+	default:
+		d.Delete(e.Keys...)
+		pruneJSON(d, e.Keys[:len(e.Keys)-1], e.Created)
+	}
+	return d.Bytes(), len(d.Keys()) == 0, false, nil
+}
+
+// undoTOMLTrust is undoJSONTrust for a TOML file.
+func undoTOMLTrust(w Files, e TrustEntry, data []byte, c *Change) (out []byte, empty, done bool, err error) {
+	d, err := w.ParseTOML(e.File, data)
+	if err != nil {
+		return nil, false, false, err
+	}
+	cur, ok := d.Get(e.Keys...)
+	switch {
+	case !ok:
+		return nil, false, true, nil
+	case !sameValue(cur, e.Value):
+		c.Detail = "changed since symposium set it: left as it is"
+		return nil, false, true, nil
+	case e.Previous != nil:
+		if err := d.SetValue(e.Previous, e.Keys...); err != nil {
+			return nil, false, false, err
+		}
+	default:
+		d.DeleteTable(e.Keys...)
+		for i := len(e.Keys) - 1; i > e.Created && i > 0; i-- {
+			if t, ok := d.GetTable(e.Keys[:i]...); ok && len(t) == 0 {
+				d.DeleteTable(e.Keys[:i]...)
+			}
+		}
+	}
+	out = d.Bytes()
+	return out, len(strings.TrimSpace(string(out))) == 0, false, nil
 }
 
 // pruneJSON deletes the objects or lists along keys that we made (deeper

@@ -376,13 +376,32 @@ func (d *JSON) Delete(ptr ...string) bool {
 		return false
 	}
 	parent := d.find(ptr[:len(ptr)-1])
-	key := ptr[len(ptr)-1]
-	// Work on a uniform view: befores[i] is the extra before entry i,
-	// afters[i] its extra before the comma.
-	var befores []*hujson.Extra
-	var afters []*hujson.Extra
-	var closing *hujson.Extra
-	idx := -1
+	befores, afters, closing, idx := entryExtras(parent, ptr[len(ptr)-1])
+	if idx < 0 {
+		return false
+	}
+	spliceExtras(befores, afters, closing, idx)
+	switch c := parent.Value.(type) {
+	case *hujson.Object:
+		c.Members = append(c.Members[:idx], c.Members[idx+1:]...)
+		if len(c.Members) == 0 && len(bytes.TrimSpace(c.AfterExtra)) == 0 {
+			c.AfterExtra = nil
+		}
+	case *hujson.Array:
+		c.Elements = append(c.Elements[:idx], c.Elements[idx+1:]...)
+		if len(c.Elements) == 0 && len(bytes.TrimSpace(c.AfterExtra)) == 0 {
+			c.AfterExtra = nil
+		}
+	}
+	return d.commit() == nil
+}
+
+// entryExtras gives a uniform view of parent's entries for Delete:
+// befores[i] is the extra before entry i, afters[i] its extra before the
+// comma, closing the extra before the closing bracket; idx is the entry
+// named key, or -1 when there is none.
+func entryExtras(parent *hujson.Value, key string) (befores, afters []*hujson.Extra, closing *hujson.Extra, idx int) {
+	idx = -1
 	switch c := parent.Value.(type) {
 	case *hujson.Object:
 		for i := range c.Members {
@@ -396,7 +415,7 @@ func (d *JSON) Delete(ptr ...string) bool {
 	case *hujson.Array:
 		n, err := strconv.Atoi(key)
 		if err != nil || n < 0 || n >= len(c.Elements) {
-			return false
+			return nil, nil, nil, -1
 		}
 		for i := range c.Elements {
 			befores = append(befores, &c.Elements[i].BeforeExtra)
@@ -404,12 +423,14 @@ func (d *JSON) Delete(ptr ...string) bool {
 		}
 		idx = n
 		closing = &c.AfterExtra
-	default:
-		return false
 	}
-	if idx < 0 {
-		return false
-	}
+	return befores, afters, closing, idx
+}
+
+// spliceExtras moves the comments and spacing around entry idx onto its
+// neighbours (the next entry, or the closing bracket and the comma of the
+// previous one) so that removing the entry leaves the rest as it was.
+func spliceExtras(befores, afters []*hujson.Extra, closing *hujson.Extra, idx int) {
 	n := len(befores)
 	rb := bytes.Clone(*befores[idx])
 	// keep: what stands before the removed entry up to (not including) its
@@ -430,39 +451,26 @@ func (d *JSON) Delete(ptr ...string) bool {
 			// Single-line container: the next entry takes the removed one's spacing.
 			*befores[idx+1] = rb
 		}
-	} else {
-		ce := *closing
-		if bytes.IndexByte(rb, '\n') >= 0 {
-			if k := bytes.IndexByte(ce, '\n'); k >= 0 {
-				ce = ce[k:]
-			}
-			*closing = append(bytes.Clone(keep), ce...)
+		return
+	}
+	ce := *closing
+	if bytes.IndexByte(rb, '\n') >= 0 {
+		if k := bytes.IndexByte(ce, '\n'); k >= 0 {
+			ce = ce[k:]
 		}
-		if idx > 0 {
-			prev := afters[idx-1]
-			if trailingComma {
-				if *prev == nil {
-					*prev = []byte{}
-				}
-			} else {
-				*closing = append(bytes.Clone(*prev), *closing...)
-				*prev = nil
+		*closing = append(bytes.Clone(keep), ce...)
+	}
+	if idx > 0 {
+		prev := afters[idx-1]
+		if trailingComma {
+			if *prev == nil {
+				*prev = []byte{}
 			}
+		} else {
+			*closing = append(bytes.Clone(*prev), *closing...)
+			*prev = nil
 		}
 	}
-	switch c := parent.Value.(type) {
-	case *hujson.Object:
-		c.Members = append(c.Members[:idx], c.Members[idx+1:]...)
-		if len(c.Members) == 0 && len(bytes.TrimSpace(c.AfterExtra)) == 0 {
-			c.AfterExtra = nil
-		}
-	case *hujson.Array:
-		c.Elements = append(c.Elements[:idx], c.Elements[idx+1:]...)
-		if len(c.Elements) == 0 && len(bytes.TrimSpace(c.AfterExtra)) == 0 {
-			c.AfterExtra = nil
-		}
-	}
-	return d.commit() == nil
 }
 
 // sameJSONValue reports whether raw and value are the same JSON.

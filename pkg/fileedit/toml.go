@@ -764,31 +764,47 @@ func renderValue(v any) (string, error) {
 		}
 		return "[" + strings.Join(parts, ", ") + "]", nil
 	case []any:
-		parts := make([]string, len(t))
-		for i, e := range t {
-			s, err := renderValue(e)
-			if err != nil {
-				return "", err
-			}
-			parts[i] = s
-		}
-		return "[" + strings.Join(parts, ", ") + "]", nil
+		return renderArray(t)
 	}
 	if m, ok := asTable(v); ok {
-		names := slices.Sorted(maps.Keys(m))
-		parts := make([]string, len(names))
-		for i, k := range names {
-			s, err := renderValue(m[k])
-			if err != nil {
-				return "", err
-			}
-			parts[i] = renderKey([]string{k}) + " = " + s
-		}
-		if len(parts) == 0 {
-			return "{}", nil
-		}
-		return "{ " + strings.Join(parts, ", ") + " }", nil
+		return renderInlineTable(m)
 	}
+	return renderOther(v)
+}
+
+// renderArray writes a generic list as an inline array.
+func renderArray(t []any) (string, error) {
+	parts := make([]string, len(t))
+	for i, e := range t {
+		s, err := renderValue(e)
+		if err != nil {
+			return "", err
+		}
+		parts[i] = s
+	}
+	return "[" + strings.Join(parts, ", ") + "]", nil
+}
+
+// renderInlineTable writes a table as an inline table, keys sorted.
+func renderInlineTable(m map[string]any) (string, error) {
+	names := slices.Sorted(maps.Keys(m))
+	parts := make([]string, len(names))
+	for i, k := range names {
+		s, err := renderValue(m[k])
+		if err != nil {
+			return "", err
+		}
+		parts[i] = renderKey([]string{k}) + " = " + s
+	}
+	if len(parts) == 0 {
+		return "{}", nil
+	}
+	return "{ " + strings.Join(parts, ", ") + " }", nil
+}
+
+// renderOther writes what renderValue has no direct case for: JSON numbers,
+// typed containers and structs (through JSON), and last toml.Marshal.
+func renderOther(v any) (string, error) {
 	switch t := v.(type) {
 	case nil:
 		return "", errors.New("TOML has no null value")

@@ -449,29 +449,41 @@ func (d *YAML) SetMapping(value any, keys ...string) error {
 	for j := len(keys) - 1; j > i; j-- {
 		value = ordjson.Object{{Key: keys[j], Value: value}}
 	}
-	key := keys[i]
 	if i == 0 {
-		at := len(lines)
-		if at > 0 && lines[at-1] == "" {
-			at-- // SplitAfter's empty tail
-		}
-		if at > 0 && !strings.HasSuffix(lines[at-1], "\n") {
-			lines[at-1] += d.nl
-		}
-		if b := d.body(); b != nil {
-			if _, isMap := mappingValues(b); !isMap {
-				if _, null := b.(*ast.NullNode); !null {
-					return fmt.Errorf("%s: the document is not a mapping", d.path)
-				}
+		return d.addTopLevel(lines, keys[0], value)
+	}
+	return d.addUnder(lines, keys[:i], keys[i], value)
+}
+
+// addTopLevel adds key: value at the end of the document, which must be a
+// mapping or empty.
+func (d *YAML) addTopLevel(lines []string, key string, value any) error {
+	at := len(lines)
+	if at > 0 && lines[at-1] == "" {
+		at-- // SplitAfter's empty tail
+	}
+	if at > 0 && !strings.HasSuffix(lines[at-1], "\n") {
+		lines[at-1] += d.nl
+	}
+	if b := d.body(); b != nil {
+		if _, isMap := mappingValues(b); !isMap {
+			if _, null := b.(*ast.NullNode); !null {
+				return fmt.Errorf("%s: the document is not a mapping", d.path)
 			}
 		}
-		text, err := d.render(key, value, 0)
-		if err != nil {
-			return err
-		}
-		return d.commit(splice3(lines, at, at, text))
 	}
-	parent := d.locate(keys[:i])
+	text, err := d.render(key, value, 0)
+	if err != nil {
+		return err
+	}
+	return d.commit(splice3(lines, at, at, text))
+}
+
+// addUnder adds key: value to the existing mapping at parentKeys: after its
+// last entry, indented like its entries, or as its first block entry when
+// it is empty ("{}" or no value).
+func (d *YAML) addUnder(lines []string, parentKeys []string, key string, value any) error {
+	parent := d.locate(parentKeys)
 	ppos := parent.Key.GetToken().Position
 	pfirst, pind := ppos.Line-1, ppos.Column-1
 	plast := span(lines, pfirst, pind)
@@ -512,7 +524,7 @@ func (d *YAML) SetMapping(value any, keys ...string) error {
 		}
 		return d.commit(splice3(lines, plast+1, plast+1, text))
 	}
-	return fmt.Errorf("%s:%d:%d: %s is not a mapping", d.path, ppos.Line, ppos.Column, strings.Join(keys[:i], "."))
+	return fmt.Errorf("%s:%d:%d: %s is not a mapping", d.path, ppos.Line, ppos.Column, strings.Join(parentKeys, "."))
 }
 
 // Delete removes the entry at keys with its lines. When it was the last

@@ -42,70 +42,79 @@ func decodeCopilot(p *provider, raw json.RawMessage, w *warner) ([]Hook, error) 
 		}
 		return ok, nil
 	}, func(_, epath string, keys []string, e map[string]json.RawMessage) error {
-		h := Hook{Event: event, Blocking: p.behaviour(event) == behaviourPrevent, Handler: Handler{Type: "command"}}
-		pd := map[string]any{}
-		var bash, command, powershell string
-		for _, k := range keys {
-			v := e[k]
-			var err error
-			switch k {
-			case "type":
-				var t string
-				err = json.Unmarshal(v, &t)
-				if t != "command" && err == nil {
-					return fmt.Errorf("%s/type: unknown hook type %q (Copilot runs \"command\" hooks)", epath, t)
-				}
-			case "bash":
-				err = json.Unmarshal(v, &bash)
-			case "command":
-				err = json.Unmarshal(v, &command)
-			case "powershell":
-				err = json.Unmarshal(v, &powershell)
-			case "cwd":
-				err = json.Unmarshal(v, &h.Handler.Cwd)
-			case "env":
-				err = json.Unmarshal(v, &h.Handler.Env)
-			case "timeoutSec":
-				var t float64
-				if err = json.Unmarshal(v, &t); err == nil {
-					h.Handler.Timeout = t / p.perSecond()
-				}
-			case "comment":
-				var c string
-				err = json.Unmarshal(v, &c)
-				if strings.HasPrefix(c, copilotMatcherNote) && IsToolEvent(event) {
-					h.Matcher = parseNameList(p, strings.TrimPrefix(c, copilotMatcherNote))
-				} else {
-					pd[k] = c
-				}
-			default:
-				pd[k] = toAny(v)
-			}
-			if err != nil {
-				return fmt.Errorf("%s/%s: %w", epath, k, err)
-			}
+		h, ok, err := copilotEntry(p, event, epath, keys, e, w)
+		if ok {
+			out = append(out, h)
 		}
-		h.Handler.Command = bash
-		if h.Handler.Command == "" {
-			h.Handler.Command = command
-		}
-		if powershell != "" {
-			if h.Handler.Command == "" {
-				h.Handler.Command = powershell
-			}
-			h.Handler.Platform = map[string]string{"windows": powershell}
-		}
-		if h.Handler.Command == "" {
-			w.add(0, epath, "", "entry skipped — it has no bash, powershell or command")
-			return nil
-		}
-		if len(pd) > 0 {
-			h.ProviderData = map[string]map[string]any{p.slug: pd}
-		}
-		out = append(out, h)
-		return nil
+		return err
 	})
 	return out, err
+}
+
+// copilotEntry decodes one flat Copilot entry of event. ok is false when
+// the entry is skipped (with a warning) or bad.
+func copilotEntry(p *provider, event, epath string, keys []string, e map[string]json.RawMessage, w *warner) (Hook, bool, error) {
+	h := Hook{Event: event, Blocking: p.behaviour(event) == behaviourPrevent, Handler: Handler{Type: "command"}}
+	pd := map[string]any{}
+	var bash, command, powershell string
+	for _, k := range keys {
+		v := e[k]
+		var err error
+		switch k {
+		case "type":
+			var t string
+			err = json.Unmarshal(v, &t)
+			if t != "command" && err == nil {
+				return h, false, fmt.Errorf("%s/type: unknown hook type %q (Copilot runs \"command\" hooks)", epath, t)
+			}
+		case "bash":
+			err = json.Unmarshal(v, &bash)
+		case "command":
+			err = json.Unmarshal(v, &command)
+		case "powershell":
+			err = json.Unmarshal(v, &powershell)
+		case "cwd":
+			err = json.Unmarshal(v, &h.Handler.Cwd)
+		case "env":
+			err = json.Unmarshal(v, &h.Handler.Env)
+		case "timeoutSec":
+			var t float64
+			if err = json.Unmarshal(v, &t); err == nil {
+				h.Handler.Timeout = t / p.perSecond()
+			}
+		case "comment":
+			var c string
+			err = json.Unmarshal(v, &c)
+			if strings.HasPrefix(c, copilotMatcherNote) && IsToolEvent(event) {
+				h.Matcher = parseNameList(p, strings.TrimPrefix(c, copilotMatcherNote))
+			} else {
+				pd[k] = c
+			}
+		default:
+			pd[k] = toAny(v)
+		}
+		if err != nil {
+			return h, false, fmt.Errorf("%s/%s: %w", epath, k, err)
+		}
+	}
+	h.Handler.Command = bash
+	if h.Handler.Command == "" {
+		h.Handler.Command = command
+	}
+	if powershell != "" {
+		if h.Handler.Command == "" {
+			h.Handler.Command = powershell
+		}
+		h.Handler.Platform = map[string]string{"windows": powershell}
+	}
+	if h.Handler.Command == "" {
+		w.add(0, epath, "", "entry skipped — it has no bash, powershell or command")
+		return h, false, nil
+	}
+	if len(pd) > 0 {
+		h.ProviderData = map[string]map[string]any{p.slug: pd}
+	}
+	return h, true, nil
 }
 
 // parseNameList reads "a|b|c" of native names.
