@@ -2,7 +2,7 @@
 // symposium Amp plugin: written by `cargo agents sync`, rewritten by each sync and removed with the agent; do not edit.
 // Forwards Amp's plugin events to `cargo-agents hook amp EVENT` (stdin: {hook, cwd, threadId, event}) and applies the
 // answer ({decision, reason, updatedInput, additionalContext}) the ways Amp's manual documents. Amp runs plugins only
-// when started as `PLUGINS=all amp`. Nothing here was checked against a running Amp (see docs/agents.md): every
+// when started as `PLUGINS=all amp`. Nothing here was checked against a running Amp (README, "Amp"): every
 // failure of ours (cargo-agents missing, failing, too slow, answering garbage) lets the call proceed, and no handler
 // throws.
 import { spawn } from "node:child_process";
