@@ -138,7 +138,7 @@ const (
 // all is the one list of the agents symposium supports, in the order init
 // offers them. Everything about each lives in its own file (claude.go,
 // claude_wire.go, ...); docs/adding-an-agent.md says what a new one needs.
-var all = []*Agent{antigravity, auggie, claude, cline, codex, copilot, droid, gemini, goose, kilo, kiro, opencode, pi, qwen}
+var all = []*Agent{amp, antigravity, auggie, claude, cline, codex, copilot, droid, gemini, goose, kilo, kiro, opencode, pi, qwen}
 
 // Lookup returns the agent named name.
 func Lookup(name string) (*Agent, bool) {

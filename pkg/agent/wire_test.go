@@ -277,6 +277,9 @@ func TestDecodeErrors(t *testing.T) {
 		if name == "pi" {
 			wrongTypes = []string{`{"cwd":7}`, `{"event":"x"}`, `{"event":{"toolName":7}}`, `{"event":{"toolName":"bash","input":"x"}}`}
 		}
+		if name == "amp" {
+			wrongTypes = []string{`{"threadId":7}`, `{"event":"x"}`, `{"event":{"tool":7}}`, `{"event":{"tool":"Bash","input":"x"}}`}
+		}
 		if name == "antigravity" {
 			wrongTypes = []string{`{"conversationId":7}`, `{"toolCall":"x"}`, `{"toolCall":{"name":"run_command","args":7}}`, `{"workspacePaths":"/p"}`}
 		}
@@ -318,7 +321,7 @@ func TestToolVocabulary(t *testing.T) {
 		}
 	}
 	got := ToolAliases("run_shell_command")
-	want := []string{"run_shell_command", "shell", "run_command", "launch-process", "Bash", "run_commands", "bash", "Execute", "execute_bash", "exec_command"}
+	want := []string{"run_shell_command", "shell", "Bash", "run_command", "launch-process", "run_commands", "bash", "Execute", "execute_bash", "exec_command"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("ToolAliases(run_shell_command) = %q, want %q", got, want)
 	}
