@@ -58,6 +58,12 @@ var _ = addRegistration(codex, &registration{
 	gates: codexGates,
 })
 
+// Codex keeps everything user-wide in $CODEX_HOME, ~/.codex when unset, on
+// every system (https://developers.openai.com/codex/environment-variables:
+// "CODEX_HOME … Default ~/.codex … Sets the root for Codex state, including
+// config"), so our global hooks.json and config.toml go there.
+var _ = moveHomeDir(".codex", func(h Host) string { return h.CodexHome })
+
 func codexMCPEntry(s stream.MCPServer) (any, error) {
 	m := map[string]any{}
 	switch typ := serverType(s); typ {

@@ -19,7 +19,7 @@ import (
 // without a word); and runs none when [features] hooks is false.
 func codexGates(a *Agent, t Target) []Gate {
 	var gates []Gate
-	cfgFile := filepath.Join(t.Home, ".codex", "config.toml")
+	cfgFile := t.homeFile(".codex/config.toml")
 	cfg := t.readTOML(cfgFile)
 	if t.Workspace != "" {
 		var what []string

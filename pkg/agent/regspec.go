@@ -19,9 +19,12 @@ import (
 type Target struct {
 	Workspace string // absolute workspace root (project-scope files live here)
 	Home      string // user's home (global files)
-	Scope     string // "global" or "project": where hooks go (ScopeGlobal/ScopeProject)
-	Command   string // our executable as registered: "cargo-agents" or an absolute path
-	Timeout   int    // seconds the agent gives our command; 0 = DefaultTimeout
+	// Host is the system and the variables that move an agent's files
+	// out of the home (CODEX_HOME, Goose's %APPDATA% on Windows).
+	Host    Host
+	Scope   string // "global" or "project": where hooks go (ScopeGlobal/ScopeProject)
+	Command string // our executable as registered: "cargo-agents" or an absolute path
+	Timeout int    // seconds the agent gives our command; 0 = DefaultTimeout
 	// Read, when set, collects every file Gates reads or stats, so a
 	// caller can tell when the gates may have changed without re-checking.
 	Read *[]string
@@ -260,10 +263,7 @@ func (h *hookSpec) file(t Target, scope string) string {
 		}
 		return filepath.Join(t.Workspace, filepath.FromSlash(h.project))
 	}
-	if t.Home == "" {
-		return ""
-	}
-	return filepath.Join(t.Home, filepath.FromSlash(h.global))
+	return t.homeFile(h.global)
 }
 
 // HookFile returns the file that holds a's hooks for scope ("" for agents
@@ -368,14 +368,16 @@ func (a *Agent) MCPUserGlobal() bool {
 }
 
 func (m *mcpSpec) file(t Target) string {
-	base, rel := t.Home, m.global
+	p := t.homeFile(m.global)
 	if m.project != "" {
-		base, rel = t.Workspace, m.project
+		p = ""
+		if t.Workspace != "" {
+			p = filepath.Join(t.Workspace, filepath.FromSlash(m.project))
+		}
 	}
-	if base == "" {
+	if p == "" {
 		return ""
 	}
-	p := filepath.Join(base, filepath.FromSlash(rel))
 	if _, err := os.Lstat(p); err != nil {
 		for _, alt := range m.alternates {
 			if a := filepath.Join(filepath.Dir(p), alt); fileExists(a) {
