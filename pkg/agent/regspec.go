@@ -96,6 +96,22 @@ func HookCommand(command, agent, event string) string {
 	return guardedHookCommand(command, agent, event)
 }
 
+// PowerShellHookCommand is HookCommand for an agent that runs it with
+// PowerShell (Copilot CLI's "powershell" key, which it runs instead of
+// "bash" on Windows: `pwsh.exe -nop -nol -c COMMAND` in Copilot CLI
+// 1.0.20's app.js). The same guard: exit 0 when command is missing, else
+// our exit code. It uses no && or || (Windows PowerShell 5.1 has neither),
+// and the else makes the exit code 0 even though the failed Get-Command
+// left $? false. The command inherits PowerShell's stdin, which is the
+// agent's payload.
+func PowerShellHookCommand(command, agent, event string) string {
+	c := psQuote(command)
+	return "if (Get-Command " + c + " -CommandType Application -ErrorAction SilentlyContinue) { & " + c + " hook " + agent + " " + cliEvent(event) + "; exit $LASTEXITCODE } else { exit 0 }"
+}
+
+// psQuote is s as a PowerShell single-quoted string.
+func psQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
+
 // guardedHookCommand is HookCommand behind the shell guard.
 func guardedHookCommand(command, agent, event string) string {
 	c := shellQuote(command)
@@ -138,8 +154,10 @@ func cliEvent(event string) string {
 // and leave every other hook alone.
 func IsOurCommand(cmd string) bool {
 	s := cmd
-	if rest, ok := strings.CutPrefix(s, "command -v "); ok {
-		s = rest
+	for _, guard := range []string{"command -v ", "if (Get-Command "} {
+		if rest, ok := strings.CutPrefix(s, guard); ok {
+			s = rest
+		}
 	}
 	word, _, ok := firstWord(s)
 	if !ok || strings.TrimSuffix(path.Base(filepath.ToSlash(word)), ".exe") != ourExecutable {
@@ -148,8 +166,8 @@ func IsOurCommand(cmd string) bool {
 	f := strings.Fields(cmd)
 	for i, w := range f {
 		if w == "hook" && i+2 < len(f) {
-			agent, event := f[i+1], f[i+2]
-			if cmd == guardedHookCommand(word, agent, event) || cmd == bareHookCommand(word, agent, event) {
+			agent, event := f[i+1], strings.TrimSuffix(f[i+2], ";")
+			if cmd == guardedHookCommand(word, agent, event) || cmd == bareHookCommand(word, agent, event) || cmd == PowerShellHookCommand(word, agent, event) {
 				return true
 			}
 		}

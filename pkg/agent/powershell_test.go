@@ -1,0 +1,68 @@
+package agent
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestCopilotPowerShellEntries: Copilot CLI runs an entry's "powershell"
+// command instead of its "bash" one on Windows, and an entry without it
+// runs bash.exe there (denied tool calls when there is none), so every
+// entry we register carries both, each behind its guard.
+func TestCopilotPowerShellEntries(t *testing.T) {
+	for _, tc := range []struct {
+		name, scope, command, file string
+		want                       string // the pre-tool-use entry's powershell command
+	}{
+		{"global by path", ScopeGlobal, "/opt/my tools/cargo-agents", "home/.copilot/hooks/symposium.json",
+			"if (Get-Command '/opt/my tools/cargo-agents' -CommandType Application -ErrorAction SilentlyContinue) { & '/opt/my tools/cargo-agents' hook copilot pre-tool-use; exit $LASTEXITCODE } else { exit 0 }"},
+		{"project by name", ScopeProject, "/opt/bin/cargo-agents", "ws/.github/hooks/symposium.json",
+			"if (Get-Command 'cargo-agents' -CommandType Application -ErrorAction SilentlyContinue) { & 'cargo-agents' hook copilot pre-tool-use; exit $LASTEXITCODE } else { exit 0 }"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			a, _ := Lookup("copilot")
+			tg := Target{Workspace: filepath.Join(root, "ws"), Home: filepath.Join(root, "home"), Scope: tc.scope, Command: tc.command}
+			if _, err := a.RegisterHooks(realFiles(), tg); err != nil {
+				t.Fatal(err)
+			}
+			data, err := os.ReadFile(filepath.Join(root, tc.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var doc struct {
+				Hooks map[string][]map[string]any `json:"hooks"`
+			}
+			if err := json.Unmarshal(data, &doc); err != nil {
+				t.Fatal(err)
+			}
+			if len(doc.Hooks) == 0 {
+				t.Fatal("no hook registered")
+			}
+			for ev, list := range doc.Hooks {
+				for _, e := range list {
+					ps, _ := e["powershell"].(string)
+					bash, _ := e["bash"].(string)
+					if !IsOurCommand(ps) || !IsOurCommand(bash) {
+						t.Errorf("%s: entry %v: want our command under both bash and powershell", ev, e)
+					}
+				}
+			}
+			if got := doc.Hooks["preToolUse"][0]["powershell"]; got != tc.want {
+				t.Errorf("preToolUse powershell = %q, want %q", got, tc.want)
+			}
+			// Registering again finds every entry ours and up to date.
+			changes, err := a.RegisterHooks(realFiles(), tg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range changes {
+				if c.Status != StatusUnchanged {
+					t.Errorf("second registration: %s %s", c.Path, c.Status)
+				}
+			}
+		})
+	}
+}
