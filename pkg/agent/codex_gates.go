@@ -62,7 +62,7 @@ func codexGates(a *Agent, t Target) []Gate {
 			if h.handler < 0 {
 				continue // not a Codex handler shape; Codex ignores it anyway
 			}
-			key, hash := CodexHookTrust(f, h.event, h.group, h.handler, h.matcher, h.entry)
+			key, hash := CodexHookTrust(f, h.event, h.group, h.handler, h.matcher, codexEntryOn(t.Host.OS(), h.entry))
 			if got, _ := lookup(cfg, "hooks", "state", key, "trusted_hash"); got != hash {
 				ws := ""
 				if t.Workspace != "" && within(t.Workspace, f) {

@@ -66,3 +66,58 @@ func TestCopilotPowerShellEntries(t *testing.T) {
 		})
 	}
 }
+
+// TestCodexWindowsEntries: Codex runs an entry's "commandWindows" instead
+// of its "command" on Windows, through cmd.exe, where the sh guard fails
+// with exit 1 on every event; so each entry we register carries a cmd.exe
+// form of the guard there, and the trust hash Codex expects is taken over
+// the command it runs on the system (codex-rs discovery.rs).
+func TestCodexWindowsEntries(t *testing.T) {
+	for _, tc := range []struct {
+		name, scope, command, file string
+		want                       string // the PreToolUse entry's commandWindows
+	}{
+		{"global by path", ScopeGlobal, "/opt/my tools/cargo-agents", "home/.codex/hooks.json",
+			`(if not exist "/opt/my tools/cargo-agents" exit 0) & "/opt/my tools/cargo-agents" hook codex pre-tool-use`},
+		{"project by name", ScopeProject, "/opt/bin/cargo-agents", "ws/.codex/hooks.json",
+			`(where /q cargo-agents || exit 0) & cargo-agents hook codex pre-tool-use`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			a, _ := Lookup("codex")
+			tg := Target{Workspace: filepath.Join(root, "ws"), Home: filepath.Join(root, "home"), Scope: tc.scope, Command: tc.command}
+			if _, err := a.RegisterHooks(realFiles(), tg); err != nil {
+				t.Fatal(err)
+			}
+			data, err := os.ReadFile(filepath.Join(root, tc.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var doc map[string]any
+			if err := json.Unmarshal(data, &doc); err != nil {
+				t.Fatal(err)
+			}
+			hs := ourHandlers(doc)
+			if len(hs) == 0 {
+				t.Fatal("no hook registered")
+			}
+			for _, h := range hs {
+				win, _ := h.entry["commandWindows"].(string)
+				if !IsOurCommand(win) {
+					t.Errorf("%s: commandWindows %q is not ours", h.event, win)
+				}
+				for goos, ran := range map[string]any{"linux": h.entry["command"], "windows": win} {
+					eff := codexEntryOn(goos, h.entry)
+					_, got := CodexHookTrust("f", h.event, 0, 0, h.matcher, eff)
+					_, want := CodexHookTrust("f", h.event, 0, 0, h.matcher, map[string]any{"type": "command", "command": ran, "timeout": h.entry["timeout"]})
+					if got != want {
+						t.Errorf("%s on %s: trust hash not over the command it runs there", h.event, goos)
+					}
+				}
+				if h.event == "PreToolUse" && win != tc.want {
+					t.Errorf("PreToolUse commandWindows = %q, want %q", win, tc.want)
+				}
+			}
+		})
+	}
+}

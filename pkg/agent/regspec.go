@@ -109,6 +109,26 @@ func PowerShellHookCommand(command, agent, event string) string {
 	return "if (Get-Command " + c + " -CommandType Application -ErrorAction SilentlyContinue) { & " + c + " hook " + agent + " " + cliEvent(event) + "; exit $LASTEXITCODE } else { exit 0 }"
 }
 
+// CmdHookCommand is HookCommand for an agent that runs it with cmd.exe
+// (Codex's "commandWindows": Codex hands the effective command to
+// `%COMSPEC% /C`, codex-rs/hooks/src/engine/command_runner.rs). The same
+// guard: exit 0 when command is missing (exit outside a batch file ends
+// cmd.exe, so the rest of the line does not run), else our exit code, the
+// last command's. `where` finds a name on PATH with PATHEXT; a path is
+// looked for as it is.
+func CmdHookCommand(command, agent, event string) string {
+	check := "(where /q " + command + " || exit 0)"
+	c := command
+	if strings.ContainsAny(command, `/\:`) {
+		c = cmdQuote(command)
+		check = "(if not exist " + c + " exit 0)"
+	}
+	return check + " & " + c + " hook " + agent + " " + cliEvent(event)
+}
+
+// cmdQuote is s double-quoted for cmd.exe (Windows paths hold no ").
+func cmdQuote(s string) string { return `"` + s + `"` }
+
 // psQuote is s as a PowerShell single-quoted string.
 func psQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
 
@@ -154,7 +174,7 @@ func cliEvent(event string) string {
 // and leave every other hook alone.
 func IsOurCommand(cmd string) bool {
 	s := cmd
-	for _, guard := range []string{"command -v ", "if (Get-Command "} {
+	for _, guard := range []string{"command -v ", "if (Get-Command ", "(where /q ", "(if not exist "} {
 		if rest, ok := strings.CutPrefix(s, guard); ok {
 			s = rest
 		}
@@ -167,7 +187,7 @@ func IsOurCommand(cmd string) bool {
 	for i, w := range f {
 		if w == "hook" && i+2 < len(f) {
 			agent, event := f[i+1], strings.TrimSuffix(f[i+2], ";")
-			if cmd == guardedHookCommand(word, agent, event) || cmd == bareHookCommand(word, agent, event) || cmd == PowerShellHookCommand(word, agent, event) {
+			if cmd == guardedHookCommand(word, agent, event) || cmd == bareHookCommand(word, agent, event) || cmd == PowerShellHookCommand(word, agent, event) || cmd == CmdHookCommand(word, agent, event) {
 				return true
 			}
 		}
