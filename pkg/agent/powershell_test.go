@@ -121,3 +121,66 @@ func TestCodexWindowsEntries(t *testing.T) {
 		})
 	}
 }
+
+// TestWindowsGlobalCommands: on Windows a global registration gets the
+// guard for the shell the agent runs hook commands with there; a project
+// one, committed and run on every system, keeps the sh guard.
+func TestWindowsGlobalCommands(t *testing.T) {
+	const command = "/opt/bin/cargo-agents"
+	for _, tc := range []struct {
+		agent, goos, scope string
+		want               func(command, agent, event string) string
+	}{
+		{"gemini", "windows", ScopeGlobal, PowerShellHookCommand},
+		{"gemini", "windows", ScopeProject, HookCommand},
+		{"gemini", "linux", ScopeGlobal, HookCommand},
+		{"qwen", "windows", ScopeGlobal, CmdHookCommand},
+		{"qwen", "windows", ScopeProject, HookCommand},
+		{"qwen", "darwin", ScopeGlobal, HookCommand},
+		{"claude", "windows", ScopeGlobal, HookCommand}, // Git Bash runs the sh guard
+	} {
+		t.Run(tc.agent+"/"+tc.goos+"/"+tc.scope, func(t *testing.T) {
+			root := t.TempDir()
+			a, _ := Lookup(tc.agent)
+			tg := Target{Workspace: filepath.Join(root, "ws"), Home: filepath.Join(root, "home"), Scope: tc.scope, Command: command, Host: Host{GOOS: tc.goos}}
+			if _, err := a.RegisterHooks(realFiles(), tg); err != nil {
+				t.Fatal(err)
+			}
+			file := a.HookFile(tg, tc.scope)
+			var doc map[string]any
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal(data, &doc); err != nil {
+				t.Fatal(err)
+			}
+			hs := ourHandlers(doc)
+			if len(hs) == 0 {
+				t.Fatal("no hook registered")
+			}
+			ran := command
+			if tc.scope == ScopeProject {
+				ran = ourExecutable
+			}
+			for _, h := range hs {
+				ev := canonicalOf(t, a, h.event)
+				if got, want := h.entry["command"], tc.want(ran, a.Name, ev); got != want {
+					t.Errorf("%s: command %q, want %q", h.event, got, want)
+				}
+			}
+		})
+	}
+}
+
+// canonicalOf is the canonical event a registers as native.
+func canonicalOf(t *testing.T, a *Agent, native string) string {
+	t.Helper()
+	for _, ev := range hookEvents {
+		if a.Event(ev) == native {
+			return ev
+		}
+	}
+	t.Fatalf("%s: no canonical event for %q", a.Name, native)
+	return ""
+}

@@ -96,6 +96,30 @@ func HookCommand(command, agent, event string) string {
 	return guardedHookCommand(command, agent, event)
 }
 
+// The shells an agent may run hook commands with on Windows
+// (Agent.WindowsShell).
+const (
+	ShellPowerShell = "powershell"
+	ShellCmd        = "cmd"
+)
+
+// hookCommand is the command t registers for a's event ev: HookCommand,
+// or on Windows, in global scope, the guard for the shell a runs it with
+// there. Project files are committed and run on every system, where a
+// PowerShell line would fail in sh with exit 2, which blocks (Gemini
+// CLI): they keep the sh guard.
+func (t Target) hookCommand(a *Agent, ev string) string {
+	if t.Scope == ScopeGlobal && t.Host.OS() == "windows" {
+		switch a.WindowsShell {
+		case ShellPowerShell:
+			return PowerShellHookCommand(t.Command, a.Name, ev)
+		case ShellCmd:
+			return CmdHookCommand(t.Command, a.Name, ev)
+		}
+	}
+	return HookCommand(t.Command, a.Name, ev)
+}
+
 // PowerShellHookCommand is HookCommand for an agent that runs it with
 // PowerShell (Copilot CLI's "powershell" key, which it runs instead of
 // "bash" on Windows: `pwsh.exe -nop -nol -c COMMAND` in Copilot CLI
@@ -483,13 +507,13 @@ func dropEmpty(o ordered) ordered {
 	return out
 }
 
-// claudeStyleHook is the hook entry Claude Code and Codex share: a group
+// claudeStyleHook is the hook entry Claude Code, Qwen Code and Droid share: a group
 // matching every tool, holding one command handler with its timeout in
 // seconds.
 func claudeStyleHook(t Target, a *Agent, ev string) ordered {
 	return groupElement("*", ordered{
 		{Key: "type", Value: "command"},
-		{Key: "command", Value: HookCommand(t.Command, a.Name, ev)},
+		{Key: "command", Value: t.hookCommand(a, ev)},
 		{Key: "timeout", Value: t.Timeout},
 	})
 }
