@@ -79,6 +79,8 @@ func TestCodexWindowsEntries(t *testing.T) {
 	}{
 		{"global by path", ScopeGlobal, "/opt/my tools/cargo-agents", "home/.codex/hooks.json",
 			`(if not exist "/opt/my tools/cargo-agents" exit 0) & "/opt/my tools/cargo-agents" hook codex pre-tool-use`},
+		{"global by path without spaces: unquoted", ScopeGlobal, "/opt/bin/cargo-agents", "home/.codex/hooks.json",
+			`(if not exist /opt/bin/cargo-agents exit 0) & /opt/bin/cargo-agents hook codex pre-tool-use`},
 		{"project by name", ScopeProject, "/opt/bin/cargo-agents", "ws/.codex/hooks.json",
 			`(where /q cargo-agents || exit 0) & cargo-agents hook codex pre-tool-use`},
 	} {

@@ -141,17 +141,24 @@ func PowerShellHookCommand(command, agent, event string) string {
 // last command's. `where` finds a name on PATH with PATHEXT; a path is
 // looked for as it is.
 func CmdHookCommand(command, agent, event string) string {
-	check := "(where /q " + command + " || exit 0)"
-	c := command
+	c := cmdQuote(command)
+	check := "(where /q " + c + " || exit 0)"
 	if strings.ContainsAny(command, `/\:`) {
-		c = cmdQuote(command)
 		check = "(if not exist " + c + " exit 0)"
 	}
 	return check + " & " + c + " hook " + agent + " " + cliEvent(event)
 }
 
-// cmdQuote is s double-quoted for cmd.exe (Windows paths hold no ").
-func cmdQuote(s string) string { return `"` + s + `"` }
+// cmdQuote double-quotes s for cmd.exe only when it holds a space or a
+// character cmd.exe treats specially (Windows paths hold no "): an agent
+// that starts cmd.exe through Node (Qwen Code) has Node escape inner
+// quotes as \", which cmd.exe does not undo.
+func cmdQuote(s string) string {
+	if !strings.ContainsAny(s, " \t&()^|<>%!;,=") {
+		return s
+	}
+	return `"` + s + `"`
+}
 
 // psQuote is s as a PowerShell single-quoted string.
 func psQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
