@@ -85,6 +85,10 @@ type Agent struct {
 	// without the shell guard; the agent's registration should name our
 	// executable by absolute path where it can.
 	ExecHooks bool
+	// WindowsShell is what the agent runs a hook command with on Windows,
+	// which decides the guard a global registration there gets: "" the sh
+	// one (Git Bash, as Claude Code), ShellPowerShell or ShellCmd.
+	WindowsShell string
 	// Binary is the agent's executable: found on PATH, the user has it
 	// (like HomeMarks).
 	Binary string

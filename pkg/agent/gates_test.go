@@ -59,6 +59,13 @@ func TestIsOurCommand(t *testing.T) {
 		"cargo-agents hook claude pre-tool-use | tee log":                                                                              false,
 		"command -v cargo-agents >/dev/null 2>&1 && exec cargo-agents hook claude pre-tool-use --my-flag || true":                      false,
 		`C:\bin\cargo-agents.exe hook copilot pre-tool-use`:                                                                            false, // backslashes are not our paths on unix
+		"if (Get-Command 'cargo-agents' -CommandType Application -ErrorAction SilentlyContinue) { & 'cargo-agents' hook copilot pre-tool-use; exit $LASTEXITCODE } else { exit 0 }":                     true,
+		"if (Get-Command '/opt/my tools/cargo-agents' -CommandType Application -ErrorAction SilentlyContinue) { & '/opt/my tools/cargo-agents' hook copilot stop; exit $LASTEXITCODE } else { exit 0 }": true,
+		"if (Get-Command 'cargo-agents' -CommandType Application -ErrorAction SilentlyContinue) { & 'cargo-agents' hook copilot pre-tool-use --x; exit $LASTEXITCODE } else { exit 0 }":                 false,
+		"if (Get-Command 'cargo-agents' -CommandType Application -ErrorAction SilentlyContinue) { & 'cargo-agents' hook copilot pre-tool-use; exit 1 } else { exit 0 }":                                 false,
+		"(where /q cargo-agents || exit 0) & cargo-agents hook codex pre-tool-use":                                                                                                                      true,
+		`(if not exist "/opt/my tools/cargo-agents" exit 0) & "/opt/my tools/cargo-agents" hook codex stop`:                                                                                             true,
+		"(where /q cargo-agents || exit 0) & cargo-agents hook codex pre-tool-use & echo hi":                                                                                                            false,
 		"cargo-agents sync":                        false,
 		"my-cargo-agents hook claude pre-tool-use": false,
 		"./check.sh cargo-agents hook":             false,

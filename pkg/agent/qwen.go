@@ -9,9 +9,14 @@ var qwen = &Agent{
 	// Qwen lists .qwen/skills, .agents/skills and .claude/skills (and
 	// ~/.qwen/skills, ~/.agents/skills, not ~/.claude/skills): the shared
 	// .agents/skills serves it.
-	SkillDir:       ".agents/skills",
-	HomeMarks:      []string{".qwen"},
-	Binary:         "qwen",
+	SkillDir:  ".agents/skills",
+	HomeMarks: []string{".qwen"},
+	Binary:    "qwen",
+	// Qwen Code 0.24.4 runs hook commands on Windows with %ComSpec% /d /s
+	// /c (cmd.exe), or bash when started from Git Bash (MSYSTEM), or
+	// PowerShell when ComSpec names it (getShellConfiguration in its
+	// bundle); an entry's "shell" key can pick bash or powershell.
+	WindowsShell:   ShellCmd,
 	OfferWhenFound: true,
 	// Claude's payloads and answers, with its own tool names (ToolNames,
 	// chunk-RSWOFJBY.js:12). PreToolUse

@@ -46,6 +46,9 @@ type Dirs struct {
 	Cache  string
 	Logs   string
 	Home   string // the user's home directory (for agents' global files)
+	// Agents is what else moves the agents' global files: the system and
+	// CODEX_HOME, %APPDATA% (agent.Host).
+	Agents agent.Host
 }
 
 // ConfigFile is the path of config.toml.
@@ -60,11 +63,12 @@ func (d Dirs) PluginSourceCache() string { return filepath.Join(d.Cache, "plugin
 // ResolveDirs applies SYMPOSIUM_HOME > XDG > ~/.symposium, with getenv
 // and the home directory as the caller (pkg/cli) read them.
 func ResolveDirs(getenv func(string) string, home string) Dirs {
+	agents := agent.Host{CodexHome: getenv("CODEX_HOME"), AppData: getenv("APPDATA")}
 	if sh := getenv("SYMPOSIUM_HOME"); sh != "" {
-		return Dirs{Config: sh, Cache: filepath.Join(sh, "cache"), Logs: filepath.Join(sh, "logs"), Home: home}
+		return Dirs{Config: sh, Cache: filepath.Join(sh, "cache"), Logs: filepath.Join(sh, "logs"), Home: home, Agents: agents}
 	}
 	base := filepath.Join(home, ".symposium")
-	d := Dirs{Config: base, Cache: filepath.Join(base, "cache"), Logs: filepath.Join(base, "logs"), Home: home}
+	d := Dirs{Config: base, Cache: filepath.Join(base, "cache"), Logs: filepath.Join(base, "logs"), Home: home, Agents: agents}
 	if x := getenv("XDG_CONFIG_HOME"); x != "" {
 		d.Config = filepath.Join(x, "symposium")
 	}

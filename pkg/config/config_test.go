@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/symposium-dev/symposium-go/pkg/agent"
 )
 
 func TestResolveDirs(t *testing.T) {
@@ -21,6 +23,10 @@ func TestResolveDirs(t *testing.T) {
 			Dirs{Config: p("/x/c/symposium"), Cache: p("/x/k/symposium"), Logs: p("/x/s/symposium/logs"), Home: p("/h")}},
 		{"symposium home wins over xdg", map[string]string{"SYMPOSIUM_HOME": p("/s"), "XDG_CONFIG_HOME": p("/x/c")},
 			Dirs{Config: p("/s"), Cache: p("/s/cache"), Logs: p("/s/logs"), Home: p("/h")}},
+		{"agent directories", map[string]string{"CODEX_HOME": p("/c"), "APPDATA": p("/a")},
+			Dirs{Config: p("/h/.symposium"), Cache: p("/h/.symposium/cache"), Logs: p("/h/.symposium/logs"), Home: p("/h"), Agents: agent.Host{CodexHome: p("/c"), AppData: p("/a")}}},
+		{"agent directories with SYMPOSIUM_HOME", map[string]string{"SYMPOSIUM_HOME": p("/s"), "CODEX_HOME": p("/c")},
+			Dirs{Config: p("/s"), Cache: p("/s/cache"), Logs: p("/s/logs"), Home: p("/h"), Agents: agent.Host{CodexHome: p("/c")}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -187,7 +187,7 @@ func Run(in Input, opts Options) *Result {
 	}
 
 	r.sources = &sourceCache{files: map[string]*cachedSkill{}}
-	r.target = agent.Target{Workspace: opts.Root, Home: opts.Dirs.Home, Scope: opts.Config.HookScope, Command: opts.Command, Getenv: opts.Getenv}
+	r.target = agent.Target{Workspace: opts.Root, Home: opts.Dirs.Home, Host: opts.Dirs.Agents, Scope: opts.Config.HookScope, Command: opts.Command, Getenv: opts.Getenv}
 	if opts.Config.HookScope == config.ScopeProject && opts.Command != "" && opts.Command != "cargo-agents" {
 		res.warnf("the hooks in this project's files run `cargo-agents` by name (a path would be wrong on a teammate's machine), and the one on PATH is not %s: put its directory first on PATH (make install does)", opts.Command)
 	}

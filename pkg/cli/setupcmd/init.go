@@ -221,7 +221,7 @@ func (r *initRun) workspace(w fileedit.Writer, newCfg *config.Config) (string, a
 			fmt.Fprintf(r.stdio.Err, "warning: %v; no project files written\n", err)
 		}
 	}
-	target := agent.Target{Workspace: ws, Home: r.dirs.Home, Scope: newCfg.HookScope, Command: selfexe.OurCommand(cli.Executable()), Getenv: os.Getenv}
+	target := agent.Target{Workspace: ws, Home: r.dirs.Home, Host: r.dirs.Agents, Scope: newCfg.HookScope, Command: selfexe.OurCommand(cli.Executable()), Getenv: os.Getenv}
 	if ws == "" {
 		return ws, agentfiles.Of(w), target
 	}
@@ -252,7 +252,7 @@ func (r *initRun) registerHooks(af agent.Files, target agent.Target, before []st
 		var changes []agent.Change
 		var err error
 		if newCfg.HookScope == config.ScopeProject && ws == "" {
-			changes, err = a.UnregisterHooks(af, agent.Target{Home: r.dirs.Home, Scope: config.ScopeGlobal})
+			changes, err = a.UnregisterHooks(af, agent.Target{Home: r.dirs.Home, Host: r.dirs.Agents, Scope: config.ScopeGlobal})
 			if !r.g.Quiet && slices.Contains(r.add, name) {
 				fmt.Fprintf(r.stdio.Out, "  %-8s hooks will be registered by `cargo agents sync` in each workspace\n", name)
 			}
