@@ -37,8 +37,7 @@ Subcommands:
 
 func runPlugin(stdio cli.Stdio, g Globals, args []string) error {
 	if len(args) == 0 {
-		fmt.Fprint(stdio.Err, pluginUsage)
-		return &cli.ExitCodeError{Code: cli.ExitUsage}
+		return cli.Usagef("missing subcommand (list, show, validate or sync)")
 	}
 	// `plugin SUB --help` (and so `cargo agents help plugin SUB`) is the
 	// plugin usage, which describes every subcommand; validate has flags

@@ -44,10 +44,11 @@ const (
 	VendedHelp = "subcommand-help"
 )
 
-// MainVended runs `sym-match subcommand GLOBALS NAME ARGS...` and returns
+// mainVended runs `sym-match subcommand GLOBALS NAME ARGS...` and returns
 // the exit code: the plugin program's own, or ours when it did not run.
-func MainVended(stdio cli.Stdio, args []string, version string) int {
-	g, rest, err := ParseGlobals(args)
+func mainVended(stdio cli.Stdio, args []string) int {
+	cg, rest, err := cli.ParseGlobals(args)
+	g := Globals{Globals: cg}
 	if err == nil && len(rest) == 0 {
 		err = cli.Usagef("%s: missing the command name", VendedRun)
 	}
@@ -58,7 +59,7 @@ func MainVended(stdio cli.Stdio, args []string, version string) int {
 	// The program gets the caller's own streams (a terminal stays a
 	// terminal), not the log's tee of stderr.
 	child := stdio
-	return cmdlog.Delegated(stdio, name, forward, version, func(stdio cli.Stdio, log *cmdlog.Run) error {
+	return cmdlog.Delegated(stdio, name, forward, cli.Version, func(stdio cli.Stdio, log *cmdlog.Run) error {
 		if err != nil {
 			return err
 		}
@@ -67,10 +68,10 @@ func MainVended(stdio cli.Stdio, args []string, version string) int {
 	})
 }
 
-// MainVendedHelp writes the plugin-vended section of `cargo agents
+// mainVendedHelp writes the plugin-vended section of `cargo agents
 // --help`. Help never fails for it: a problem is one line on stderr.
-func MainVendedHelp(stdio cli.Stdio, args []string) int {
-	if _, _, err := ParseGlobals(args); err != nil {
+func mainVendedHelp(stdio cli.Stdio, args []string) int {
+	if _, _, err := cli.ParseGlobals(args); err != nil {
 		return cli.Report(stdio.Err, "cargo agents --help", err)
 	}
 	cwd, err := os.Getwd()

@@ -42,29 +42,20 @@ agent setting that would make the agent ignore what we registered.
 Flags:
 `
 
-// Main runs sym-install.
-//
-// `sym-install init|uninstall|consent ...` run those cargo-agents
-// subcommands (pkg/cli/setupcmd): cargo-agents delegates them here, so
-// that it does not link the file editors they need.
-func Main(stdio cli.Stdio, args []string) int {
-	if cli.PrintVersion(stdio, "sym-install", args) {
-		return cli.ExitOK
-	}
-	if code, ok := setupcmd.Main(stdio, args); ok {
-		return code
-	}
-	return cli.Report(stdio.Err, prog, run(stdio, args))
+// program is sym-install's command line. Its Commands are cargo agents
+// subcommands (pkg/cli/setupcmd): cargo-agents delegates them here, with
+// its global options as flags, so that it does not link the file editors
+// they need.
+var program = cli.Program{
+	Name:  prog,
+	Entry: cli.Command{Help: usage, Flags: declareFlags},
+	CommandsHelp: "\nAlso the cargo agents subcommands that edit the agents' files and your\nconfig, as " + prog +
+		" NAME [GLOBAL OPTIONS] ARGS... (cargo agents runs them here):\n",
+	Commands: setupcmd.Commands,
 }
 
-// entryPoints lists the cargo agents subcommands sym-install runs: each
-// takes cargo agents' global options (-q, ...) before its own arguments.
-func entryPoints(w io.Writer) {
-	fmt.Fprintf(w, "\nAlso the cargo agents subcommands that edit the agents' files and your\nconfig, as %s NAME [GLOBAL OPTIONS] ARGS... (cargo agents runs them here):\n", prog)
-	for _, c := range setupcmd.Commands {
-		fmt.Fprintf(w, "  %s %s %s\n", prog, c.Name, c.Usage)
-	}
-}
+// Main runs sym-install with args (without the program name) and returns the exit code.
+func Main(stdio cli.Stdio, args []string) int { return cli.Main(stdio, program, args) }
 
 // flags are sym-install's own options.
 type flags struct {
@@ -73,32 +64,24 @@ type flags struct {
 	accept                multiFlag
 }
 
-// parseFlags reads sym-install's flags; help is true when it printed the
-// usage.
-func parseFlags(stdio cli.Stdio, args []string) (f flags, help bool, err error) {
-	fs := flag.NewFlagSet(prog, flag.ContinueOnError)
+// declareFlags declares sym-install's flags; the run it returns takes no
+// arguments (the match stream comes on stdin).
+func declareFlags(fs *flag.FlagSet) func(cli.Stdio, []string) error {
+	var f flags
 	fs.BoolVar(&f.dryRun, "dry-run", false, "report what would change; write nothing")
 	fs.StringVar(&f.root, "root", "", "workspace root (default: the stream's workspace record)")
 	fs.BoolVar(&f.json, "json", false, "diagnostics as JSON records on stderr")
 	fs.BoolVar(&f.offline, "offline", false, "acquire no hook installation (a hook's auto-sync): report the missing ones")
 	fs.Var(&f.accept, "accept-digest", "URL or installation name whose download may differ from the one first trusted (repeatable)")
-	if help, err := cli.ParseFlags(fs, args, stdio.Out, func(w io.Writer) { fmt.Fprint(w, usage) }); help || err != nil {
-		if help {
-			entryPoints(stdio.Out)
+	return func(stdio cli.Stdio, args []string) error {
+		if len(args) > 0 {
+			return cli.Usagef("unexpected argument %q (the match stream comes on stdin)", args[0])
 		}
-		return f, help, err
+		return run(stdio, f)
 	}
-	if fs.NArg() > 0 {
-		return f, false, cli.Usagef("unexpected argument %q (the match stream comes on stdin)", fs.Arg(0))
-	}
-	return f, false, nil
 }
 
-func run(stdio cli.Stdio, args []string) error {
-	f, help, err := parseFlags(stdio, args)
-	if help || err != nil {
-		return err
-	}
+func run(stdio cli.Stdio, f flags) error {
 	in, err := readInput(stdio.In)
 	if err != nil {
 		return err
