@@ -62,10 +62,11 @@ func flags(fs *flag.FlagSet) func(cli.Stdio, []string) error {
 		if len(args) > 0 {
 			return cli.Usagef("unexpected argument %q (sym-match reads the sym-deps stream on stdin)", args[0])
 		}
-		switch o.update {
-		case plugin.UpdateOffline, plugin.UpdateNone, plugin.UpdateCheck, plugin.UpdateFetch, plugin.UpdateAuto:
-		default:
-			return cli.Usagef("--update %q: must be offline, none, check or fetch", o.update)
+		// auto: the sync's own level, refreshing only the stale sources.
+		if o.update != plugin.UpdateAuto {
+			if err := cli.CheckUpdate(o.update); err != nil {
+				return err
+			}
 		}
 		return run(stdio, o)
 	}
