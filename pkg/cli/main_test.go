@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 )
 
 // TestMainProgram: cli.Main owns what every binary shares: --version, --help with the
@@ -20,8 +21,12 @@ func TestMainProgram(t *testing.T) {
 		Entry: cli.Command{Help: "Usage: sym-x [--json] [--fail MSG]\n", Flags: func(fs *flag.FlagSet) func(cli.Stdio, []string) error {
 			asJSON := fs.Bool("json", false, "records")
 			fail := fs.String("fail", "", "fail with `MSG`")
+			placed := fs.Bool("placed", false, "fail at f.toml:3:4")
 			return func(stdio cli.Stdio, args []string) error {
 				_ = asJSON // read by cli.Main
+				if *placed {
+					return pos.Errorf("f.toml", 3, 4, "%s", *fail)
+				}
 				if *fail != "" {
 					return errors.New(*fail)
 				}
@@ -46,7 +51,7 @@ func TestMainProgram(t *testing.T) {
 		{"entry", []string{"a", "b"}, 0, `^ran a,b\n$`, `^$`},
 		{"command", []string{"other", "--help"}, 7, `^other --help\n$`, `^$`},
 		{"failure", []string{"--fail", "broke"}, 1, `^$`, `^sym-x: broke\n$`},
-		{"failure as record", []string{"--json", "--fail", "f.toml:3:4: broke"}, 1, `^$`,
+		{"failure as record", []string{"--json", "--placed", "--fail", "broke"}, 1, `^$`,
 			`^\{"kind":"error","file":"f.toml","line":3,"column":4,"message":"broke"\}\n$`},
 		{"usage", []string{"--nope"}, 2, `^$`, `^sym-x: flag provided but not defined: -nope\nRun 'sym-x --help' for usage.\n$`},
 	} {

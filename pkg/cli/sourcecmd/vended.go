@@ -32,6 +32,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/installer"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/runlog"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -77,7 +78,7 @@ func mainVendedHelp(stdio cli.Stdio, args []string) int {
 	cwd, err := os.Getwd()
 	if err == nil {
 		var res *plugin.Result
-		if res, _, err = vendedMatch(cwd, func(string) {}); err == nil {
+		if res, _, err = vendedMatch(cwd, func(pos.Warning) {}); err == nil {
 			writeVendedHelp(stdio.Out, res.Subcommands)
 			return cli.ExitOK
 		}
@@ -89,7 +90,7 @@ func mainVendedHelp(stdio cli.Stdio, args []string) int {
 // vendedMatch matches the workspace containing dir as status does, or,
 // outside any workspace, with no dependencies (upstream: there only
 // plugins for every workspace, depends-on = ["*"], offer commands).
-func vendedMatch(dir string, warn func(string)) (*plugin.Result, config.Dirs, error) {
+func vendedMatch(dir string, warn func(pos.Warning)) (*plugin.Result, config.Dirs, error) {
 	_, res, dirs, _, err := workspaceStatus(dir, warn)
 	if err == nil || !errors.Is(err, cargofind.ErrNotFound) {
 		return res, dirs, err
@@ -111,7 +112,7 @@ func runVended(child, stdio cli.Stdio, g Globals, name string, args []string) er
 	if err != nil {
 		return err
 	}
-	res, dirs, err := vendedMatch(cwd, func(msg string) { g.Log.Printf(runlog.Warn, "%s", msg) })
+	res, dirs, err := vendedMatch(cwd, func(w pos.Warning) { g.Log.Printf(runlog.Warn, "%s", w) })
 	if err != nil {
 		return err
 	}

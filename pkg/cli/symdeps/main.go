@@ -64,7 +64,7 @@ func run(stdio cli.Stdio, opts cargo.Options, useCargo, jsonDiag bool) error {
 	}
 	diag := cli.Diag{W: stdio.Err, Prog: prog, JSON: jsonDiag}
 	for _, w := range res.Warnings {
-		diag.Warn(w.String())
+		diag.Warn(w)
 	}
 	out := stream.NewWriter(stdio.Out)
 	if err := out.Write(res.Workspace); err != nil {

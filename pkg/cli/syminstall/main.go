@@ -23,6 +23,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 	"github.com/symposium-dev/symposium-go/pkg/install"
 	"github.com/symposium-dev/symposium-go/pkg/installer"
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/runlog"
 	"github.com/symposium-dev/symposium-go/pkg/selfexe"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -98,7 +99,7 @@ func run(stdio cli.Stdio, f flags) error {
 		return err
 	}
 	if len(cfg.Agents) == 0 {
-		diag.Warn(fmt.Sprintf("no agents configured in %s: run `cargo agents init` first; only cleaning up", cfg.Path))
+		diag.Warnf("no agents configured in %s: run `cargo agents init` first; only cleaning up", cfg.Path)
 	}
 	writer := fileedit.Real()
 	if f.dryRun {
@@ -126,7 +127,7 @@ func run(stdio cli.Stdio, f flags) error {
 		return err
 	}
 	for _, w := range res.Warnings {
-		diag.Warn(w)
+		diag.Warnf("%s", w)
 	}
 	for _, e := range res.Errors {
 		diag.Error(e)
@@ -227,7 +228,7 @@ func readInput(r io.Reader) (install.Input, error) {
 // reports one action per installation. A failure is a warning naming the
 // plugin and its hooks, which the hook path then skips (their installation
 // directory does not exist); the sync goes on.
-func installations(hooks []stream.Hook, cache string, offline, dryRun bool, opts installer.Options, warn func(string)) []stream.Action {
+func installations(hooks []stream.Hook, cache string, offline, dryRun bool, opts installer.Options, warn func(pos.Warning)) []stream.Action {
 	type want struct {
 		in      stream.Installation
 		plugins []string
@@ -268,8 +269,10 @@ func installations(hooks []stream.Hook, cache string, offline, dryRun bool, opts
 			_, err := installer.InstallWith(context.Background(), w.in, cache, opts)
 			if err != nil {
 				a.Status, a.Detail = stream.StatusSkipped, "install failed: "+err.Error()
-				warn(fmt.Sprintf("%s: plugin %s: installation %q failed: %v; skipping hook %s until it installs (the next `cargo agents sync` tries again)",
-					w.in.File, strings.Join(w.plugins, ", "), w.in.Name, err, strings.Join(w.hooks, ", ")))
+				// The record's file is "manifest:line" text (docs/streams.md),
+				// read from sym-match's stream: pos.Split parses it.
+				warn(pos.Split(fmt.Sprintf("%s: plugin %s: installation %q failed: %v; skipping hook %s until it installs (the next `cargo agents sync` tries again)",
+					w.in.File, strings.Join(w.plugins, ", "), w.in.Name, err, strings.Join(w.hooks, ", "))))
 			} else {
 				a.Status = stream.StatusCreated
 				fmt.Fprintf(opts.Progress, "installed %s in %s\n", w.in.Name, time.Since(start).Round(100*time.Millisecond))

@@ -91,7 +91,7 @@ func run(stdio cli.Stdio, o options) error {
 	}
 	pws := plugin.WorkspaceOf(ws)
 	pws.LookupEnv = os.LookupEnv // env(NAME) predicates read ours
-	res := plugin.MatchConfiguredAcquiring(context.Background(), cfg, dirs, o.update, set, pws, deps, CrateFetcher(dirs, ws.Root, o.update, cfg.AutoUpdateInterval, diag.Warn), acquire, diag.Warn)
+	res := plugin.MatchConfiguredAcquiring(context.Background(), cfg, dirs, o.update, set, pws, deps, CrateFetcher(dirs, ws.Root, o.update, cfg.AutoUpdateInterval, func(msg string) { diag.Warnf("%s", msg) }), acquire, diag.Warn)
 	return write(out, res, o.explain)
 }
 
