@@ -107,7 +107,7 @@ func TestParseErrorsAndWarnings(t *testing.T) {
 			if tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)) {
 				t.Fatalf("error = %v, want it to contain %q", err, tc.wantErr)
 			}
-			if tc.wantWarn != "" && (len(warnings) != 1 || !strings.Contains(warnings[0], tc.wantWarn)) {
+			if tc.wantWarn != "" && (len(warnings) != 1 || !strings.Contains(warnings[0].String(), tc.wantWarn)) {
 				t.Fatalf("warnings = %q, want %q", warnings, tc.wantWarn)
 			}
 		})
@@ -176,7 +176,11 @@ func TestUpstreamInitKeys(t *testing.T) {
 		if c.SelfUpdate != tc.selfUpdate || c.Telemetry != tc.telemetry {
 			t.Errorf("%q: SelfUpdate %q Telemetry %v, want %q %v", tc.src, c.SelfUpdate, c.Telemetry, tc.selfUpdate, tc.telemetry)
 		}
-		if got := strings.Join(warnings, "\n"); got != tc.warn {
+		var texts []string
+		for _, w := range warnings {
+			texts = append(texts, w.String())
+		}
+		if got := strings.Join(texts, "\n"); got != tc.warn {
 			t.Errorf("%q: warnings %q, want %q", tc.src, got, tc.warn)
 		}
 	}

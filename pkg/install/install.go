@@ -30,6 +30,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/agentfiles"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/skillmark"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -749,7 +750,7 @@ func readManifest(w fileedit.Writer, path string) (m manifest, from string, err 
 		var de *toml.DecodeError
 		if errors.As(err, &de) {
 			row, col := de.Position()
-			return m, path, fmt.Errorf("%s:%d:%d: %s (this file is symposium's; delete it to start over)", path, row, col, de.Error())
+			return m, path, pos.Errorf(path, row, col, "%s (this file is symposium's; delete it to start over)", de.Error())
 		}
 		return m, path, fmt.Errorf("%s: %w", path, err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/semver"
 	"github.com/symposium-dev/symposium-go/pkg/skill"
@@ -104,10 +105,10 @@ func (cr *crates) reject(what, name, reason, plugin, file string) {
 
 // warnOnce warns about a crate problem once per run, however many
 // references reach the crate.
-func (cr *crates) warnOnce(msg string) {
-	if !cr.warned[msg] {
-		cr.warned[msg] = true
-		cr.r.warn("%s", msg)
+func (cr *crates) warnOnce(w pos.Warning) {
+	if key := w.String(); !cr.warned[key] {
+		cr.warned[key] = true
+		cr.r.warnValue(w)
 	}
 }
 
@@ -134,7 +135,7 @@ func (cr *crates) addSkills(cache *skillCache, files []string, groupCrates []str
 		if s.Crates != "" {
 			l, err := predicate.ParseCommaList(s.Crates)
 			if err != nil {
-				err = fmt.Errorf("%s:%d:1: %w", f, s.CratesLine, err)
+				err = pos.Errorf(f, s.CratesLine, 1, "%w", err)
 				r.warn("%v", err)
 				res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "skill", Name: s.Name, Reason: err.Error(), Plugin: pluginName, File: f})
 				continue
@@ -205,7 +206,7 @@ func (cr *crates) crateGroup(m *Manifest, g SkillGroup, groupCrates []string, t 
 			c := cr.r.crateOf(d)
 			dir, err := cr.fetch(c, t.fetch)
 			if err != nil {
-				cr.warnOnce(fmt.Sprintf("%s: %v", file, err))
+				cr.warnOnce(*pos.Errorf(m.Path, g.Line, 0, "%v", err))
 				cr.reject("group", name, "crate source missing: "+err.Error(), m.Name, file)
 				cr.unavailable(d.Name, err)
 				continue
@@ -243,14 +244,12 @@ func (cr *crates) chain(m *Manifest, ref PluginRef, t trust, depth int, path []s
 	}
 	norm := config.NormName(ref.Crate)
 	if slices.Contains(path, norm) {
-		msg := fmt.Sprintf("%s: [[plugins]] cycle: %s → %s; not following it", file, strings.Join(path, " → "), ref.Crate)
-		cr.warnOnce(msg)
+		cr.warnOnce(*pos.Errorf(m.Path, ref.Line, 0, "[[plugins]] cycle: %s → %s; not following it", strings.Join(path, " → "), ref.Crate))
 		cr.reject("plugin", ref.Crate, "cycle: "+strings.Join(path, " → ")+" → "+ref.Crate, m.Name, file)
 		return
 	}
 	if depth > MaxChainDepth {
-		msg := fmt.Sprintf("%s: [[plugins]] chain deeper than %d (%s → %s); not following it", file, MaxChainDepth, strings.Join(path, " → "), ref.Crate)
-		cr.warnOnce(msg)
+		cr.warnOnce(*pos.Errorf(m.Path, ref.Line, 0, "[[plugins]] chain deeper than %d (%s → %s); not following it", MaxChainDepth, strings.Join(path, " → "), ref.Crate))
 		cr.reject("plugin", ref.Crate, fmt.Sprintf("chain deeper than %d", MaxChainDepth), m.Name, file)
 		return
 	}
@@ -262,7 +261,7 @@ func (cr *crates) chain(m *Manifest, ref PluginRef, t trust, depth int, path []s
 	}
 	c, err := cr.r.resolveCrate(ref.Crate, ref.Req, t.fetch)
 	if err != nil {
-		cr.warnOnce(fmt.Sprintf("%s: [[plugins]] source.cargo %q: %v", file, ref.Crate, err))
+		cr.warnOnce(*pos.Errorf(m.Path, ref.Line, 0, "[[plugins]] source.cargo %q: %v", ref.Crate, err))
 		cr.reject("plugin", ref.Crate, "crate source missing: "+err.Error(), m.Name, file)
 		cr.unavailable(ref.Crate, err)
 		return
@@ -279,7 +278,7 @@ func (cr *crates) load(c cratesrc.Crate, t trust, depth int, path []string, from
 	cr.loaded[key] = true
 	dir, err := cr.fetch(c, t.fetch)
 	if err != nil {
-		cr.warnOnce(fmt.Sprintf("%s: %v", from, err))
+		cr.warnOnce(pos.Warnf("%s: %v", from, err))
 		cr.reject("plugin", c.Name, "crate source missing: "+err.Error(), "", from)
 		cr.unavailable(c.Name, err)
 		return
@@ -321,7 +320,7 @@ func (cr *crates) activate(m *Manifest, c cratesrc.Crate, dir string, t trust, d
 		case g.SourceGit != "":
 			d, _, err := cr.r.GroupGit(g.SourceGit, cr.r.Update)
 			if err != nil {
-				cr.warnOnce(fmt.Sprintf("%s: [[skills]] source.git: %v", file, err))
+				cr.warnOnce(*pos.Errorf(m.Path, g.Line, 0, "[[skills]] source.git: %v", err))
 				cr.reject("group", gname, err.Error(), m.Name, file)
 				continue
 			}
@@ -450,7 +449,7 @@ func (cr *crates) discover() {
 		if dir == "" && named && !r.Consent.CrateDisabled(d.Name) {
 			var err error
 			if dir, err = cr.fetch(c, true); err != nil {
-				cr.warnOnce(fmt.Sprintf("dependency %s %s is enabled in [plugins], but %v", d.Name, d.Version, err))
+				cr.warnOnce(pos.Warnf("dependency %s %s is enabled in [plugins], but %v", d.Name, d.Version, err))
 				cr.reject("plugin", d.Name, "crate source missing: "+err.Error(), "", "")
 				cr.unavailable(d.Name, err)
 				continue
@@ -501,7 +500,7 @@ func (cr *crates) discover() {
 		cr.reached[norm] = true
 		c, err := r.resolveCrate(name, "", true)
 		if err != nil {
-			cr.warnOnce(fmt.Sprintf("[plugins] use %q: %v", u.Name, err))
+			cr.warnOnce(pos.Warnf("[plugins] use %q: %v", u.Name, err))
 			cr.reject("plugin", name, "crate source missing: "+err.Error(), "", "")
 			cr.unavailable(name, err)
 			continue
@@ -620,7 +619,7 @@ func (r *Resolver) resolveCrate(name, req string, download bool) (cratesrc.Crate
 func (cr *crates) groupIn(dir, rel, crate, version, group, plugin, file string) (string, bool) {
 	gdir, ok, err := insideCrate(dir, rel)
 	if err != nil {
-		cr.warnOnce(fmt.Sprintf("%s: crate %s %s: %v", file, crate, version, err))
+		cr.warnOnce(pos.Warnf("%s: crate %s %s: %v", file, crate, version, err))
 		cr.reject("group", group, err.Error(), plugin, file)
 		return "", false
 	}
@@ -692,7 +691,7 @@ func (cr *crates) manifestOf(dir string, c cratesrc.Crate) (*Manifest, []error) 
 		m, err := ParseCrateManifest(cargoToml, data, c.Name)
 		if err != nil {
 			problems = append(problems, err)
-			cr.warnOnce(fmt.Sprintf("%s: ignoring the [package.metadata.symposium] layer of %s's plugin: %v", cargoToml, c, err))
+			cr.warnOnce(*pos.Errorf(cargoToml, 0, 0, "ignoring the [package.metadata.symposium] layer of %s's plugin: %v", c, err))
 		} else {
 			layers = append(layers, m)
 		}
@@ -711,7 +710,7 @@ func (cr *crates) manifestOf(dir string, c cratesrc.Crate) (*Manifest, []error) 
 			}
 		}
 		problems = append(problems, err)
-		cr.warnOnce(fmt.Sprintf("%s: ignoring this layer of %s's plugin: %v", p, c, err))
+		cr.warnOnce(*pos.Errorf(p, 0, 0, "ignoring this layer of %s's plugin: %v", c, err))
 		break
 	}
 	m := &Manifest{Name: c.Name, Path: cargoToml, Dir: dir}
@@ -731,7 +730,7 @@ func (cr *crates) manifestOf(dir string, c cratesrc.Crate) (*Manifest, []error) 
 		m.Subcommands = append(m.Subcommands, l.Subcommands...)
 		m.Skipped = append(m.Skipped, l.Skipped...)
 		for _, sk := range l.Skipped {
-			cr.warnOnce(sk.Err.Error())
+			cr.warnOnce(pos.Of(sk.Err))
 		}
 		if l.DefaultSkills != nil {
 			m.DefaultSkills = l.DefaultSkills

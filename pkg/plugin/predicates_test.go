@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -94,7 +95,7 @@ predicates = ["shell(exit 1)"]
 		"book/s/booky/SKILL.md": skillFile("booky", "crates: serde\n"),
 	})
 	var warnings []string
-	r := &Resolver{Workspace: Workspace{Root: ws}, Warn: func(s string) { warnings = append(warnings, s) }}
+	r := &Resolver{Workspace: Workspace{Root: ws}, Warn: func(w pos.Warning) { warnings = append(warnings, w.String()) }}
 	sc := Discover(&Source{Name: "s", Dir: src})
 	set := predicate.NewSet([]predicate.Dep{{Name: "serde", Version: "1.0.1"}})
 	res := Match([]*Scan{sc}, set, r)
