@@ -213,7 +213,7 @@ func (cr *crates) crateGroup(m *Manifest, g SkillGroup, groupCrates []string, t 
 			}
 			cr.reached[config.NormName(d.Name)] = true
 			cr.status(stream.PluginStatus{Name: d.Name, State: stream.StateActive, Root: t.root + " via plugin " + t.via, Source: t.source, Crate: d.Name, Version: d.Version, Dir: dir})
-			gdir, ok := cr.groupIn(dir, g.CratePath, d.Name, d.Version, name, m.Name, file)
+			gdir, ok := cr.groupIn(dir, g.CratePath, d.Name, d.Version, name, m.Name, pos.Error{File: m.Path, Line: g.Line})
 			if !ok {
 				continue
 			}
@@ -266,11 +266,22 @@ func (cr *crates) chain(m *Manifest, ref PluginRef, t trust, depth int, path []s
 		cr.unavailable(ref.Crate, err)
 		return
 	}
-	cr.load(c, t, depth, append(append([]string{}, path...), config.NormName(m.Name)), file)
+	cr.load(c, t, depth, append(append([]string{}, path...), config.NormName(m.Name)), pos.Error{File: m.Path, Line: ref.Line})
+}
+
+// placed is a warning at the manifest line at; a place that is no file
+// ("[plugins] use") stays in the message.
+func placed(at pos.Error, format string, args ...any) pos.Warning {
+	if at.Line == 0 {
+		return pos.Warnf("%s: %s", at.File, fmt.Sprintf(format, args...))
+	}
+	at.Msg = fmt.Sprintf(format, args...)
+	return at
 }
 
 // load reads the plugin crate c embeds and adds what applies.
-func (cr *crates) load(c cratesrc.Crate, t trust, depth int, path []string, from string) {
+func (cr *crates) load(c cratesrc.Crate, t trust, depth int, path []string, at pos.Error) {
+	from := at.Where()
 	key := config.NormName(c.Name) + "@" + c.Version
 	if cr.loaded[key] {
 		return // a diamond: its skills are already in
@@ -278,7 +289,7 @@ func (cr *crates) load(c cratesrc.Crate, t trust, depth int, path []string, from
 	cr.loaded[key] = true
 	dir, err := cr.fetch(c, t.fetch)
 	if err != nil {
-		cr.warnOnce(pos.Warnf("%s: %v", from, err))
+		cr.warnOnce(placed(at, "%v", err))
 		cr.reject("plugin", c.Name, "crate source missing: "+err.Error(), "", from)
 		cr.unavailable(c.Name, err)
 		return
@@ -329,7 +340,7 @@ func (cr *crates) activate(m *Manifest, c cratesrc.Crate, dir string, t trust, d
 			cr.reject("group", "crate:"+g.CratePath, "a crate's own manifest reads its own directories: use source.path", m.Name, file)
 			continue
 		default:
-			d, ok := cr.groupIn(dir, g.SourcePath, c.Name, c.Version, gname, m.Name, file)
+			d, ok := cr.groupIn(dir, g.SourcePath, c.Name, c.Version, gname, m.Name, pos.Error{File: m.Path, Line: g.Line})
 			if !ok {
 				continue
 			}
@@ -505,7 +516,7 @@ func (cr *crates) discover() {
 			cr.unavailable(name, err)
 			continue
 		}
-		cr.load(c, trust{root: u.Root(), source: "cargo", fetch: true}, 1, nil, "[plugins] use")
+		cr.load(c, trust{root: u.Root(), source: "cargo", fetch: true}, 1, nil, pos.Error{File: "[plugins] use"})
 	}
 }
 
@@ -616,10 +627,11 @@ func (r *Resolver) resolveCrate(name, req string, download bool) (cratesrc.Crate
 // groupIn is a skill group's directory rel inside the source dir of crate
 // version; ok is false (with the group rejected) when rel leaves the crate
 // or does not exist: upstream gives a missing directory no skills, silently.
-func (cr *crates) groupIn(dir, rel, crate, version, group, plugin, file string) (string, bool) {
+func (cr *crates) groupIn(dir, rel, crate, version, group, plugin string, at pos.Error) (string, bool) {
+	file := at.Where()
 	gdir, ok, err := insideCrate(dir, rel)
 	if err != nil {
-		cr.warnOnce(pos.Warnf("%s: crate %s %s: %v", file, crate, version, err))
+		cr.warnOnce(placed(at, "crate %s %s: %v", crate, version, err))
 		cr.reject("group", group, err.Error(), plugin, file)
 		return "", false
 	}

@@ -25,7 +25,7 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	loc := e.where()
+	loc := e.Where()
 	if loc == "" {
 		return e.Msg
 	}
@@ -34,7 +34,8 @@ func (e *Error) Error() string {
 
 // where is the place part of Error's text: "file:line:col", "file:line",
 // "file" or "".
-func (e *Error) where() string {
+// Where is the place as "path:line:col" (or less, as far as known).
+func (e *Error) Where() string {
 	var loc string
 	switch {
 	case e.Line > 0 && e.Col > 0:
@@ -76,7 +77,7 @@ func Of(err error) Error {
 	text := err.Error()
 	var pe *Error
 	if errors.As(err, &pe) {
-		if loc := pe.where(); loc != "" && strings.HasPrefix(text, loc+": ") {
+		if loc := pe.Where(); loc != "" && strings.HasPrefix(text, loc+": ") {
 			return Error{File: pe.File, Line: pe.Line, Col: pe.Col, Msg: text[len(loc)+2:]}
 		}
 	}
