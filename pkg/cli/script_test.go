@@ -4,6 +4,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -37,7 +38,7 @@ func TestScripts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	testscript.Run(t, testscript.Params{
+	params := testscript.Params{
 		Dir:                 filepath.Join("..", "..", "testdata", "script"),
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
@@ -46,7 +47,12 @@ func TestScripts(t *testing.T) {
 			return scriptEnv(env, repo, shared)
 		},
 		Cmds: customCommands(),
-	})
+	}
+	if runtime.GOOS == "windows" {
+		params.Files = windowsScripts(t, params.Dir)
+		params.Dir = ""
+	}
+	testscript.Run(t, params)
 }
 
 // scriptEnv gives a script its own HOME, SYMPOSIUM_HOME and git config
@@ -60,7 +66,11 @@ func scriptEnv(env *testscript.Env, repo, shared string) error {
 			env.Setenv("RUSTUP_HOME", filepath.Join(h, ".rustup"))
 		}
 	}
+	// Go's os.UserHomeDir reads USERPROFILE on Windows, HOME elsewhere;
+	// APPDATA is where some agents keep their settings on Windows.
 	env.Setenv("HOME", filepath.Join(work, "home"))
+	env.Setenv("USERPROFILE", filepath.Join(work, "home"))
+	env.Setenv("APPDATA", filepath.Join(work, "home", "AppData", "Roaming"))
 	env.Setenv("SYMPOSIUM_HOME", filepath.Join(work, "home", ".symposium"))
 	env.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(work, "home", ".gitconfig"))
 	env.Setenv("GIT_CONFIG_NOSYSTEM", "1")

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"syscall"
 
@@ -444,7 +445,10 @@ func writeNew(path string, data []byte, perm fs.FileMode) error {
 		n, err = syscall.Write(fd, rest)
 		rest = rest[n:]
 	}
-	if err == nil && perm&0o022 != 0 { // the usual umask clears these bits
+	// The usual umask clears the group and other write bits. Windows has
+	// no such bits (a file is writable by all but read-only) and no
+	// fchmod: syscall.Open already made it read-only if perm said so.
+	if err == nil && perm&0o022 != 0 && runtime.GOOS != "windows" {
 		err = syscall.Fchmod(fd, uint32(perm))
 	}
 	if cerr := syscall.Close(fd); err == nil {
