@@ -87,7 +87,7 @@ func slashPatternLine(line string) string {
 }
 
 // wordEnd is where the testscript word starting at pos ends: at
-// whitespace outside single quotes (” inside quotes is a quote).
+// whitespace outside single quotes (a doubled quote inside is a quote).
 func wordEnd(line string, pos int) int {
 	quoted := false
 	for i := pos; i < len(line); i++ {
