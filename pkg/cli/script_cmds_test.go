@@ -62,6 +62,20 @@ func customCommands() map[string]func(ts *testscript.TestScript, neg bool, args 
 			}
 			ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(os.Expand(ts.ReadFile(args[0]), ts.Getenv)), 0o644))
 		},
+		// append FILE SRC: add SRC's bytes to the end of FILE (sh's
+		// cat SRC >> FILE, without sh).
+		"append": func(ts *testscript.TestScript, neg bool, args []string) {
+			if neg || len(args) != 2 {
+				ts.Fatalf("usage: append FILE SRC")
+			}
+			f, err := os.OpenFile(ts.MkAbs(args[0]), os.O_WRONLY|os.O_APPEND, 0)
+			ts.Check(err)
+			_, err = f.WriteString(ts.ReadFile(args[1]))
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+			ts.Check(err)
+		},
 		// cmpjson FILE1 FILE2: semantic JSON comparison (NDJSON line by line).
 		"cmpjson": func(ts *testscript.TestScript, neg bool, args []string) {
 			if len(args) != 2 {

@@ -29,6 +29,9 @@ func TestMain(m *testing.M) {
 		"sym-hook":      func() { os.Exit(symhook.Main(cli.OS(), os.Args[1:])) },
 		"sym-translate": func() { os.Exit(symtranslate.Main(cli.OS(), os.Args[1:])) },
 		"cargo-agents":  func() { os.Exit(cargoagents.Main(cli.OS(), os.Args[1:])) },
+		// for the scripts themselves (script_tools_test.go)
+		"catglob": func() { os.Exit(catGlob(os.Args[1:])) },
+		"lsdir":   func() { os.Exit(lsDir(os.Args[1:])) },
 	})
 }
 
