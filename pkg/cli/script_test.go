@@ -30,8 +30,9 @@ func TestMain(m *testing.M) {
 		"sym-translate": func() { os.Exit(symtranslate.Main(cli.OS(), os.Args[1:])) },
 		"cargo-agents":  func() { os.Exit(cargoagents.Main(cli.OS(), os.Args[1:])) },
 		// for the scripts themselves (script_tools_test.go)
-		"catglob": func() { os.Exit(catGlob(os.Args[1:])) },
-		"lsdir":   func() { os.Exit(lsDir(os.Args[1:])) },
+		"catglob":  func() { os.Exit(catGlob(os.Args[1:])) },
+		"lsdir":    func() { os.Exit(lsDir(os.Args[1:])) },
+		"exitcode": func() { os.Exit(exitCode(os.Args[1:])) },
 	})
 }
 

@@ -1,8 +1,10 @@
 package cli_test
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 )
@@ -53,5 +55,28 @@ func lsDir(args []string) int {
 	for _, e := range entries {
 		fmt.Println(e.Name())
 	}
+	return 0
+}
+
+// exitCode runs CMD ARGS with this process's stdin, stdout and stderr,
+// then prints "exit=N", N its exit status, and exits 0: a script checks
+// the very status (sync --check's 3) without sh's $?.
+func exitCode(args []string) int {
+	if len(args) == 0 {
+		fmt.Fprintln(os.Stderr, "usage: exitcode CMD ARGS...")
+		return 2
+	}
+	cmd := exec.Command(args[0], args[1:]...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	err := cmd.Run()
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+	case errors.As(err, &exit):
+	default:
+		fmt.Fprintln(os.Stderr, "exitcode:", err)
+		return 1
+	}
+	fmt.Printf("exit=%d\n", cmd.ProcessState.ExitCode())
 	return 0
 }
