@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"time"
 
 	"github.com/itchyny/gojq"
@@ -55,12 +56,20 @@ func customCommands() map[string]func(ts *testscript.TestScript, neg bool, args 
 			ts.Setenv(args[1], hex.EncodeToString(sum[:]))
 		},
 		// expand FILE: replace $NAME and ${NAME} in FILE with the script's
-		// variables (a manifest that must carry a computed checksum).
+		// variables (a manifest that must carry a computed checksum);
+		// ${NAME@json} is the value escaped for a JSON string (a payload's
+		// cwd, which has backslashes on Windows).
 		"expand": func(ts *testscript.TestScript, neg bool, args []string) {
 			if neg || len(args) != 1 {
 				ts.Fatalf("usage: expand FILE")
 			}
-			ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(os.Expand(ts.ReadFile(args[0]), ts.Getenv)), 0o644))
+			ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(os.Expand(ts.ReadFile(args[0]), func(name string) string {
+				if name, ok := strings.CutSuffix(name, "@json"); ok {
+					b, _ := json.Marshal(ts.Getenv(name))
+					return strings.Trim(string(b), `"`)
+				}
+				return ts.Getenv(name)
+			})), 0o644))
 		},
 		// append FILE SRC: add SRC's bytes to the end of FILE (sh's
 		// cat SRC >> FILE, without sh).
@@ -75,6 +84,18 @@ func customCommands() map[string]func(ts *testscript.TestScript, neg bool, args 
 				err = cerr
 			}
 			ts.Check(err)
+		},
+		// replace FILE OLD NEW: replace each OLD in FILE with NEW (sh's sed
+		// -i, without sh); OLD must be there.
+		"replace": func(ts *testscript.TestScript, neg bool, args []string) {
+			if neg || len(args) != 3 {
+				ts.Fatalf("usage: replace FILE OLD NEW")
+			}
+			data := ts.ReadFile(args[0])
+			if !strings.Contains(data, args[1]) {
+				ts.Fatalf("%s has no %q", args[0], args[1])
+			}
+			ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(strings.ReplaceAll(data, args[1], args[2])), 0o644))
 		},
 		// cmpjson FILE1 FILE2: semantic JSON comparison (NDJSON line by line).
 		"cmpjson": func(ts *testscript.TestScript, neg bool, args []string) {
@@ -92,7 +113,8 @@ func customCommands() map[string]func(ts *testscript.TestScript, neg bool, args 
 		},
 		// jq FILE EXPR: FILE (JSON or JSONC) run through the jq expression
 		// EXPR must give true (or any value but false and null); with !,
-		// it must not. A JSON assertion, where grep would read text.
+		// it must not. A JSON assertion, where grep would read text. $work
+		// in EXPR is $WORK.
 		"jq": jqCmd,
 		// mkbare DIR SRC: make a bare git repository at DIR whose main branch
 		// holds the files of SRC (one commit).
@@ -213,7 +235,12 @@ func jqCmd(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(json.Unmarshal(data, &doc))
 	q, err := gojq.Parse(args[1])
 	ts.Check(err)
-	iter := q.Run(doc)
+	// $work is the script's $WORK, as a jq string: written into the
+	// expression by the script, a Windows path's backslashes would be
+	// escapes.
+	code, err := gojq.Compile(q, gojq.WithVariables([]string{"$work"}))
+	ts.Check(err)
+	iter := code.Run(doc, ts.Getenv("WORK"))
 	v, ok := iter.Next()
 	if err, isErr := v.(error); isErr {
 		ts.Fatalf("jq %s: %v", args[1], err)
