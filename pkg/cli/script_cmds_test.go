@@ -97,6 +97,26 @@ func customCommands() map[string]func(ts *testscript.TestScript, neg bool, args 
 			}
 			ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(strings.ReplaceAll(data, args[1], args[2])), 0o644))
 		},
+		// cmpenvjson FILE GOLDEN: cmpenv for a stream of records on every
+		// system: GOLDEN's variables are put in JSON-escaped, and the two
+		// are compared as JSON lines with each \ in a string read as /
+		// (a Windows path where the golden file says $WORK/dir).
+		"cmpenvjson": func(ts *testscript.TestScript, neg bool, args []string) {
+			if neg || len(args) != 2 {
+				ts.Fatalf("usage: cmpenvjson FILE GOLDEN")
+			}
+			golden := os.Expand(ts.ReadFile(args[1]), func(name string) string {
+				b, _ := json.Marshal(ts.Getenv(name))
+				return strings.Trim(string(b), `"`)
+			})
+			got, err := slashJSONLines(ts.ReadFile(args[0]))
+			ts.Check(err)
+			want, err := slashJSONLines(golden)
+			ts.Check(err)
+			if !jsonLinesEqual(got, want) {
+				ts.Fatalf("%s and %s differ as JSON (\\ read as /):\n--- %s\n%s\n--- %s\n%s", args[0], args[1], args[0], got, args[1], want)
+			}
+		},
 		// cmpjson FILE1 FILE2: semantic JSON comparison (NDJSON line by line).
 		"cmpjson": func(ts *testscript.TestScript, neg bool, args []string) {
 			if len(args) != 2 {
@@ -249,4 +269,41 @@ func jqCmd(ts *testscript.TestScript, neg bool, args []string) {
 	if truthy == neg {
 		ts.Fatalf("jq %s %q gave %v; want %s", args[0], args[1], v, map[bool]string{false: "true", true: "false or null"}[neg])
 	}
+}
+
+// slashJSONLines decodes each line of text as JSON and encodes it again
+// with every backslash in a string (keys too) turned into a slash.
+func slashJSONLines(text string) ([]byte, error) {
+	var out bytes.Buffer
+	for _, line := range splitNonEmpty([]byte(text)) {
+		var v any
+		if err := json.Unmarshal(line, &v); err != nil {
+			return nil, err
+		}
+		b, err := json.Marshal(slashStrings(v))
+		if err != nil {
+			return nil, err
+		}
+		out.Write(b)
+		out.WriteByte('\n')
+	}
+	return out.Bytes(), nil
+}
+
+func slashStrings(v any) any {
+	switch v := v.(type) {
+	case string:
+		return strings.ReplaceAll(v, `\`, "/")
+	case []any:
+		for i := range v {
+			v[i] = slashStrings(v[i])
+		}
+	case map[string]any:
+		m := make(map[string]any, len(v))
+		for k, e := range v {
+			m[strings.ReplaceAll(k, `\`, "/")] = slashStrings(e)
+		}
+		return m
+	}
+	return v
 }

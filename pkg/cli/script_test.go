@@ -50,7 +50,8 @@ func TestScripts(t *testing.T) {
 		Setup: func(env *testscript.Env) error {
 			return scriptEnv(env, repo, shared)
 		},
-		Cmds: customCommands(),
+		Cmds:      customCommands(),
+		Condition: scriptCondition,
 	}
 	if runtime.GOOS == "windows" {
 		params.Files = windowsScripts(t, params.Dir)
