@@ -102,7 +102,7 @@ func customCommands() map[string]func(ts *testscript.TestScript, neg bool, args 
 		// are compared as JSON lines with each \ in a string read as /
 		// (a Windows path where the golden file says $WORK/dir).
 		"cmpenvjson": func(ts *testscript.TestScript, neg bool, args []string) {
-			if neg || len(args) != 2 {
+			if len(args) != 2 {
 				ts.Fatalf("usage: cmpenvjson FILE GOLDEN")
 			}
 			golden := os.Expand(ts.ReadFile(args[1]), func(name string) string {
@@ -113,7 +113,10 @@ func customCommands() map[string]func(ts *testscript.TestScript, neg bool, args 
 			ts.Check(err)
 			want, err := slashJSONLines(golden)
 			ts.Check(err)
-			if !jsonLinesEqual(got, want) {
+			if eq := jsonLinesEqual(got, want); eq == neg {
+				if neg {
+					ts.Fatalf("%s and %s are equal as JSON (\\ read as /)", args[0], args[1])
+				}
 				ts.Fatalf("%s and %s differ as JSON (\\ read as /):\n--- %s\n%s\n--- %s\n%s", args[0], args[1], args[0], got, args[1], want)
 			}
 		},
