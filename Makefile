@@ -20,9 +20,10 @@ CROSS     := windows/amd64 windows/arm64 darwin/amd64 darwin/arm64
 ACTIONLINT := github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
 # The packages make test-windows runs under Wine. The others' tests still
 # assume / paths or run sh scripts, which Wine has not got (issue #24: to
-# port next): agent approval cli cli/setupcmd cratesrc hook
-# install installer plugin predexpr runlog syncstate untar.
-WINE_PKGS := atomicfile cargo cli/cargoagents cli/sourcecmd cli/symhook cli/symmatch \
+# port next): agent approval cli/setupcmd cratesrc hook
+# install installer plugin predexpr runlog syncstate untar. cli holds the
+# testscript suite: every script runs, or skips saying why (docs/windows.md).
+WINE_PKGS := atomicfile cargo cli cli/cargoagents cli/sourcecmd cli/symhook cli/symmatch \
 	config cratesindex fileedit hif jqout jsonscan pipeline pos predicate proc skill stream term
 
 .PHONY: all build install test test-windows check cross actionlint lint deadcode bench demo e2e-agents dist clean

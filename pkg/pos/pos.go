@@ -94,10 +94,18 @@ func Split(msg string) Error {
 	if !ok {
 		return Error{Msg: msg}
 	}
+	// A Windows path starts with a drive ("C:\"), whose colon is not
+	// the one before the line number; checked on every system, so a
+	// stream from Windows reads the same anywhere.
+	drive := ""
+	if len(head) > 3 && head[1] == ':' && (head[2] == '\\' || head[2] == '/') && isLetter(head[0]) {
+		drive, head = head[:2], head[2:]
+	}
 	parts := strings.Split(head, ":")
 	if len(parts) < 2 || len(parts) > 3 {
 		return Error{Msg: msg}
 	}
+	parts[0] = drive + parts[0]
 	line, err := strconv.Atoi(parts[1])
 	if err != nil {
 		return Error{Msg: msg}
@@ -108,3 +116,5 @@ func Split(msg string) Error {
 	}
 	return e
 }
+
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }

@@ -14,6 +14,9 @@ func TestErrorAndSplit(t *testing.T) {
 	}{
 		{Error{File: "a/Cargo.toml", Line: 7, Col: 1, Msg: "duplicate key"}, "a/Cargo.toml:7:1: duplicate key"},
 		{Error{File: "SKILL.md", Line: 2, Msg: "bad"}, "SKILL.md:2: bad"},
+		// A Windows path's drive letter is no line number.
+		{Error{File: `C:\ws\Cargo.lock`, Line: 16, Col: 2, Msg: "dangling"}, `C:\ws\Cargo.lock:16:2: dangling`},
+		{Error{File: "z:/ws/SKILL.md", Line: 3, Msg: "bad"}, "z:/ws/SKILL.md:3: bad"},
 		{Error{File: "x.toml", Msg: "unreadable"}, "x.toml: unreadable"},
 		{Error{Line: 3, Col: 4, Msg: "stdin"}, "3:4: stdin"},
 		{Error{Msg: "plain"}, "plain"},
@@ -23,7 +26,7 @@ func TestErrorAndSplit(t *testing.T) {
 			t.Errorf("%+v.Error() = %q, want %q", tc.e, got, tc.text)
 		}
 	}
-	for _, tc := range tests[:2] {
+	for _, tc := range tests[:4] {
 		if got := Split(tc.text); got != tc.e {
 			t.Errorf("Split(%q) = %+v, want %+v", tc.text, got, tc.e)
 		}
