@@ -162,30 +162,42 @@ func parsePS(t *testing.T, prefix, file string) *psNode {
 	return &root
 }
 
-// TestInstallPS1Syntax parses install.ps1 with a real PowerShell grammar
-// and fails on any syntax error. Broken copies of it show that the check
-// bites: each must give at least one error.
+// TestInstallPS1Syntax parses install.ps1 (and the repository's other
+// PowerShell scripts: the windows CI job's check) with a real PowerShell
+// grammar and fails on any syntax error. Broken copies of install.ps1 show
+// that the check bites: each must give at least one error.
 func TestInstallPS1Syntax(t *testing.T) {
 	prefix := psGrammar(t)
 	path := filepath.Join("..", "..", "install.ps1")
+	others, err := filepath.Glob(filepath.Join("..", "..", "scripts", "*.ps1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range append([]string{path}, others...) {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := filepath.ToSlash(strings.TrimPrefix(file, filepath.Join("..", "..")+string(filepath.Separator)))
+		// Windows PowerShell 5.1 reads a script without a byte-order mark
+		// in the ANSI code page: anything but ASCII would come out mangled.
+		for i, line := range strings.Split(string(data), "\n") {
+			for j, r := range line {
+				if r > 127 {
+					t.Errorf("%s:%d:%d: %q is not ASCII", name, i+1, j+1, r)
+				}
+			}
+		}
+		for _, e := range parsePS(t, prefix, file).syntaxErrors(string(data)) {
+			t.Errorf("%s:%s", name, e)
+		}
+	}
+
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	src := string(data)
-	// Windows PowerShell 5.1 reads a script without a byte-order mark in
-	// the ANSI code page: anything but ASCII would come out mangled.
-	for i, line := range strings.Split(src, "\n") {
-		for j, r := range line {
-			if r > 127 {
-				t.Errorf("install.ps1:%d:%d: %q is not ASCII", i+1, j+1, r)
-			}
-		}
-	}
-	for _, e := range parsePS(t, prefix, path).syntaxErrors(src) {
-		t.Errorf("install.ps1:%s", e)
-	}
-
 	lines := strings.SplitAfter(src, "\n")
 	mid := len(lines) / 2
 	for _, tc := range []struct{ name, insert string }{
