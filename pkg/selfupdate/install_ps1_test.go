@@ -132,10 +132,14 @@ func psGrammar(t *testing.T) string {
 	}
 	defer os.RemoveAll(tmp)
 	// --ignore-scripts: the wasm needs no native build of the node binding.
+	// --prefer-offline: npm's own cache will do; offline, fail fast.
 	out, err := exec.Command("npm", "install", "--prefix", tmp, "--ignore-scripts",
-		"--no-audit", "--no-fund", psGrammarPkg, psRuntimePkg).CombinedOutput()
+		"--no-audit", "--no-fund", "--prefer-offline", "--fetch-retries=1",
+		psGrammarPkg, psRuntimePkg).CombinedOutput()
 	if err != nil {
-		t.Skipf("npm install %s %s failed (offline?): %v\n%s", psGrammarPkg, psRuntimePkg, err, out)
+		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+		t.Skipf("npm install %s %s failed (offline?): %v\n%s", psGrammarPkg, psRuntimePkg, err,
+			strings.Join(lines[max(0, len(lines)-5):], "\n"))
 	}
 	if err := os.Rename(tmp, prefix); err != nil {
 		if _, statErr := os.Stat(wasm); statErr != nil {
