@@ -199,9 +199,12 @@ function Install-Symposium([string]$Dir, [string]$Version, [string]$Releases) {
     } finally {
         Remove-Item -Recurse -Force -ErrorAction SilentlyContinue $tmp
         # A binary that was running when it was replaced stays locked, and
-        # its .old copy with it, until it exits: the next install removes it.
+        # its .old copy with it, until it exits. Stages over an hour old are
+        # such leftovers (self-update sweeps them the same way).
         if ($stage) { Remove-Item -Recurse -Force -ErrorAction SilentlyContinue $stage }
+        $hourAgo = (Get-Date).AddHours(-1)
         Get-ChildItem -Force -Directory -ErrorAction SilentlyContinue -Path $Dir -Filter '.symposium-update-*' |
+            Where-Object { $_.LastWriteTime -lt $hourAgo } |
             Remove-Item -Recurse -Force -ErrorAction SilentlyContinue
     }
 }
