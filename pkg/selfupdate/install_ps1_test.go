@@ -284,14 +284,6 @@ func (s psScript) assignments(v string) []*psNode {
 	return out
 }
 
-// condition returns the text of an if_statement's condition.
-func (s psScript) condition(n *psNode) string {
-	if p := n.child("pipeline"); p != nil {
-		return s.text(p)
-	}
-	return ""
-}
-
 // TestInstallPS1Structure checks, on install.ps1's syntax tree, the facts
 // its safety rests on; the windows CI job runs the script itself.
 func TestInstallPS1Structure(t *testing.T) {
