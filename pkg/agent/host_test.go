@@ -216,3 +216,40 @@ func TestFoundWhereMoved(t *testing.T) {
 		})
 	}
 }
+
+// TestGatesReadMovedFiles: the trust gates read an agent's user-wide files
+// where its variable moved them: the same files open the gate there, and
+// under the home they no longer count.
+func TestGatesReadMovedFiles(t *testing.T) {
+	tests := []struct {
+		agent, name, dir string // dir: the variable's value, under the test's root
+		files            map[string]string
+	}{
+		{"claude", "CLAUDE_CONFIG_DIR", "cc", map[string]string{
+			"ws/.mcp.json":                   `{"mcpServers": {"a": {"command": "a"}}}`,
+			"ws/.claude/settings.local.json": `{"enabledMcpjsonServers": ["a"]}`,
+			"~/../cc/.claude.json":           `{"projects": {"$WS": {"hasTrustDialogAccepted": true}}}`,
+		}},
+		{"gemini", "GEMINI_CLI_HOME", "gh", map[string]string{
+			"ws/.gemini/settings.json":            ourHooksJSON("BeforeTool"),
+			"~/../gh/.gemini/trustedFolders.json": `{"$WS": "TRUST_FOLDER"}`,
+		}},
+		{"copilot", "COPILOT_HOME", "co", map[string]string{
+			"ws/.github/hooks/symposium.json": `{"version": 1, "hooks": {"preToolUse": [{"type": "command", "bash": "cargo-agents hook copilot pre-tool-use"}]}}`,
+			"~/../co/config.json":             `{"trustedFolders": ["$WS"]}`,
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.agent, func(t *testing.T) {
+			ws, home := gateDirs(t, tc.files)
+			a, _ := Lookup(tc.agent)
+			moved := Host{Env: map[string]string{tc.name: filepath.Join(filepath.Dir(home), tc.dir)}}
+			if g := a.Gates(realFiles(), Target{Workspace: ws, Home: home, Host: moved, Scope: "project"}); len(g) != 0 {
+				t.Errorf("with %s: gates %v, want none", tc.name, g)
+			}
+			if g := a.Gates(realFiles(), Target{Workspace: ws, Home: home, Scope: "project"}); len(g) == 0 {
+				t.Errorf("without %s: no gate, want one (the files are not under the home)", tc.name)
+			}
+		})
+	}
+}
