@@ -162,7 +162,7 @@ func (c *Context) pathExists(arg string) bool {
 		if d == "" {
 			d = "."
 		}
-		if fi, err := os.Stat(filepath.Join(d, arg)); err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0 {
+		if onPath(d, arg) {
 			return true
 		}
 	}
