@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -18,20 +19,24 @@ func TestMain(m *testing.M) {
 }
 
 // answerHook is a plugin hook program (the test binary, by ostest.Fake):
-// it reads the payload and adds its tool name to the agent's context.
+// it reads the canonical payload and tells the agent the tool it saw and
+// the last element of the payload's cwd and of the directory it runs in.
 func answerHook(args []string) int {
-	var p struct {
+	var p map[string]struct {
 		Tool string `json:"tool_name"`
+		Cwd  string `json:"cwd"`
 	}
 	data, err := io.ReadAll(os.Stdin)
 	if err == nil {
 		err = json.Unmarshal(data, &p)
 	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "answer:", err)
+	wd, werr := os.Getwd()
+	if err != nil || werr != nil {
+		fmt.Fprintln(os.Stderr, "answer:", err, werr)
 		return 1
 	}
-	fmt.Printf(`{"additionalContext":"%s saw %s"}`+"\n", strings.Join(args, " "), p.Tool)
+	in := p["PreToolUse"]
+	fmt.Printf(`{"additionalContext":"%s saw %s in %s, ran in %s"}`+"\n", strings.Join(args, " "), in.Tool, filepath.Base(in.Cwd), filepath.Base(wd))
 	return 0
 }
 
@@ -42,7 +47,7 @@ func TestProgramHook(t *testing.T) {
 	t.Setenv("PATH", ostest.Fake(t, "answer")+string(os.PathListSeparator)+os.Getenv("PATH"))
 	f := newFixture(t, nil, stream.Hook{Plugin: "p", Name: "h", Event: "PreToolUse", Command: "answer --strict"})
 	res := f.run(t, "claude", "PreToolUse", f.payload(t, "claude/PreToolUse.json"))
-	want := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"--strict saw Bash"}}`
+	want := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"--strict saw Bash in ws, ran in ws"}}`
 	if got := strings.TrimSpace(string(res.Stdout)); got != want || res.Exit != 0 {
 		t.Errorf("stdout %s exit %d, want %s exit 0 (stderr %q)", got, res.Exit, want, res.Stderr)
 	}
