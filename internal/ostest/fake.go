@@ -17,23 +17,34 @@ import (
 // every system.
 func Fake(t testing.TB, name string) string {
 	t.Helper()
+	dir := t.TempDir()
+	FakeAt(t, dir, name)
+	return dir
+}
+
+// FakeAt is Fake into directory dir, which it makes; it returns the
+// program's path (with .exe on Windows).
+func FakeAt(t testing.TB, dir, name string) string {
+	t.Helper()
 	self, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	dst := filepath.Join(dir, name)
 	if runtime.GOOS == "windows" {
 		// A copy: a hard link would be the running test binary's file,
 		// which Windows will not let TempDir's cleanup delete.
 		dst += ".exe"
 	} else if os.Link(self, dst) == nil {
-		return dir
+		return dst
 	}
 	if err := copyFile(self, dst); err != nil {
 		t.Fatal(err)
 	}
-	return dir
+	return dst
 }
 
 func copyFile(src, dst string) error {
