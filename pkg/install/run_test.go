@@ -507,3 +507,19 @@ func TestRunMovesLegacyManifest(t *testing.T) {
 		}
 	}
 }
+
+// TestRunRootInOtherCase: on Windows a workspace named in another letter
+// case (a shell's cwd may be c:\users\x\ws for C:\Users\X\ws) is the same
+// directory: the confinement checks, which compare resolved paths, let the
+// sync write into it.
+func TestRunRootInOtherCase(t *testing.T) {
+	if runtime.GOOS != "windows" {
+		t.Skip("paths are case-sensitive here: another case is another directory")
+	}
+	f := newFixture(t)
+	f.root = strings.ToUpper(f.root)
+	f.run(t, false, f.skills, "claude")
+	if _, err := os.Stat(filepath.Join(f.root, ".claude", "skills", "serde-basics", "SKILL.md")); err != nil {
+		t.Errorf("skill not installed: %v", err)
+	}
+}
