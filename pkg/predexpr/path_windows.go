@@ -8,14 +8,18 @@ import (
 
 // onPath reports whether directory d of PATH holds the program name.
 // Windows files have no execute bit: a file of that name counts, and so
-// does name plus one of PATHEXT's extensions (path_exists(rg) finds
-// rg.exe), as the shell's own lookup would.
-func onPath(d, name string) bool {
+// does name plus one of pathExt's extensions (PATHEXT; Windows' default
+// list when unset), as the shell's own lookup would: path_exists(rg)
+// finds rg.exe.
+func onPath(d, name, pathExt string) bool {
 	if isFile(filepath.Join(d, name)) {
 		return true
 	}
-	for _, ext := range pathExt() {
-		if isFile(filepath.Join(d, name+ext)) {
+	if pathExt == "" {
+		pathExt = ".COM;.EXE;.BAT;.CMD"
+	}
+	for _, ext := range strings.Split(strings.ToLower(pathExt), ";") {
+		if ext != "" && ext[0] == '.' && isFile(filepath.Join(d, name+ext)) {
 			return true
 		}
 	}
@@ -25,19 +29,4 @@ func onPath(d, name string) bool {
 func isFile(p string) bool {
 	fi, err := os.Stat(p)
 	return err == nil && !fi.IsDir()
-}
-
-// pathExt is PATHEXT's extensions, or Windows' default list.
-func pathExt() []string {
-	v := os.Getenv("PATHEXT")
-	if v == "" {
-		v = ".COM;.EXE;.BAT;.CMD"
-	}
-	var exts []string
-	for _, e := range strings.Split(strings.ToLower(v), ";") {
-		if e != "" && e[0] == '.' {
-			exts = append(exts, e)
-		}
-	}
-	return exts
 }
