@@ -36,8 +36,8 @@ func geminiGates(a *Agent, t Target) []Gate {
 			gates = append(gates, Gate{
 				Agent:   a.Name,
 				Problem: fmt.Sprintf("Gemini CLI ignores the %s in %s: %s is not a trusted folder", strings.Join(what, " and "), projFile, t.Workspace),
-				Fix:     fmt.Sprintf(`add "%s": "TRUST_FOLDER" to %s (or run gemini in %s and choose "Trust folder")`, t.Workspace, trustFile, t.Workspace),
-				Action:  fmt.Sprintf(`add "%s": "TRUST_FOLDER" to %s`, t.Workspace, trustFile),
+				Fix:     fmt.Sprintf(`add %q: "TRUST_FOLDER" to %s (or run gemini in %s and choose "Trust folder")`, t.Workspace, trustFile, t.Workspace),
+				Action:  fmt.Sprintf(`add %q: "TRUST_FOLDER" to %s`, t.Workspace, trustFile),
 				Open:    opener(jsonSet(t, a.Name, trustFile, "TRUST_FOLDER", t.Workspace)),
 			})
 		}

@@ -39,8 +39,8 @@ func qwenGates(a *Agent, t Target) []Gate {
 			gates = append(gates, Gate{
 				Agent:   a.Name,
 				Problem: fmt.Sprintf("Qwen Code ignores the %s in %s: folder trust is on in %s and %s is not a trusted folder", strings.Join(what, " and "), projFile, userFile, t.Workspace),
-				Fix:     fmt.Sprintf(`add "%s": "TRUST_FOLDER" to %s (or run qwen in %s and trust the folder)`, t.Workspace, trustFile, t.Workspace),
-				Action:  fmt.Sprintf(`add "%s": "TRUST_FOLDER" to %s`, t.Workspace, trustFile),
+				Fix:     fmt.Sprintf(`add %q: "TRUST_FOLDER" to %s (or run qwen in %s and trust the folder)`, t.Workspace, trustFile, t.Workspace),
+				Action:  fmt.Sprintf(`add %q: "TRUST_FOLDER" to %s`, t.Workspace, trustFile),
 				Open:    opener(jsonSet(t, a.Name, trustFile, "TRUST_FOLDER", t.Workspace)),
 			})
 		}

@@ -437,3 +437,34 @@ func TestBrokenCorpusUnknownField(t *testing.T) {
 		t.Errorf("skipped = %+v", m.Skipped)
 	}
 }
+
+// TestWindowsGitURLs: the forms a Windows user names a local repository by
+// (a drive path, file:// with a drive, a UNC share, file:// with a host)
+// are git's own local and file transports: allowed, kept as written, and
+// cached under a directory name Windows can make (none of <>:"/\|?*) that
+// is one path element.
+func TestWindowsGitURLs(t *testing.T) {
+	for _, tt := range []struct {
+		in, cache string
+	}{
+		{`C:\plugins\repo`, "C__plugins_repo"},
+		{`c:/plugins/repo.git`, "c__plugins_repo.git"},
+		{"file:///C:/plugins/repo", "C__plugins_repo"},
+		{`\\server\share\plugins`, "server_share_plugins"},
+		{"file://server/share/plugins", "server_share_plugins"},
+	} {
+		t.Run(tt.in, func(t *testing.T) {
+			if err := checkGitURL(tt.in); err != nil {
+				t.Errorf("checkGitURL: %v", err)
+			}
+			ref, err := ParseGitURL(tt.in)
+			if err != nil || ref != (GitRef{Repo: tt.in}) {
+				t.Errorf("ParseGitURL = %+v, %v; want the repository as written", ref, err)
+			}
+			name := cacheName(RedactURL(ref.Repo), "")
+			if name != tt.cache || strings.ContainsAny(name, `<>:"/\|?*`) {
+				t.Errorf("cacheName = %q, want %q", name, tt.cache)
+			}
+		})
+	}
+}
