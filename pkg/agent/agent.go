@@ -7,7 +7,6 @@ package agent
 import (
 	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
 
 	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
@@ -99,18 +98,21 @@ type Agent struct {
 	Notice string
 }
 
-// Offered reports whether init's menu lists a for a user whose home is
-// home: it is configured already, or it is (or may be) installed.
-func (a *Agent) Offered(home string, configured bool) bool {
-	return configured || !a.OfferWhenFound || a.Found(home)
+// Offered reports whether init's menu lists a for the user of t (its Home
+// and Host): it is configured already, or it is (or may be) installed.
+func (a *Agent) Offered(t Target, configured bool) bool {
+	return configured || !a.OfferWhenFound || a.Found(t)
 }
 
-// Found reports whether the user has a: one of its HomeMarks under home,
-// or its Binary on PATH.
-func (a *Agent) Found(home string) bool {
+// Found reports whether the user of t has a: one of its HomeMarks where
+// the agent keeps it (under the home, or where the host's variables moved
+// it: $CODEX_HOME for ~/.codex), or its Binary on PATH.
+func (a *Agent) Found(t Target) bool {
 	for _, m := range a.HomeMarks {
-		if _, err := os.Lstat(filepath.Join(home, filepath.FromSlash(m))); err == nil {
-			return true
+		if p := t.homeFile(m); p != "" {
+			if _, err := os.Lstat(p); err == nil {
+				return true
+			}
 		}
 	}
 	if a.Binary != "" {
@@ -158,10 +160,10 @@ func Lookup(name string) (*Agent, bool) {
 func All() []*Agent { return append([]*Agent(nil), all...) }
 
 // Installed lists, in the list's order, the agents the user has (Found).
-func Installed(home string) []string {
+func Installed(t Target) []string {
 	var names []string
 	for _, a := range all {
-		if a.Found(home) {
+		if a.Found(t) {
 			names = append(names, a.Name)
 		}
 	}

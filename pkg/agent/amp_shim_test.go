@@ -2,7 +2,6 @@ package agent
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,12 +13,6 @@ import (
 // stand-in cargo-agents. tool.call must answer {action: "allow"} for every
 // failure of ours, and no handler may throw.
 func TestAmpShim(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("node is not installed: the plugin's behaviour is checked with node")
-	}
-	dir := t.TempDir()
-	fake := filepath.Join(dir, "fake-cargo-agents")
 	script := `#!/bin/sh
 in=$(cat)
 echo "$*" >> "$(dirname "$0")/calls"
@@ -35,16 +28,7 @@ case "$in" in
   *) ;;
 esac
 `
-	if err := os.WriteFile(fake, []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for name, bin := range map[string]string{"shim.mjs": fake, "missing.mjs": filepath.Join(dir, "no-such-cargo-agents")} {
-		if err := os.WriteFile(filepath.Join(dir, name), renderAmpShim(Target{Command: bin, Timeout: 1}), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	driver := filepath.Join(dir, "driver.mjs")
-	if err := os.WriteFile(driver, []byte(`
+	driver := `
 import shim from "./shim.mjs";
 import missing from "./missing.mjs";
 function load(factory) {
@@ -82,15 +66,8 @@ out.push("session: " + JSON.stringify(await h["session.start"]({ thread: { id: "
 out.push("prompt: " + JSON.stringify(await h["agent.start"]({ message: "hi", thread: { id: "T-1" } }, ctx)));
 out.push("end: " + JSON.stringify(await h["agent.end"]({ thread: { id: "T-1" } }, ctx)));
 console.log(out.join("\n"));
-`), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(node, driver)
-	cmd.Dir = dir
-	got, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node: %v\n%s", err, got)
-	}
+`
+	got, dir := runShim(t, renderAmpShim, script, driver)
 	want := []string{
 		`events: agent.end agent.start session.start tool.call tool.result`,
 		`{"action":"allow"} input {"cmd":"echo fine"}`,
@@ -110,8 +87,8 @@ console.log(out.join("\n"));
 		`prompt: undefined`,
 		`end: undefined`,
 	}
-	if g := strings.TrimSpace(string(got)); g != strings.Join(want, "\n") {
-		t.Errorf("plugin under node:\n%s\nwant:\n%s", g, strings.Join(want, "\n"))
+	if got != strings.Join(want, "\n") {
+		t.Errorf("plugin under node:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))
 	}
 	// Each event reached cargo-agents as `hook amp EVENT`.
 	calls, _ := os.ReadFile(filepath.Join(dir, "calls"))

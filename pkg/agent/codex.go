@@ -93,7 +93,7 @@ func codexEntryOn(goos string, entry map[string]any) map[string]any {
 // every system (https://developers.openai.com/codex/environment-variables:
 // "CODEX_HOME … Default ~/.codex … Sets the root for Codex state, including
 // config"), so our global hooks.json and config.toml go there.
-var _ = moveHomeDir(".codex", func(h Host) string { return h.CodexHome })
+var _ = moveHomeDir(".codex", envDir("CODEX_HOME", false))
 
 func codexMCPEntry(s stream.MCPServer) (any, error) {
 	m := map[string]any{}

@@ -93,3 +93,10 @@ var _ = addRegistration(copilot, &registration{
 	},
 	gates: copilotGates,
 })
+
+// COPILOT_HOME replaces ~/.copilot (config.json, mcp-config.json, hooks/):
+// @github/copilot 1.0.20's app.js `t?.configDir ? t.configDir :
+// process.env.COPILOT_HOME ? process.env.COPILOT_HOME :
+// join(homedir(),".copilot")`, and its help: "override the directory where
+// configuration and state files are stored; defaults to $HOME/.copilot".
+var _ = moveHomeDir(".copilot", envDir("COPILOT_HOME", false))

@@ -97,3 +97,11 @@ func geminiMCPEntry(s stream.MCPServer) (any, error) {
 		return nil, errTransport("gemini", typ)
 	}
 }
+
+// GEMINI_CLI_HOME is a home directory for Gemini CLI alone: its .gemini
+// (settings.json, trustedFolders.json, skills) is $GEMINI_CLI_HOME/.gemini
+// (@google/gemini-cli 0.61.0, packages/core/src/utils/paths.ts: homedir()
+// returns process.env["GEMINI_CLI_HOME"] when set; Storage.getGlobalGeminiDir
+// joins ".gemini" to it). Antigravity's directories under ~/.gemini keep
+// their place (antigravity.go).
+var _ = moveHomeDir(".gemini", envDir("GEMINI_CLI_HOME", false, ".gemini"))

@@ -42,11 +42,14 @@ var _ = addRegistration(goose, &registration{
 // etcetera app strategy with author "Block"), not ~/.config/goose.
 var _ = moveHomeDir(".config/goose", gooseConfigDir)
 
-func gooseConfigDir(h Host) string {
-	if h.OS() != "windows" || h.AppData == "" {
+var appData = hostVar("APPDATA")
+
+func gooseConfigDir(t Target) string {
+	dir := t.absEnv(appData, false)
+	if t.Host.OS() != "windows" || dir == "" {
 		return ""
 	}
-	return filepath.Join(h.AppData, "Block", "goose", "config")
+	return filepath.Join(dir, "Block", "goose", "config")
 }
 
 func gooseMCPEntry(s stream.MCPServer) (any, error) {

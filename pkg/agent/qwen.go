@@ -72,3 +72,11 @@ var _ = addRegistration(qwen, &registration{
 	},
 	gates: qwenGates,
 })
+
+// QWEN_HOME replaces ~/.qwen (settings.json, trustedFolders.json,
+// mcpApprovals.json); a leading "~" is the home directory
+// (@qwen-code/qwen-code 0.24.4 cli-entry.js resolveQwenHome; its
+// settings docs: "Customizes the global configuration directory (default:
+// ~/.qwen)"). Qwen also takes QWEN_HOME from ~/.qwen/.env or ~/.env when
+// the environment lacks it; we do not read those files.
+var _ = moveHomeDir(".qwen", envDir("QWEN_HOME", true))

@@ -48,7 +48,8 @@ type Dirs struct {
 	Logs   string
 	Home   string // the user's home directory (for agents' global files)
 	// Agents is what else moves the agents' global files: the system and
-	// CODEX_HOME, %APPDATA% (agent.Host).
+	// the variables the agents declare (agent.HostVars: CODEX_HOME,
+	// CLAUDE_CONFIG_DIR, %APPDATA%, ...), each read once here.
 	Agents agent.Host
 }
 
@@ -64,7 +65,15 @@ func (d Dirs) PluginSourceCache() string { return filepath.Join(d.Cache, "plugin
 // ResolveDirs applies SYMPOSIUM_HOME > XDG > ~/.symposium, with getenv
 // and the home directory as the caller (pkg/cli) read them.
 func ResolveDirs(getenv func(string) string, home string) Dirs {
-	agents := agent.Host{CodexHome: getenv("CODEX_HOME"), AppData: getenv("APPDATA")}
+	var agents agent.Host
+	for _, name := range agent.HostVars() {
+		if v := getenv(name); v != "" {
+			if agents.Env == nil {
+				agents.Env = map[string]string{}
+			}
+			agents.Env[name] = v
+		}
+	}
 	if sh := getenv("SYMPOSIUM_HOME"); sh != "" {
 		return Dirs{Config: sh, Cache: filepath.Join(sh, "cache"), Logs: filepath.Join(sh, "logs"), Home: home, Agents: agents}
 	}

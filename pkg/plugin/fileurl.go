@@ -47,7 +47,7 @@ func fileURL(goos, s string) (path, gitURL string, err error) {
 	case p == "/" && rest == "":
 		return "", "", fmt.Errorf("%q: no path in the file URL", s)
 	}
-	return p, "file://" + p, nil
+	return p, gitFile(p), nil
 }
 
 // windowsFileURL is fileURL's Windows part: host and p are the URL's
@@ -67,15 +67,21 @@ func windowsFileURL(s, host, p string) (path, gitURL string, err error) {
 	case host == "" && p == "/":
 		return "", "", fmt.Errorf("%q: no path in the file URL", s)
 	case host == "":
-		return strings.ReplaceAll(p, "/", `\`), "file://" + p, nil // rooted, on the current drive
+		return strings.ReplaceAll(p, "/", `\`), gitFile(p), nil // rooted, on the current drive
 	case len(host) == 2 && isDriveLetter(host[0]) && host[1] == ':':
-		return host + strings.ReplaceAll(p, "/", `\`), "file://" + host + p, nil
+		return host + strings.ReplaceAll(p, "/", `\`), gitFile(host + p), nil
 	}
 	share, _, _ := strings.Cut(strings.TrimPrefix(p, "/"), "/")
 	if share == "" {
 		return "", "", fmt.Errorf("%q names the host %q but no share: write file://%s/SHARE/PATH", s, host, host)
 	}
-	return `\\` + host + strings.ReplaceAll(p, "/", `\`), "file://" + host + p, nil
+	return `\\` + host + strings.ReplaceAll(p, "/", `\`), gitFile(host + p), nil
+}
+
+// gitFile is the file:// URL git reads as rest (a decoded host and path):
+// git %-decodes a URL before it parses it, so a % stays one only escaped.
+func gitFile(rest string) string {
+	return "file://" + strings.ReplaceAll(rest, "%", "%25")
 }
 
 func isDriveLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }

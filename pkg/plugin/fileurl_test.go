@@ -19,6 +19,7 @@ func TestFileURL(t *testing.T) {
 		{goos: "linux", in: "file:///srv/plugins.git", path: "/srv/plugins.git", git: "file:///srv/plugins.git"},
 		{goos: "linux", in: "file://localhost/srv/plugins", path: "/srv/plugins", git: "file:///srv/plugins"},
 		{goos: "linux", in: "FILE:///srv/a%20b", path: "/srv/a b", git: "file:///srv/a b"},
+		{goos: "linux", in: "file:///srv/100%25", path: "/srv/100%", git: "file:///srv/100%25"},
 		{goos: "darwin", in: "file:///Users/me/plugins", path: "/Users/me/plugins", git: "file:///Users/me/plugins"},
 		{goos: "linux", in: "file://server/share/x", err: `names the host "server"`},
 		{goos: "linux", in: "file://C:/src/plugins", err: `names the host "C:"`},

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/symposium-dev/symposium-go/internal/ostest"
+
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/symposium-dev/symposium-go/pkg/pos"
@@ -40,6 +42,7 @@ func skillFile(name, extra string) string {
 // does not hold with the predicate named, and leaves a hook's live
 // predicates to dispatch.
 func TestMatchPredicates(t *testing.T) {
+	ostest.Shell(t) // shell() and a custom predicate's command line
 	ws := t.TempDir()
 	writeTree(t, ws, map[string]string{"marker": ""})
 	src := t.TempDir()
