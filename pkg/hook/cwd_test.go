@@ -95,9 +95,15 @@ func TestStateFromWindowsCwd(t *testing.T) {
 		{"UNC share", `\\server\share\proj`, `\\server\share\proj\src\deep`},
 		// A workspace at a share's root: Windows names that directory
 		// \\server\share\ (with the separator), which is what the walk up
-		// reaches. (Stored without it, as from a payload cwd of
-		// \\server\share, it is not found from below: docs/windows.md.)
+		// reaches; stored without it, as from a payload cwd of
+		// \\server\share, it is the same directory.
 		{"UNC share root", `\\server\share\`, `\\server\share\proj`},
+		{"UNC share root without separator", `\\server\share`, `\\server\share\proj\src`},
+		// Windows file systems ignore case: another spelling of the
+		// stored root is the same workspace.
+		{"drive letter in other case", `C:\Users\me\proj`, `c:\Users\me\proj\src`},
+		{"components in other case", `C:\Users\me\Proj`, `C:\USERS\me\proj`},
+		{"UNC share in other case", `\\Server\Share\proj`, `\\server\SHARE\proj\src`},
 		{"drive letter", `C:\Users\me\proj`, `C:\Users\me\proj\src`},
 		{"forward slashes", `C:\Users\me\proj`, `C:/Users/me/proj/src`},
 		{"none stored on a share", "", `\\server\share\proj\src`},

@@ -192,7 +192,7 @@ func Run(in Input, opts Options) *Result {
 	if opts.Config.HookScope == config.ScopeProject && opts.Command != "" && opts.Command != "cargo-agents" {
 		res.warnf("the hooks in this project's files run `cargo-agents` by name (a path would be wrong on a teammate's machine), and the one on PATH is not %s: put its directory first on PATH (make install does)", opts.Command)
 	}
-	realRoot, err := filepath.EvalSymlinks(opts.Root)
+	realRoot, err := realPath(opts.Root) // through junctions too, as the paths it confines
 	if err != nil {
 		realRoot = filepath.Clean(opts.Root)
 	}
