@@ -104,9 +104,11 @@ fi
 
 # first_sync DIR LABEL SKILLS: the first sync of 400 crates × SKILLS
 # skills × 7 agents in DIR, against a bare copy (cp -R) of the skill trees
-# it made, five times each, medians.
+# it made, five times each, medians: of the wall-clock time, and of the
+# CPU time (user + system of every process each waited for), which a
+# machine loaded by other work disturbs less.
 first_sync() {
-  local dir=$1 label=$2 n=$3 i t0 t1 syncs=() copies=()
+  local dir=$1 label=$2 n=$3 i syncs=() copies=() sync_cpu=() copy_cpu=()
   "$tmp/genworkspace" -out "$dir/ws-template" -members 40 -crates 400 -skills "$n" -plugins "$dir/plugins" >/dev/null
   export HOME=$dir/home SYMPOSIUM_HOME=$dir/home/.symposium
   mkdir -p "$SYMPOSIUM_HOME"
@@ -114,18 +116,32 @@ first_sync() {
   for i in 1 2 3 4 5; do
     rm -rf "$dir/ws" "$dir/copy" && cp -R "$dir/ws-template" "$dir/ws"
     sync
-    t0=${EPOCHREALTIME/./}; (cd "$dir/ws" && cargo-agents -q sync); t1=${EPOCHREALTIME/./}
-    syncs+=($((t1 - t0)))
+    timed sync_ws
+    syncs+=("$WALL_US") sync_cpu+=("$CPU_US")
     mkdir -p "$dir/copy"
-    t0=${EPOCHREALTIME/./}
-    for d in .claude .agents .kiro; do cp -R "$dir/ws/$d/skills" "$dir/copy/${d#.}"; done
-    t1=${EPOCHREALTIME/./}
-    copies+=($((t1 - t0)))
+    timed copy_ws
+    copies+=("$WALL_US") copy_cpu+=("$CPU_US")
   done
-  local s c
-  s=$(med "${syncs[@]}") c=$(med "${copies[@]}")
+  local s c sc cc
+  s=$(med "${syncs[@]}") c=$(med "${copies[@]}") sc=$(med "${sync_cpu[@]}") cc=$(med "${copy_cpu[@]}")
   echo "  $label, $n skills: first sync median $s ms, bare copy of the three skill directories it made (cp -R) $c ms = $(ratio "$s" "$c")×"
+  echo "    CPU time: first sync $sc ms, the copy $cc ms = $(ratio "$sc" "$cc")×"
   rm -rf "$dir"
+}
+sync_ws() { (cd "$dir/ws" && cargo-agents -q sync); }
+copy_ws() { for d in .claude .agents .kiro; do cp -R "$dir/ws/$d/skills" "$dir/copy/${d#.}"; done; }
+
+# timed FUNC: runs FUNC, its output discarded; sets WALL_US and CPU_US
+# (user + system time of the shell and every process it waited for, from
+# bash's time, in microseconds).
+timed() {
+  local TIMEFORMAT='%3U %3S' t0 t1 u s
+  t0=${EPOCHREALTIME/./}
+  { time "$1" >/dev/null 2>&1; } 2>"$tmp/cpu"
+  t1=${EPOCHREALTIME/./}
+  read -r u s <"$tmp/cpu"
+  WALL_US=$((t1 - t0))
+  CPU_US=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%d", (u + s) * 1000000 }')
 }
 med() { printf '%s\n' "$@" | sort -n | awk '{ s[NR] = $1 } END { printf "%.2f", s[int((NR + 1) / 2)] / 1000 }'; }
 

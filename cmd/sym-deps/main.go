@@ -8,4 +8,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cli/symdeps"
 )
 
-func main() { os.Exit(symdeps.Main(cli.OS(), os.Args[1:])) }
+func main() {
+	cli.BatchGC()
+	os.Exit(symdeps.Main(cli.OS(), os.Args[1:]))
+}

@@ -8,4 +8,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cli/syminstall"
 )
 
-func main() { os.Exit(syminstall.Main(cli.OS(), os.Args[1:])) }
+func main() {
+	cli.BatchGC()
+	os.Exit(syminstall.Main(cli.OS(), os.Args[1:]))
+}

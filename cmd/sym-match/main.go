@@ -8,4 +8,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cli/symmatch"
 )
 
-func main() { os.Exit(symmatch.Main(cli.OS(), os.Args[1:])) }
+func main() {
+	cli.BatchGC()
+	os.Exit(symmatch.Main(cli.OS(), os.Args[1:]))
+}

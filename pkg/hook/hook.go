@@ -126,10 +126,10 @@ func Run(ctx context.Context, opts Options) Result {
 	if deadline <= 0 {
 		deadline = parseDeadline(r, opts.DeadlineSetting)
 	}
-	ctx, cancel := context.WithTimeout(ctx, deadline)
-	defer cancel()
+	r.parent, r.deadline = ctx, time.Now().Add(deadline)
+	defer r.cancel()
 
-	out := r.dispatch(ctx, w)
+	out := r.dispatch(w)
 	stdout, code, stderr := w.Encode(opts.Event, out)
 	return r.finish(stdout, stderr, code)
 }
@@ -153,6 +153,32 @@ type run struct {
 	opts     Options
 	log      *runlog.Log
 	failures []string // our own failures, for the one stderr line
+
+	// The call's deadline, and the context that carries it once a sync
+	// or a plugin hook needs one (see ctx).
+	parent   context.Context
+	deadline time.Time
+	dctx     context.Context
+	stop     context.CancelFunc
+}
+
+// ctx is the context bounded by the call's deadline, made on first use:
+// a context with a deadline starts a runtime timer, and the first timer
+// starts the runtime's poller (an epoll instance, an eventfd, a thread
+// to wake), a cost every tool call would pay while most run no plugin
+// hook and no sync.
+func (r *run) ctx() context.Context {
+	if r.dctx == nil {
+		r.dctx, r.stop = context.WithDeadline(r.parent, r.deadline)
+	}
+	return r.dctx
+}
+
+// cancel releases the deadline's context, when one was made.
+func (r *run) cancel() {
+	if r.stop != nil {
+		r.stop()
+	}
 }
 
 // fail records one of our own failures (logged at warn, summarised on stderr).
@@ -164,7 +190,7 @@ func (r *run) fail(format string, args ...any) {
 
 // dispatch decodes the payload, syncs if needed and runs the plugin hooks.
 // A nil result means "nothing to say".
-func (r *run) dispatch(ctx context.Context, w hookfmt.Wire) *hookfmt.Output {
+func (r *run) dispatch(w hookfmt.Wire) *hookfmt.Output {
 	opts := r.opts
 	p, err := w.Decode(opts.Event, opts.Payload)
 	if errors.Is(err, hookfmt.ErrNotThisEvent) {
@@ -188,7 +214,7 @@ func (r *run) dispatch(ctx context.Context, w hookfmt.Wire) *hookfmt.Output {
 		return &hookfmt.Output{}
 	}
 	update := r.updateNudge(p.Event, cfg)
-	st = r.fresh(ctx, cfg, st, dir)
+	st = r.fresh(cfg, st, dir)
 	if st == nil {
 		return &hookfmt.Output{AdditionalContext: update}
 	}
@@ -217,7 +243,7 @@ func (r *run) dispatch(ctx context.Context, w hookfmt.Wire) *hookfmt.Output {
 	hooks = pick(hooks, opts.Agent, func(h *stream.Hook, why string) {
 		r.log.Printf(runlog.Debug, "hook %s/%s not picked: %s", h.Plugin, h.Name, why)
 	})
-	out := r.runHooks(ctx, hooks, p, dir, st.WorkspaceRoot)
+	out := r.runHooks(hooks, p, dir, st.WorkspaceRoot)
 	out.Tool = p.ToolName
 	if notes != "" {
 		out.AdditionalContext = strings.TrimSpace(notes + "\n\n" + out.AdditionalContext)
@@ -301,7 +327,7 @@ func (r *run) config(st *syncstate.State) *config.Config {
 // fresh brings st, the stored state for dir, up to date: when auto-sync is
 // on and the fingerprint no longer matches, it syncs and reads the state
 // again. It returns the state to use (nil: nothing to run).
-func (r *run) fresh(ctx context.Context, cfg *config.Config, st *syncstate.State, dir string) *syncstate.State {
+func (r *run) fresh(cfg *config.Config, st *syncstate.State, dir string) *syncstate.State {
 	if dir == "" {
 		return nil
 	}
@@ -322,7 +348,7 @@ func (r *run) fresh(ctx context.Context, cfg *config.Config, st *syncstate.State
 		return nil // not a Rust project: nothing to sync, nothing to run
 	}
 	start := time.Now()
-	if err := r.opts.Sync(ctx, syncDir); err != nil {
+	if err := r.opts.Sync(r.ctx(), syncDir); err != nil {
 		r.fail("auto-sync of %s: %v", syncDir, err)
 		return st
 	}
@@ -345,8 +371,12 @@ func isCargoProject(dir string) bool {
 // runHooks runs hooks (those picked for p, in order) and merges their answers.
 // A hook with predicates runs only when they hold (evaluated in root, the
 // workspace root, as sym-match evaluates the other levels).
-func (r *run) runHooks(ctx context.Context, hooks []stream.Hook, p *hookfmt.Payload, cwd, root string) *hookfmt.Output {
+func (r *run) runHooks(hooks []stream.Hook, p *hookfmt.Payload, cwd, root string) *hookfmt.Output {
 	m := &merger{}
+	var ctx context.Context
+	if len(hooks) > 0 {
+		ctx = r.ctx()
+	}
 	inputs := map[string][]byte{}
 	var preds *predexpr.Context // made for the first hook with predicates
 	for i := range hooks {

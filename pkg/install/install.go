@@ -454,10 +454,23 @@ type placer struct {
 
 func newPlacer(root string, configured []string, common agent.SkillPlacement, skills []placed, res *Result) *placer {
 	pl := &placer{common: common, in: map[string]string{}, fixed: map[string]agent.SkillPlacement{}}
+	// Skills share few parent directories (one per plugin or group):
+	// compare each parent with each skills directory once, not each skill.
+	parents := make([]string, len(skills))
+	for i, p := range skills {
+		parents[i] = filepath.Dir(p.Dir)
+	}
 	for _, rel := range agent.SkillDirs() {
 		dir := filepath.Join(root, rel)
-		for _, p := range skills {
-			if !samePlace(filepath.Dir(p.Dir), dir) {
+		same := map[string]bool{}
+		for i, p := range skills {
+			parent := parents[i]
+			in, known := same[parent]
+			if !known {
+				in = samePlace(parent, dir)
+				same[parent] = in
+			}
+			if !in {
 				continue
 			}
 			pl.in[p.Dir] = rel

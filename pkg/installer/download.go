@@ -14,7 +14,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -31,7 +30,8 @@ func DigestsFile(home string) string { return filepath.Join(home, "download-dige
 // download (named in the refusal).
 const AcceptFlag = "--accept-digest"
 
-var assetNameRE = regexp.MustCompile(`^[A-Za-z0-9._+-]{1,128}$`)
+// assetNameOK: a release asset name is a plain file name.
+func assetNameOK(s string) bool { return nameOf(s, 128, "._+-") }
 
 // binaryDownloadURL is where a binary installation's file comes from:
 // raw, on base's scheme and host when base is set (Options.BinaryURL).
@@ -69,7 +69,7 @@ func download(ctx context.Context, in stream.Installation, dir string, opts Opti
 		}
 		pu, _ := url.Parse(in.URL)
 		u, asset = du, path.Base(pu.Path)
-		if !assetNameRE.MatchString(asset) || asset == "." || asset == ".." {
+		if !assetNameOK(asset) || asset == "." || asset == ".." {
 			return nil, fmt.Errorf("binary url %q: its last path segment %q is not a file name", in.URL, asset)
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
-	"regexp"
 	"strings"
 )
 
@@ -14,7 +13,8 @@ import (
 // live here, not in pkg/plugin, so that sym-install links no manifest
 // parser for them.
 
-var ghPartRE = regexp.MustCompile(`^[A-Za-z0-9._-]{1,100}$`)
+// ghPartOK: a GitHub owner or repository name.
+func ghPartOK(s string) bool { return nameOf(s, 100, "._-") }
 
 // InstallKind names a source in installation directory names: the
 // source, or "setup" for one that only has install_commands.
@@ -46,7 +46,7 @@ func ParseGitHubURL(s string) (GitHubURL, error) {
 	}
 	parts := strings.Split(strings.Trim(u.Path, "/"), "/")
 	for _, p := range parts {
-		if !ghPartRE.MatchString(p) || p == "." || p == ".." {
+		if !ghPartOK(p) || p == "." || p == ".." {
 			return GitHubURL{}, fmt.Errorf("%q: path segment %q is not allowed (letters, digits, '.', '-', '_')", s, p)
 		}
 	}

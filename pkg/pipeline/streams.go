@@ -179,7 +179,10 @@ func readInstall(r io.Reader) (installResult, error) {
 		switch raw.Kind {
 		case stream.KindAction:
 			res.actions = append(res.actions, stream.Action{})
-			return rd.Decode(raw, &res.actions[len(res.actions)-1])
+			if a := &res.actions[len(res.actions)-1]; !decodeAction(raw.Data, a) {
+				return rd.Decode(raw, a)
+			}
+			return nil
 		case stream.KindGate:
 			res.gates = append(res.gates, stream.Gate{})
 			return rd.Decode(raw, &res.gates[len(res.gates)-1])

@@ -14,7 +14,6 @@ import (
 	"maps"
 	"net/url"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -60,12 +59,51 @@ type InstallRef struct {
 // installationFields are the fields this version acquires with.
 const installationFields = "name, source, crate, version, git, path, url, sha256, global, install_commands, executable, script, args, requirements"
 
-var (
-	crateNameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$`)
-	versionRE   = regexp.MustCompile(`^[0-9A-Za-z.+=^~<>*, -]{1,64}$`)
-	fileNameRE  = regexp.MustCompile(`^[A-Za-z0-9._+-]{1,128}$`)
-	sha256RE    = regexp.MustCompile(`^[0-9a-f]{64}$`)
-)
+// The checks of an installation's fields are loops, not regexps: a
+// bounded repetition such as {1,128} compiles into a program of thousands
+// of instructions, which sym-match and sym-install built at start-up.
+
+// crateNameOK: a letter or digit, then up to 63 of those, '_' and '-'.
+func crateNameOK(s string) bool {
+	return s != "" && asciiAlnum(s[0]) && charsOf(s, 64, "_-")
+}
+
+// versionOK: a version requirement's characters, 1 to 64 of them.
+func versionOK(s string) bool { return charsOf(s, 64, ".+=^~<>*, -") }
+
+// fileNameOK: a plain file name.
+func fileNameOK(s string) bool { return charsOf(s, 128, "._+-") }
+
+// sha256OK: a digest in lowercase hex.
+func sha256OK(s string) bool {
+	if len(s) != 64 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// charsOf reports whether s is 1 to max bytes, each an ASCII letter or
+// digit or one of extra.
+func charsOf(s string, max int, extra string) bool {
+	if len(s) == 0 || len(s) > max {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !asciiAlnum(s[i]) && strings.IndexByte(extra, s[i]) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func asciiAlnum(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+}
 
 // parseInstallation reads one installation table. where names it for
 // messages ("[[installations]] \"rtk\"", "[[hooks]] \"x\" command").
@@ -184,13 +222,13 @@ func checkSource(in *Installation, bad func(format string, args ...any)) {
 		if in.URL != "" || in.SHA256 != "" {
 			bad("url and sha256 are for source = \"github\"")
 		}
-		if in.Path == "" && !crateNameRE.MatchString(in.Crate) {
+		if in.Path == "" && !crateNameOK(in.Crate) {
 			bad("crate %q: a cargo installation needs a crate name (letters, digits, - and _)", in.Crate)
 		}
-		if in.Crate != "" && !crateNameRE.MatchString(in.Crate) {
+		if in.Crate != "" && !crateNameOK(in.Crate) {
 			bad("crate %q is not a crate name (letters, digits, - and _)", in.Crate)
 		}
-		if in.Version != "" && (!versionRE.MatchString(in.Version) || strings.HasPrefix(in.Version, "-")) {
+		if in.Version != "" && (!versionOK(in.Version) || strings.HasPrefix(in.Version, "-")) {
 			bad("version %q is not a version requirement", in.Version)
 		}
 		if in.Git != "" && in.Path != "" {
@@ -204,7 +242,7 @@ func checkSource(in *Installation, bad func(format string, args ...any)) {
 		if in.Path != "" && !relInside(in.Path) {
 			bad("path %q must be a relative path inside the plugin directory", in.Path)
 		}
-		if in.Executable != "" && !fileNameRE.MatchString(in.Executable) {
+		if in.Executable != "" && !fileNameOK(in.Executable) {
 			bad("executable %q: for a cargo installation, the name of one of the crate's binaries", in.Executable)
 		}
 		if in.Script != "" {
@@ -217,7 +255,7 @@ func checkSource(in *Installation, bad func(format string, args ...any)) {
 		if _, err := installer.ParseGitHubURL(in.URL); err != nil {
 			bad("url: %v", err)
 		}
-		if in.SHA256 != "" && !sha256RE.MatchString(in.SHA256) {
+		if in.SHA256 != "" && !sha256OK(in.SHA256) {
 			bad("sha256 %q must be 64 lower-case hex digits", in.SHA256)
 		}
 	case "binary":
@@ -227,7 +265,7 @@ func checkSource(in *Installation, bad func(format string, args ...any)) {
 		if err := CheckBinaryURL(in.URL); err != nil {
 			bad("url: %v", err)
 		}
-		if in.SHA256 != "" && !sha256RE.MatchString(in.SHA256) {
+		if in.SHA256 != "" && !sha256OK(in.SHA256) {
 			bad("sha256 %q must be 64 lower-case hex digits", in.SHA256)
 		}
 	default:
@@ -576,7 +614,7 @@ func runnableFor(m *Manifest, cache string) runnableFunc {
 			if rel == "" {
 				return "", dir, si, nil
 			}
-			if !fileNameRE.MatchString(rel) {
+			if !fileNameOK(rel) {
 				return "", "", nil, fmt.Errorf("%s: installation %q: executable %q must be a binary name", file, in.Name, rel)
 			}
 			if in.Global {

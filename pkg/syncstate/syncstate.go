@@ -149,7 +149,7 @@ func Load(cacheDir, root string) (*State, error) {
 // load is Load, also telling whether a record exists at all (Find walks
 // up past a directory that has none).
 func load(cacheDir, root string) (st *State, exists bool, err error) {
-	f, err := os.Open(Path(cacheDir, root))
+	f, err := open(Path(cacheDir, root))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, false, nil
 	}

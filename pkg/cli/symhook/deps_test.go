@@ -1,8 +1,11 @@
 package symhook_test
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -91,5 +94,44 @@ func TestHotPathDeps(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestHotPathInit keeps the package initialisation of the hook's own
+// packages free: every hook call runs it before reading the payload, so a
+// table or a text built at init (a usage message, a lookup map) is paid on
+// every agent tool call. It runs this test binary again with
+// GODEBUG=inittrace=1, which links the same packages, and reads the
+// allocations each one's init made.
+func TestHotPathInit(t *testing.T) {
+	if os.Getenv("SYM_INITTRACE_CHILD") != "" {
+		return
+	}
+	if runtime.GOOS == "windows" {
+		// The same init code runs everywhere; the Linux run checks it.
+		t.Skip("not re-running the test binary under Wine")
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHotPathInit$")
+	cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1", "SYM_INITTRACE_CHILD=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", os.Args[0], err, out)
+	}
+	const mod = "github.com/symposium-dev/symposium-go/"
+	free := []string{mod + "pkg/cli/symhook", mod + "pkg/hook", mod + "pkg/syncstate"}
+	seen := 0
+	for _, line := range strings.Split(string(out), "\n") {
+		// init PKG @T ms, C ms clock, B bytes, A allocs
+		f := strings.Fields(line)
+		if len(f) < 11 || f[0] != "init" {
+			continue
+		}
+		seen++
+		if slices.Contains(free, f[1]) && f[9] != "0" {
+			t.Errorf("%s's package init makes %s allocations (%s bytes): build it when it is first needed", f[1], f[9], f[7])
+		}
+	}
+	if seen == 0 {
+		t.Fatalf("no inittrace lines in the output of %s:\n%s", os.Args[0], out)
 	}
 }

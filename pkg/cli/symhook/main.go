@@ -34,8 +34,11 @@ const maxPayload = 64 << 20
 // PATH); wiring may replace it with an in-process sync.
 var Sync hook.SyncFunc = execSync
 
-// usage's AGENT list comes from pkg/agent's one list.
-var usage = `Usage: sym-hook AGENT EVENT
+// usage's AGENT list comes from pkg/agent's one list. It is built when
+// asked for, not at package init: every hook call would pay for building
+// it (some forty allocations) and almost none prints it.
+func usage() string {
+	return `Usage: sym-hook AGENT EVENT
        cargo agents hook AGENT EVENT
 
 Reads AGENT's hook payload on stdin, runs the plugin hooks that match EVENT
@@ -45,6 +48,7 @@ and prints AGENT's answer, with AGENT's exit code.
   EVENT  pre-tool-use, post-tool-use, post-tool-use-failure, user-prompt-submit,
          session-start, stop
 `
+}
 
 // program is sym-hook's command line: cli.Main owns --version; Run owns
 // the rest, since a misuse must still exit 0 (the package comment).
@@ -60,12 +64,12 @@ func Main(stdio cli.Stdio, args []string) int { return cli.Main(stdio, program, 
 // (cargo-agents calls it in-process as "cargo agents hook").
 func Run(ctx context.Context, stdio cli.Stdio, prog string, args []string) (code int) {
 	if len(args) == 1 && (args[0] == "-h" || args[0] == "--help") {
-		fmt.Fprint(stdio.Out, usage)
+		fmt.Fprint(stdio.Out, usage())
 		return 0
 	}
 	if len(args) != 2 {
 		// Exit 0 even here: a misregistered hook must not block the agent.
-		fmt.Fprintf(stdio.Err, "%s: want AGENT EVENT, got %d arguments\n%s", prog, len(args), usage)
+		fmt.Fprintf(stdio.Err, "%s: want AGENT EVENT, got %d arguments\n%s", prog, len(args), usage())
 		return 0
 	}
 	name := args[0]
