@@ -12,9 +12,16 @@ func ampGates(a *Agent, t Target) []Gate {
 	if t.getenv("PLUGINS") == "all" {
 		return nil
 	}
+	// The fix in the syntax of the system's shells: on Windows neither
+	// PowerShell nor cmd.exe reads `VAR=value cmd`, and setx sets it for
+	// the user (in terminals opened after).
+	fix := "start Amp as `PLUGINS=all amp`, or add `export PLUGINS=all` to your shell profile"
+	if t.Host.OS() == "windows" {
+		fix = "start Amp from PowerShell as `$env:PLUGINS = 'all'; amp`, or run `setx PLUGINS all` once (terminals opened after have it)"
+	}
 	return []Gate{{
 		Agent:   a.Name,
 		Problem: "Amp runs plugins, and so symposium's hooks, only when PLUGINS=all is set in its environment",
-		Fix:     "start Amp as `PLUGINS=all amp`, or add `export PLUGINS=all` to your shell profile",
+		Fix:     fix,
 	}}
 }

@@ -34,17 +34,31 @@ fi
 # fails that package with "Test I/O incomplete".
 wineserver -p30 </dev/null >/dev/null 2>&1 || true
 "$wine" wineboot </dev/null >/dev/null 2>&1 || true
+# The prefix is shared by every checkout on the machine (each git worktree
+# gives the source a fresh mtime), and a test binary that starts while the
+# dll is half written dies with "bcryptprimitives.dll not found": rebuild
+# only when the source's content changed, and put the new dll in place
+# with a rename.
 dll=$WINEPREFIX/drive_c/windows/system32/bcryptprimitives.dll
-if [ ! -f "$dll" ] || [ "$here/bcryptprimitives.c" -nt "$dll" ]; then
-  "$cc" -shared -O2 -o "$dll" "$here/bcryptprimitives.c" -ladvapi32
+stamp=$state/bcryptprimitives.sha256
+sum=$(sha256sum <"$here/bcryptprimitives.c")
+if [ ! -f "$dll" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$sum" ]; then
+  "$cc" -shared -O2 -o "$dll.$$.tmp" "$here/bcryptprimitives.c" -ladvapi32
+  mv -f "$dll.$$.tmp" "$dll"
+  printf '%s\n' "$sum" >"$stamp"
 fi
 
 src=$("$GO" env GOROOT)/src/internal/syscall/windows/at_windows.go
 patched=$state/at_windows.go
-sed 's|^\t\tSTATUS_NOT_SUPPORTED: .*|\t\tSTATUS_NOT_SUPPORTED, NTStatus(0xC0000002), NTStatus(0xC0000010): // Wine 8: not implemented|' "$src" >"$patched"
-if cmp -s "$src" "$patched"; then
+# Written beside and renamed into place, like the dll: another checkout's
+# go test may be compiling with them.
+sed 's|^\t\tSTATUS_NOT_SUPPORTED: .*|\t\tSTATUS_NOT_SUPPORTED, NTStatus(0xC0000002), NTStatus(0xC0000010): // Wine 8: not implemented|' "$src" >"$patched.$$.tmp"
+if cmp -s "$src" "$patched.$$.tmp"; then
+  rm -f "$patched.$$.tmp"
   echo "scripts/wine/setup.sh: $src no longer has the line it patches; update the script for this Go version" >&2
   exit 1
 fi
-printf '{"Replace":{"%s":"%s"}}\n' "$src" "$patched" >"$state/overlay.json"
+mv -f "$patched.$$.tmp" "$patched"
+printf '{"Replace":{"%s":"%s"}}\n' "$src" "$patched" >"$state/overlay.json.$$.tmp"
+mv -f "$state/overlay.json.$$.tmp" "$state/overlay.json"
 echo "$state/overlay.json"
