@@ -95,8 +95,21 @@ func HookCommand(command, agent, event string) string {
 
 // guardedHookCommand is HookCommand behind the shell guard.
 func guardedHookCommand(command, agent, event string) string {
+	a, ok := Lookup(agent)
+	return guardCommand(command, agent, event, !ok || !a.FailClosed)
+}
+
+// guardCommand is the guarded command line, with exec or, for an agent
+// that denies on a non-zero exit (Agent.FailClosed), without: then the
+// fallback also answers when our executable exits non-zero or crashes,
+// so a broken install never blocks every tool call.
+func guardCommand(command, agent, event string, withExec bool) string {
 	c := shellQuote(command)
-	return "command -v " + c + " >/dev/null 2>&1 && exec " + c + " hook " + agent + " " + cliEvent(event) + " || " + guardFallback(agent, event)
+	run := c
+	if withExec {
+		run = "exec " + c
+	}
+	return "command -v " + c + " >/dev/null 2>&1 && " + run + " hook " + agent + " " + cliEvent(event) + " || " + guardFallback(agent, event)
 }
 
 // guardFallback is what the guard runs when our executable is missing:
@@ -146,7 +159,10 @@ func IsOurCommand(cmd string) bool {
 	for i, w := range f {
 		if w == "hook" && i+2 < len(f) {
 			agent, event := f[i+1], f[i+2]
-			if cmd == guardedHookCommand(word, agent, event) || cmd == bareHookCommand(word, agent, event) {
+			// with or without exec: what we register now, or what an
+			// earlier version did before the agent was FailClosed
+			if cmd == guardCommand(word, agent, event, true) || cmd == guardCommand(word, agent, event, false) ||
+				cmd == bareHookCommand(word, agent, event) {
 				return true
 			}
 		}
