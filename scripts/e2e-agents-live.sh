@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# e2e-agents-live.sh — opt-in check that the agents added after the first eight (Pi, Qwen Code,
-# Kilo, Cline, Factory Droid) get everything `cargo agents sync` installs, run for real, offline,
-# against scripts/e2e/stub.js (a fake model server on 127.0.0.1 that logs every request).
+# e2e-agents-live.sh — opt-in check that each agent CLI that installs from npm and runs offline
+# (Pi, Qwen Code, Kilo, Cline, Factory Droid, Claude Code, Gemini CLI, Codex, Copilot CLI,
+# OpenCode) gets everything `cargo agents sync` installs, run for real against scripts/e2e/stub.js
+# (a fake model server on 127.0.0.1 that logs every request it gets).
 #
 # Usage: scripts/e2e-agents-live.sh [BINDIR]     (make e2e-agents; BINDIR defaults to ./bin)
-# Env:   AGENTS     which agents (default "pi qwen kilo cline droid")
+# Env:   AGENTS     which agents (default: all ten; 9.5 minutes here on a shared 2-core machine)
 #        E2E_CACHE  npm prefixes of the pinned CLIs, reused by reruns (scripts/e2e/lib.sh)
-#        PI_VER QWEN_VER KILO_VER CLINE_VER DROID_VER  (default: the versions captured in
-#                   ../shared/agent-payloads; see LANDSCAPE.md for why not the newest)
+#        PI_VER QWEN_VER KILO_VER CLINE_VER DROID_VER CLAUDE_VER GEMINI_VER CODEX_VER COPILOT_VER
+#        OPENCODE_VER  (default: the versions the hook code was written against, as in
+#                   ../shared/agent-payloads; LANDSCAPE.md says why not always the newest)
 #        TMO        seconds each CLI run may take (default 120)
 #        KEEP=1     keep the temp directory (it is kept anyway when a check fails)
 # Needs: node >= 20, npm (the registry, for the installs only), jq, git, timeout.
@@ -17,28 +19,34 @@
 # UserPromptSubmit context hooks, a skill and a stdio MCP server:
 #   cargo-agents init --add-agent A --hook-scope project, sync, init --trust; then runs in which
 #   the stub asks for one shell command, and these checks (the columns of the closing table):
-#   skills   the first request the model gets names the skill exactly once
-#   mcp      the agent's own `mcp list` shows the server (where it has one), the server was
-#            started during a run, and its tool is in the tool list the model gets
+#   skills   the first request with tools the model gets names the skill exactly once
+#   mcp      the agent's own `mcp list` shows the server (where it has one), a session started
+#            it, and the model is offered its tool in at least one session (in the tool list, or
+#            named for Qwen's tool_search; Pi names the server for its codemode tool)
 #   allow    `touch allowed.txt` ran, and the guard saw it
 #   block    `touch e2e-blocked-marker.txt` did not run
 #   reason   the guard's reason is in a later request (what the model reads)
 #   context  the SessionStart and UserPromptSubmit hooks' context is in the requests
 #   failopen the allowed command still runs with cargo-agents off PATH, exiting 1, and crashing
 # Where an agent cannot show a check offline, the line says "n/a" and why; it is not counted
-# as a pass.
+# as a pass. Droid also gets a run with a .factory/hooks.json of the user's (droidGates).
 set -uo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/.." && pwd)
 BINDIR=$(cd "${1:-$REPO/bin}" && pwd) || { echo "no binary directory ${1:-$REPO/bin}; run make build" >&2; exit 2; }
 # shellcheck source=scripts/e2e/lib.sh
 . "$HERE/e2e/lib.sh"
-AGENTS=${AGENTS:-pi qwen kilo cline droid}
+AGENTS=${AGENTS:-pi qwen kilo cline droid claude gemini codex copilot opencode}
 PI_VER=${PI_VER:-1.3.0} # 1.5.2 does not install here (a dependency is 404); needs Node >= 22
 QWEN_VER=${QWEN_VER:-0.24.4}
 KILO_VER=${KILO_VER:-7.7.7} # 7.8.1 has no linux-x64 binary on the registry here
 CLINE_VER=${CLINE_VER:-3.0.65}
 DROID_VER=${DROID_VER:-0.225.2} # the binary package: the @factory/cli wrapper does not fetch it here
+CLAUDE_VER=${CLAUDE_VER:-2.1.330} # no offline skill listing: this run is Claude's skills check
+GEMINI_VER=${GEMINI_VER:-0.61.0}
+CODEX_VER=${CODEX_VER:-0.169.0}
+COPILOT_VER=${COPILOT_VER:-1.0.102}
+OPENCODE_VER=${OPENCODE_VER:-1.18.33} # 2.x is not on the registry here
 TMO=${TMO:-120}
 COLS="skills mcp allow block reason context failopen"
 for b in cargo-agents sym-deps sym-match sym-install sym-hook; do
@@ -64,6 +72,11 @@ install_cli() {
   kilo) e2e_install "kilo-$KILO_VER" "@kilocode/cli@$KILO_VER" node_modules/.bin/kilo ;;
   cline) e2e_install "cline-$CLINE_VER" "cline@$CLINE_VER" node_modules/@cline/cli-linux-x64/bin/cline ;;
   droid) e2e_install "droid-$DROID_VER" "@factory/cli-linux-x64@$DROID_VER" node_modules/@factory/cli-linux-x64/bin/droid ;;
+  claude) e2e_install "claude-$CLAUDE_VER" "@anthropic-ai/claude-code@$CLAUDE_VER" node_modules/.bin/claude ;;
+  gemini) e2e_install "gemini-$GEMINI_VER" "@google/gemini-cli@$GEMINI_VER" node_modules/.bin/gemini ;;
+  codex) e2e_install "codex-$CODEX_VER" "@openai/codex@$CODEX_VER" node_modules/.bin/codex ;;
+  copilot) e2e_install "copilot-$COPILOT_VER" "@github/copilot@$COPILOT_VER" node_modules/.bin/copilot ;;
+  opencode) e2e_install "opencode-$OPENCODE_VER" "opencode-ai@$OPENCODE_VER" node_modules/.bin/opencode ;;
   esac
 }
 
@@ -96,6 +109,34 @@ JSON
     ;;
   cline)
     (cd "$d/ws" && HOME=$d/home timeout 60 "$CLI" auth -p openai -k sk-fake -m stub-model -b "http://127.0.0.1:$PORT/v1" </dev/null >"$d/auth.log" 2>&1) ;;
+  gemini)
+    # GOOGLE_GEMINI_BASE_URL alone selects auth "gateway", which -p rejects: pin gemini-api-key
+    mkdir -p "$d/home/.gemini"
+    echo '{"security":{"auth":{"selectedType":"gemini-api-key"}},"general":{"enableAutoUpdate":false,"enableAutoUpdateNotification":false},"privacy":{"usageStatisticsEnabled":false}}' >"$d/home/.gemini/settings.json" ;;
+  codex)
+    mkdir -p "$d/home/.codex"
+    # plugins off: its marketplace sync resolves github.com at startup
+    printf 'model = "gpt-5-stub"\nmodel_provider = "stub"\ncheck_for_update_on_startup = false\n\n[model_providers.stub]\nname = "stub"\nbase_url = "http://127.0.0.1:%s/v1"\nenv_key = "OPENAI_API_KEY"\nwire_api = "responses"\n\n[features]\nplugins = false\n' "$PORT" >"$d/home/.codex/config.toml" ;;
+  opencode)
+    cat >"$d/ws/opencode.json" <<JSON
+{
+  "provider": { "stub": { "npm": "@ai-sdk/openai-compatible", "name": "Stub",
+    "options": { "baseURL": "http://127.0.0.1:$PORT/v1", "apiKey": "sk-fake" },
+    "models": { "stub-model": { "name": "Stub model", "tool_call": true } } } },
+  "model": "stub/stub-model",
+  "permission": { "bash": "allow", "edit": "allow" },
+  "autoupdate": false,
+  "share": "disabled"
+}
+JSON
+    # OpenCode npm-installs @opencode-ai/plugin into each config directory with a plugin at
+    # startup (offline: until npm gives up) unless it is there: give both a cached copy
+    local dep
+    dep=$(e2e_install "opencode-plugin-$OPENCODE_VER" "@opencode-ai/plugin@$OPENCODE_VER" node_modules/@opencode-ai/plugin/package.json) || return 1
+    dep=${dep%/node_modules/*}
+    for c in "$d/ws/.opencode" "$d/home/.config/opencode"; do
+      mkdir -p "$c" && cp "$dep/package.json" "$dep/package-lock.json" "$c/" && ln -sfn "$dep/node_modules" "$c/node_modules"
+    done ;;
   droid)
     mkdir -p "$d/home/.factory"
     echo '{"customModels":[{"model":"stub-model","displayName":"Stub","baseUrl":"http://127.0.0.1:'"$PORT"'/v1","apiKey":"sk-fake","provider":"generic-chat-completion-api"}]}' >"$d/home/.factory/settings.json" ;;
@@ -126,6 +167,20 @@ run() {
     KILO_DISABLE_SESSION_INGEST=1 npm_config_registry=http://127.0.0.1:9/ timeout "$TMO" "$CLI" run "$p" ;;
   cline) in_ws "$d" "$path" timeout "$TMO" "$CLI" "$p"; cline_stop_daemon "$d" ;;
   droid) in_ws "$d" "$path" timeout "$TMO" "$CLI" exec -m custom:Stub-0 --auto high "$p" ;;
+  # --allowedTools Bash: the permission for the tool itself, which headless mode cannot ask for
+  claude) in_ws "$d" "$path" ANTHROPIC_API_KEY=sk-ant-fake ANTHROPIC_BASE_URL="http://127.0.0.1:$PORT" \
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 DISABLE_AUTOUPDATER=1 DISABLE_TELEMETRY=1 \
+    timeout "$TMO" "$CLI" -p "$p" --allowedTools Bash ;;
+  gemini) in_ws "$d" "$path" GEMINI_TELEMETRY_ENABLED=false GEMINI_API_KEY=fake-key GOOGLE_GEMINI_BASE_URL="http://127.0.0.1:$PORT" \
+    timeout "$TMO" "$CLI" -p "$p" --yolo ;;
+  codex) in_ws "$d" "$path" CODEX_HOME="$d/home/.codex" OPENAI_API_KEY=sk-fake timeout "$TMO" "$CLI" exec "$p" ;;
+  copilot) in_ws "$d" "$path" COPILOT_HOME="$d/home/.copilot" COPILOT_OFFLINE=true COPILOT_AUTO_UPDATE=false \
+    COPILOT_PROVIDER_BASE_URL="http://127.0.0.1:$PORT/v1" COPILOT_PROVIDER_TYPE=openai \
+    COPILOT_PROVIDER_API_KEY=sk-fake COPILOT_MODEL=gpt-4.1 timeout "$TMO" "$CLI" -p "$p" --allow-all-tools ;;
+  opencode) in_ws "$d" "$path" XDG_CONFIG_HOME="$d/home/.config" XDG_DATA_HOME="$d/home/.local/share" \
+    XDG_CACHE_HOME="$d/home/.cache" XDG_STATE_HOME="$d/home/.local/state" TERM=dumb \
+    OPENCODE_DISABLE_MODELS_FETCH=1 OPENCODE_DISABLE_AUTOUPDATE=1 OPENCODE_DISABLE_LSP_DOWNLOAD=1 OPENCODE_DISABLE_SHARE=1 \
+    npm_config_registry=http://127.0.0.1:9/ timeout "$TMO" "$CLI" run "$p" ;;
   esac >"$d/$n.out" 2>&1
 }
 
@@ -148,14 +203,21 @@ mcp_list() {
   kilo) in_ws "$2" "$BINDIR:$NOBIN" XDG_CONFIG_HOME="$2/home/.config" XDG_DATA_HOME="$2/home/.local/share" \
     XDG_CACHE_HOME="$2/home/.cache" XDG_STATE_HOME="$2/home/.local/state" npm_config_registry=http://127.0.0.1:9/ \
     timeout 60 "$CLI" mcp list 2>&1 ;;
-  droid) in_ws "$2" "$BINDIR:$NOBIN" timeout 60 "$CLI" mcp list 2>&1 ;;
+  droid | claude) in_ws "$2" "$BINDIR:$NOBIN" timeout 60 "$CLI" mcp list 2>&1 ;;
+  gemini) in_ws "$2" "$BINDIR:$NOBIN" GEMINI_API_KEY=fake-key timeout 60 "$CLI" mcp list 2>&1 ;;
+  codex) in_ws "$2" "$BINDIR:$NOBIN" CODEX_HOME="$2/home/.codex" timeout 60 "$CLI" mcp list 2>&1 ;;
+  copilot) in_ws "$2" "$BINDIR:$NOBIN" COPILOT_HOME="$2/home/.copilot" COPILOT_OFFLINE=true COPILOT_AUTO_UPDATE=false timeout 60 "$CLI" mcp list 2>&1 ;;
+  opencode) in_ws "$2" "$BINDIR:$NOBIN" XDG_CONFIG_HOME="$2/home/.config" XDG_DATA_HOME="$2/home/.local/share" \
+    XDG_CACHE_HOME="$2/home/.cache" XDG_STATE_HOME="$2/home/.local/state" npm_config_registry=http://127.0.0.1:9/ \
+    timeout 60 "$CLI" mcp list 2>&1 ;;
   esac
 }
 
-# skill_count AGENT REQS: how many times the first request lists the skill. Cline names skills
+# skill_count AGENT REQS: how many times the first request with tools lists the skill (Claude's
+# first is a side request without). Cline names skills
 # only ("Available skills: a, b." in its skills tool); the others give the description.
 skill_count() {
-  local first; first=$(jq -c '.[0].body' <<<"$2")
+  local first; first=$(jq -c '[.[] | select((.body.tools // []) | length > 0)][0].body' <<<"$2")
   if [ "$1" = cline ]; then
     e2e_count "$(grep -oE 'Available skills: [^"]*' <<<"$first")" 'e2e-live-skill'
   else
@@ -200,16 +262,23 @@ mcp_listed() {
   check "$a" mcp "its mcp list shows e2eprobe" grep -Eq "$want" <<<"$list" || printf '%s\n' "$list" | head -5 | sed 's/^/     | /'
 }
 
-# mcp_offered AGENT D REQS1 REQS2: (b) the server was started and the model was offered its tool
-# in the first session (REQS1), else in the second (REQS2), said which
+# mcp_offered AGENT D SESSION...: (b) a session started the server, and the model was offered its
+# tool; SESSION is each session's requests, in order. Some agents do not wait for their MCP
+# servers before the first request, so the count of sessions that offered it is reported.
 mcp_offered() {
-  local a=$1 d=$2 re=e2e_probe_tool what="its tool e2e_probe_tool"
+  local a=$1 d=$2 re=e2e_probe_tool what="its tool e2e_probe_tool" k=0 n=0 first=no r
+  shift 2
   # Pi offers MCP tools through its codemode tool and names the servers in the system prompt
   [ "$a" = pi ] && re='e2eprobe \(codemode\)' what="the server, in the prompt's <mcp_servers> (Pi reaches MCP tools through codemode)"
   check "$a" mcp "the MCP server was started during a session" test -s "$d/mcp-started"
-  if grep -Eq "$re" <<<"$3"; then ok "$a: the model was offered $what in the first session"; [ "${CELL[$a,mcp]:-pass}" = pass ] && cell "$a" mcp pass
-  elif grep -Eq "$re" <<<"$4"; then ok "$a: the model was offered $what from the second session on (not in the first: the server connects in the background)"; [ "${CELL[$a,mcp]:-pass}" = pass ] && cell "$a" mcp pass
-  else bad "$a: the model was never offered $what"; cell "$a" mcp FAIL; fi
+  for r in "$@"; do
+    n=$((n + 1))
+    grep -Eq "$re" <<<"$r" && { k=$((k + 1)); [ $n = 1 ] && first=yes; }
+  done
+  if [ $k = $n ]; then ok "$a: the model was offered $what in every session ($n)"
+  elif [ $k -gt 0 ]; then ok "$a: the model was offered $what in $k of $n sessions (first session: $first); the other sessions' requests did not name it"
+  else bad "$a: the model was never offered $what ($n sessions)"; cell "$a" mcp FAIL; return; fi
+  [ "${CELL[$a,mcp]:-pass}" = pass ] && cell "$a" mcp pass
 }
 
 # check_context AGENT REQS: (d)
@@ -217,22 +286,26 @@ check_context() {
   local a=$1 reqs=$2 k why
   for k in session prompt; do
     if grep -q "e2e-$k-marker" <<<"$reqs"; then ok "$a: $k context reached the model"; [ "${CELL[$a,context]:-pass}" = pass ] && cell "$a" context pass
-    elif why=$(unseen "$a" "$k") && [ -n "$why" ]; then na "$a: $k context" "$why"; [ -n "${CELL[$a,context]:-}" ] || cell "$a" context n/a
+    elif why=$(unseen "$a" "$k") && [ -n "$why" ]; then
+      na "$a: $k context" "$why (the plugin's $k hook $(grep -q "^e2e-$k-marker" "$CTXLOG" 2>/dev/null && echo ran || echo "did not run"))"
+      case ${CELL[$a,context]:-} in pass) cell "$a" context part ;; "") cell "$a" context n/a ;; esac
     else bad "$a: no $k context in the requests"; cell "$a" context FAIL; fi
   done
 }
 
 # live AGENT: every check for one agent
 live() {
-  local a=$1 d=$WORK/$1 m reqs first n mode
+  local a=$1 d=$WORK/$1 m reqs n mode sessions
   CLI=$(install_cli "$a") || { bad "$a: npm install (see $E2E_CACHE)"; for c in $COLS; do cell "$a" "$c" FAIL; done; return; }
   log "$a: $CLI"
   setup "$a" "$d" || { for c in $COLS; do cell "$a" "$c" FAIL; done; return; }
   GUARD=$d/home/.symposium/plugins-e2e/e2e-guard/guard.log
+  CTXLOG=$d/home/.symposium/plugins-e2e/e2e-guard/context.log
 
   mcp_listed "$a" "$d"; rm -f "$d/mcp-started" # the listing may start it too
   e2e_ask 'touch allowed.txt'; m=$(e2e_mark); run "$a" "$d" allowed "$BINDIR:$NOBIN"
-  reqs=$(e2e_since "$m") first=$reqs
+  reqs=$(e2e_since "$m")
+  sessions=("$reqs")
   n=$(skill_count "$a" "$reqs")
   check "$a" skills "the model sees skill e2e-live-skill once (seen $n times)" test "$n" = 1
   check "$a" allow "the allowed command ran" test -f "$d/ws/allowed.txt"
@@ -244,18 +317,40 @@ live() {
   check "$a" block "the guard saw the blocked call" grep -q '^block .*e2e-blocked-marker' "$GUARD"
   check "$a" block "the blocked command did not run" test ! -e "$d/ws/e2e-blocked-marker.txt"
   check "$a" reason "the model got the guard's reason" grep -q 'e2e-guard: commands that touch' <<<"$reqs"
-  mcp_offered "$a" "$d" "$first" "$reqs"
+  sessions+=("$reqs")
 
   for mode in offpath exit1 crash; do
     local path=$NOBIN
     [ "$mode" = offpath ] || { e2e_fake_ca "$d/fake-$mode" "$mode"; path=$d/fake-$mode:$NOBIN; }
-    e2e_ask "touch failopen-$mode.txt"; run "$a" "$d" "$mode" "$path"
+    e2e_ask "touch failopen-$mode.txt"; m=$(e2e_mark); run "$a" "$d" "$mode" "$path"
+    sessions+=("$(e2e_since "$m")")
     check "$a" failopen "cargo-agents $mode: the allowed command still runs" test -f "$d/ws/failopen-$mode.txt"
   done
+  mcp_offered "$a" "$d" "${sessions[@]}"
 }
 
-for a in $AGENTS; do live "$a"; done
+# droid_hooksjson D: the gate droidGates reports (Factory's docs: a .factory/hooks.json beside
+# settings.json is read instead of its "hooks"). With a hooks.json of the user's in place, sync
+# must report the gate, and the run shows whether Droid still runs our hooks in settings.json.
+droid_hooksjson() {
+  local d=$1 m
+  printf '{"PreToolUse":[{"matcher":"Execute","hooks":[{"type":"command","command":"echo user >>%s/userhook.log"}]}]}\n' "$d" >"$d/ws/.factory/hooks.json"
+  in_ws "$d" "$BINDIR:$NOBIN" cargo-agents sync >"$d/hooksjson-sync.log" 2>&1
+  check droid block "with a .factory/hooks.json, sync reports the gate" grep -q 'hooks.json exists' "$d/hooksjson-sync.log"
+  e2e_ask 'touch e2e-blocked-marker-hooksjson.txt'; m=$(e2e_mark); run droid "$d" hooksjson "$BINDIR:$NOBIN"
+  check droid block "with a .factory/hooks.json, the user's hook there ran" test -s "$d/userhook.log"
+  if [ ! -e "$d/ws/e2e-blocked-marker-hooksjson.txt" ]; then
+    ok "droid: with a .factory/hooks.json, our settings.json hooks still ran ($DROID_VER reads both: the gate warns about what Factory's docs say, not what this version does)"
+  else
+    ok "droid: with a .factory/hooks.json, our settings.json hooks were skipped: the gate is real"
+  fi
+}
+
+for a in $AGENTS; do
+  live "$a"
+  [ "$a" = droid ] && [ -d "$WORK/droid/ws/.factory" ] && droid_hooksjson "$WORK/droid"
+done
 e2e_table "$AGENTS" $COLS
-echo "(pass: checked live; n/a: the agent cannot show it offline, see the n/a lines; FAIL: see above)"
+echo "(pass: checked live; part: part checked live, the rest n/a; n/a: the agent cannot show it offline, see the n/a lines; FAIL: see above)"
 [ "$FAILS" = 0 ] && echo "e2e-agents-live: all passed" || echo "e2e-agents-live: $FAILS failed"
 [ "$FAILS" = 0 ]

@@ -33,10 +33,10 @@ check() {
 
 e2e_install() {
   local name=$1 pkg=$2 rel=$3 prefix=$E2E_CACHE/$1
-  if [ ! -x "$prefix/$rel" ]; then
+  if [ ! -e "$prefix/$rel" ]; then
     log "npm install $pkg into $prefix"
     mkdir -p "$prefix"
-    if ! npm install --prefix "$prefix" --no-audit --no-fund "$pkg" >"$prefix.install.log" 2>&1 || [ ! -x "$prefix/$rel" ]; then
+    if ! npm install --prefix "$prefix" --no-audit --no-fund "$pkg" >"$prefix.install.log" 2>&1 || [ ! -e "$prefix/$rel" ]; then
       tail -5 "$prefix.install.log" >&2
       return 1
     fi
@@ -97,7 +97,8 @@ TOML
   )"
   P=$d/home/.symposium/plugins-e2e/e2e-guard
   mkdir -p "$P/skills/e2e-live-skill"
-  printf '#!/bin/sh\ncat >/dev/null\nprintf %s "$1"\n' "'{\"additionalContext\":\"%s: this workspace pins serde 1\"}'" >"$P/context.sh"
+  # context.sh MARKER: answers with MARKER as context and logs "MARKER <payload>" to context.log
+  printf '#!/bin/sh\nprintf "%%s %%s\\n" "$1" "$(tr "\\n" " ")" >>"$(dirname "$0")/context.log"\nprintf %s "$1"\n' "'{\"additionalContext\":\"%s: this workspace pins serde 1\"}'" >"$P/context.sh"
   chmod +x "$P/context.sh"
   printf -- '---\nname: e2e-live-skill\ndescription: e2e-live-skill-description marker.\n---\nNothing to do.\n' >"$P/skills/e2e-live-skill/SKILL.md"
 }
