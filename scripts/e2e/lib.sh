@@ -21,14 +21,15 @@ bad() { printf 'FAIL %s\n' "$*"; FAILS=$((FAILS + 1)); }
 na() { printf 'n/a  %s: %s\n' "$1" "$2"; }
 # cell AGENT COLUMN VALUE: one cell of the summary table (pass, FAIL, n/a)
 cell() { CELL[$1,$2]=$3; }
-# check AGENT COLUMN WHAT: ok/bad on the exit status of the command that follows (cmd...)
+# check AGENT COLUMN WHAT CMD...: ok/bad on CMD's exit status, which check returns
 check() {
   local a=$1 col=$2 what=$3; shift 3
   if "$@"; then
     ok "$a: $what"; [ "${CELL[$a,$col]:-pass}" = pass ] && cell "$a" "$col" pass
-  else
-    bad "$a: $what"; cell "$a" "$col" FAIL
+    return 0
   fi
+  bad "$a: $what"; cell "$a" "$col" FAIL
+  return 1
 }
 
 e2e_install() {
