@@ -8,6 +8,11 @@ BIN=$(cd "$BIN" && pwd)
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/symposium-demo.XXXXXX")
 export PATH="$BIN:$PATH" HOME="$TMP/home" SYMPOSIUM_HOME="$TMP/home/.symposium"
+# The agents' own directory variables (agent.HostVars) would move their
+# files out of the temporary home into yours.
+export APPDATA="$TMP/home/AppData/Roaming"
+unset CODEX_HOME CLAUDE_CONFIG_DIR COPILOT_HOME GEMINI_CLI_HOME QWEN_HOME PI_CODING_AGENT_DIR \
+  CLINE_DIR CLINE_DATA_DIR CLINE_MCP_SETTINGS_PATH XDG_CONFIG_HOME
 mkdir -p "$HOME"
 cp -R "$ROOT/testdata/demo" "$TMP/workspace"
 cd "$TMP/workspace"

@@ -7,7 +7,6 @@ package agent
 import (
 	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
 
 	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
@@ -89,6 +88,10 @@ type Agent struct {
 	// without the shell guard; the agent's registration should name our
 	// executable by absolute path where it can.
 	ExecHooks bool
+	// WindowsShell is what the agent runs a hook command with on Windows,
+	// which decides the guard a global registration there gets: "" the sh
+	// one (Git Bash, as Claude Code), ShellPowerShell or ShellCmd.
+	WindowsShell string
 	// Binary is the agent's executable: found on PATH, the user has it
 	// (like HomeMarks).
 	Binary string
@@ -99,18 +102,21 @@ type Agent struct {
 	Notice string
 }
 
-// Offered reports whether init's menu lists a for a user whose home is
-// home: it is configured already, or it is (or may be) installed.
-func (a *Agent) Offered(home string, configured bool) bool {
-	return configured || !a.OfferWhenFound || a.Found(home)
+// Offered reports whether init's menu lists a for the user of t (its Home
+// and Host): it is configured already, or it is (or may be) installed.
+func (a *Agent) Offered(t Target, configured bool) bool {
+	return configured || !a.OfferWhenFound || a.Found(t)
 }
 
-// Found reports whether the user has a: one of its HomeMarks under home,
-// or its Binary on PATH.
-func (a *Agent) Found(home string) bool {
+// Found reports whether the user of t has a: one of its HomeMarks where
+// the agent keeps it (under the home, or where the host's variables moved
+// it: $CODEX_HOME for ~/.codex), or its Binary on PATH.
+func (a *Agent) Found(t Target) bool {
 	for _, m := range a.HomeMarks {
-		if _, err := os.Lstat(filepath.Join(home, filepath.FromSlash(m))); err == nil {
-			return true
+		if p := t.homeFile(m); p != "" {
+			if _, err := os.Lstat(p); err == nil {
+				return true
+			}
 		}
 	}
 	if a.Binary != "" {
@@ -142,7 +148,7 @@ const (
 // all is the one list of the agents symposium supports, in the order init
 // offers them. Everything about each lives in its own file (claude.go,
 // claude_wire.go, ...); docs/adding-an-agent.md says what a new one needs.
-var all = []*Agent{antigravity, auggie, claude, cline, codex, copilot, droid, gemini, goose, kilo, kiro, opencode, pi, qwen}
+var all = []*Agent{amp, antigravity, auggie, claude, cline, codex, copilot, droid, gemini, goose, kilo, kiro, opencode, pi, qwen}
 
 // Lookup returns the agent named name.
 func Lookup(name string) (*Agent, bool) {
@@ -158,10 +164,10 @@ func Lookup(name string) (*Agent, bool) {
 func All() []*Agent { return append([]*Agent(nil), all...) }
 
 // Installed lists, in the list's order, the agents the user has (Found).
-func Installed(home string) []string {
+func Installed(t Target) []string {
 	var names []string
 	for _, a := range all {
-		if a.Found(home) {
+		if a.Found(t) {
 			names = append(names, a.Name)
 		}
 	}

@@ -132,3 +132,13 @@ func antigravityMCPEntry(s stream.MCPServer) (any, error) {
 		return nil, errTransport("antigravity", typ)
 	}
 }
+
+// Antigravity shares ~/.gemini with Gemini CLI, but whether agy follows
+// GEMINI_CLI_HOME is not known (its binary is not at hand), so its own
+// directories stay under the home when Gemini CLI's ~/.gemini moves.
+var (
+	_ = moveHomeDir(".gemini/config", stayHome)
+	_ = moveHomeDir(".gemini/antigravity-cli", stayHome)
+)
+
+func stayHome(Target) string { return "" }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -199,26 +200,54 @@ func pathHints(args map[string]json.RawMessage) []string {
 // localPath turns a file:// URI into a path (one report shows
 // workspacePaths in that form). Written out rather than with net/url,
 // which would add its packages' start-up to every hook call.
-func localPath(s string) string {
+func localPath(s string) string { return localPathOn(s, runtime.GOOS == "windows") }
+
+// localPathOn is localPath for Unix or Windows, so both are tested on
+// either. On Windows file:///C:/x (or VS Code's file:///c%3A/x) is C:\x,
+// not \C:\x, and file://server/share/x is the UNC path \\server\share\x.
+func localPathOn(s string, windows bool) string {
 	rest, ok := strings.CutPrefix(s, "file://")
 	if !ok {
-		return s
+		return s // a path already, as the agent wrote it
 	}
+	host := ""
 	if i := strings.IndexByte(rest, '/'); i > 0 {
-		rest = rest[i:] // file://host/path
+		host, rest = rest[:i], rest[i:] // file://host/path
 	}
+	p := percentDecode(rest)
+	if windows {
+		switch {
+		case len(p) >= 3 && p[0] == '/' && p[2] == ':' && (p[1]|0x20 >= 'a' && p[1]|0x20 <= 'z'):
+			p = p[1:]
+		case host != "" && !strings.EqualFold(host, "localhost"):
+			p = "//" + host + p
+		}
+	}
+	return slashes(p, windows)
+}
+
+// percentDecode undoes a URI's %XX escapes, keeping a % that starts none.
+func percentDecode(s string) string {
 	var b strings.Builder
-	for i := 0; i < len(rest); i++ {
-		if rest[i] == '%' && i+2 < len(rest) {
-			if v, err := strconv.ParseUint(rest[i+1:i+3], 16, 8); err == nil {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) {
+			if v, err := strconv.ParseUint(s[i+1:i+3], 16, 8); err == nil {
 				b.WriteByte(byte(v))
 				i += 2
 				continue
 			}
 		}
-		b.WriteByte(rest[i])
+		b.WriteByte(s[i])
 	}
-	return filepath.FromSlash(b.String())
+	return b.String()
+}
+
+// slashes is p with Windows' separator on Windows.
+func slashes(p string, windows bool) string {
+	if windows {
+		return strings.ReplaceAll(p, "/", `\`)
+	}
+	return p
 }
 
 func (w antigravityWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) {

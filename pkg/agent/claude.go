@@ -62,3 +62,16 @@ var claudeBlocking = NameTable{
 	{"error_occurred", "observe"}, {"subagent_start", "observe"},
 	{"subagent_stop", "retry"}, {"config_change", "prevent"},
 }
+
+// CLAUDE_CONFIG_DIR moves both of Claude Code's user-wide places: the
+// directory ~/.claude (settings.json, skills) and the state file
+// ~/.claude.json (user MCP servers, project trust), which becomes
+// $CLAUDE_CONFIG_DIR/.claude.json. Claude Code 2.1.330's binary: the
+// config home is `(CLAUDE_CONFIG_DIR ?? join(homedir(),".claude"))`, and
+// the global file `join(process.env.CLAUDE_CONFIG_DIR||homedir(),
+// ".claude"+suffix+".json")` (suffix "" in production); it warns when
+// the variable is relative.
+var (
+	_ = moveHomeDir(".claude", envDir("CLAUDE_CONFIG_DIR", false))
+	_ = moveHomeDir(".claude.json", envDir("CLAUDE_CONFIG_DIR", false, ".claude.json"))
+)

@@ -20,7 +20,7 @@ import (
 // sets enableAllProjectMcpServers. Checked with `claude mcp list`.
 // disableAllHooks in any settings file turns every hook off.
 func claudeGates(a *Agent, t Target) []Gate {
-	userSettings := filepath.Join(t.Home, ".claude", "settings.json")
+	userSettings := t.homeFile(".claude/settings.json")
 	var gates []Gate
 	if t.Workspace != "" {
 		gates = append(gates, claudeMCPGates(a, t, userSettings)...)
@@ -58,7 +58,7 @@ func claudeMCPGates(a *Agent, t Target, userSettings string) []Gate {
 	if len(names) == 0 || isTrue(t.readJSONC(userSettings), "enableAllProjectMcpServers") {
 		return nil
 	}
-	stateFile := filepath.Join(t.Home, ".claude.json")
+	stateFile := t.homeFile(".claude.json")
 	localSettings := filepath.Join(t.Workspace, ".claude", "settings.local.json")
 	trusted, enabled, disabled := claudeApprovals(t, stateFile, localSettings)
 	var pending, toApprove, rejected []string

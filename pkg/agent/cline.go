@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"path/filepath"
 	"strings"
 )
 
@@ -68,3 +69,44 @@ var _ = addRegistration(cline, &registration{
 		entry:     claudeStyleEntry("cline", false),
 	},
 })
+
+// Cline's directories (cline 3.0.65, @cline/core and @cline/llms): the
+// home ~/.cline is $CLINE_DIR (hooks/ under it); its data directory
+// $CLINE_DATA_DIR, else <home>/data; the MCP settings file
+// $CLINE_MCP_SETTINGS_PATH, else <data>/settings/cline_mcp_settings.json.
+// Cline trims each value.
+var (
+	clineDirVar  = hostVar("CLINE_DIR")
+	clineDataVar = hostVar("CLINE_DATA_DIR")
+	clineMCPVar  = hostVar("CLINE_MCP_SETTINGS_PATH")
+
+	_ = moveHomeDir(".cline", func(t Target) string { return t.clineEnv(clineDirVar) })
+	_ = moveHomeDir(".cline/data", clineDataDir)
+	_ = moveHomeDir(".cline/data/settings/cline_mcp_settings.json", func(t Target) string {
+		if f := t.clineEnv(clineMCPVar); f != "" {
+			return f
+		}
+		if d := clineDataDir(t); d != "" {
+			return filepath.Join(d, "settings", "cline_mcp_settings.json")
+		}
+		return ""
+	})
+)
+
+func clineDataDir(t Target) string {
+	if d := t.clineEnv(clineDataVar); d != "" {
+		return d
+	}
+	if d := t.clineEnv(clineDirVar); d != "" {
+		return filepath.Join(d, "data")
+	}
+	return ""
+}
+
+// clineEnv is a Cline variable's trimmed, absolute value ("" otherwise).
+func (t Target) clineEnv(name string) string {
+	if v := strings.TrimSpace(t.Host.env(name)); isAbs(v) {
+		return v
+	}
+	return ""
+}

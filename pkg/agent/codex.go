@@ -46,7 +46,7 @@ var _ = addRegistration(codex, &registration{
 		project: ".codex/hooks.json",
 		global:  ".codex/hooks.json",
 		grouped: true,
-		element: claudeStyleHook,
+		element: codexHook,
 	},
 	mcp: &mcpSpec{
 		project:   ".codex/config.toml",
@@ -57,6 +57,43 @@ var _ = addRegistration(codex, &registration{
 	},
 	gates: codexGates,
 })
+
+// codexHook is Claude's entry plus "commandWindows", which Codex runs
+// instead of "command" on Windows, with cmd.exe (%COMSPEC% /C), where the
+// sh guard fails with exit 1 on every event (codex-rs
+// hooks/src/engine/discovery.rs: `if cfg!(windows)
+// command_windows.unwrap_or(command)`; command_runner.rs).
+func codexHook(t Target, a *Agent, ev string) ordered {
+	return groupElement("*", ordered{
+		{Key: "type", Value: "command"},
+		{Key: "command", Value: HookCommand(t.Command, a.Name, ev)},
+		{Key: "commandWindows", Value: CmdHookCommand(t.Command, a.Name, ev)},
+		{Key: "timeout", Value: t.Timeout},
+	})
+}
+
+// codexEntryOn is a hook entry as Codex on goos hashes it for trust: the
+// command it runs there in "command", without "commandWindows" (discovery.rs
+// normalizes the handler so before hashing).
+func codexEntryOn(goos string, entry map[string]any) map[string]any {
+	win, ok := entry["commandWindows"]
+	out := make(map[string]any, len(entry))
+	for k, v := range entry {
+		if k != "commandWindows" {
+			out[k] = v
+		}
+	}
+	if ok && goos == "windows" {
+		out["command"] = win
+	}
+	return out
+}
+
+// Codex keeps everything user-wide in $CODEX_HOME, ~/.codex when unset, on
+// every system (https://developers.openai.com/codex/environment-variables:
+// "CODEX_HOME … Default ~/.codex … Sets the root for Codex state, including
+// config"), so our global hooks.json and config.toml go there.
+var _ = moveHomeDir(".codex", envDir("CODEX_HOME", false))
 
 func codexMCPEntry(s stream.MCPServer) (any, error) {
 	m := map[string]any{}

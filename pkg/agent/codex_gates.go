@@ -19,7 +19,7 @@ import (
 // without a word); and runs none when [features] hooks is false.
 func codexGates(a *Agent, t Target) []Gate {
 	var gates []Gate
-	cfgFile := filepath.Join(t.Home, ".codex", "config.toml")
+	cfgFile := t.homeFile(".codex/config.toml")
 	cfg := t.readTOML(cfgFile)
 	if t.Workspace != "" {
 		var what []string
@@ -62,7 +62,7 @@ func codexGates(a *Agent, t Target) []Gate {
 			if h.handler < 0 {
 				continue // not a Codex handler shape; Codex ignores it anyway
 			}
-			key, hash := CodexHookTrust(f, h.event, h.group, h.handler, h.matcher, h.entry)
+			key, hash := CodexHookTrust(f, h.event, h.group, h.handler, h.matcher, codexEntryOn(t.Host.OS(), h.entry))
 			if got, _ := lookup(cfg, "hooks", "state", key, "trusted_hash"); got != hash {
 				ws := ""
 				if t.Workspace != "" && within(t.Workspace, f) {

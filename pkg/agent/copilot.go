@@ -54,8 +54,14 @@ var copilot = &Agent{
 }
 
 // Hooks: a file of our own, {"version": 1, "hooks": {event: [{type, bash,
-// timeoutSec}]}} (camelCase keys: the payloads then have the camelCase shape
-// our wire codec reads). Project: .github/hooks/symposium.json (loaded only in
+// powershell, timeoutSec}]}} (camelCase keys: the payloads then have the
+// camelCase shape our wire codec reads). Copilot runs "powershell" on
+// Windows and "bash" elsewhere when an entry has both; with "bash" alone
+// it runs bash.exe on Windows too (Copilot CLI 1.0.20 app.js: "if
+// (t.bash&&t.powershell) o=process.platform==="win32"?"powershell":"bash"
+// … else if(t.bash) o="bash""), which without Git Bash on PATH fails, and
+// a failing preToolUse hook denies the tool call (copilot/output-contract.md).
+// So every entry has both, each behind its guard. Project: .github/hooks/symposium.json (loaded only in
 // a trusted folder). Global: Copilot CLI 1.0.102 loads every file in
 // $COPILOT_HOME/hooks/ (userHooksDir in cli-main.js), so we use
 // ~/.copilot/hooks/symposium.json rather than editing ~/.copilot/config.json,
@@ -75,6 +81,7 @@ var _ = addRegistration(copilot, &registration{
 			return ordered{
 				{Key: "type", Value: "command"},
 				{Key: "bash", Value: HookCommand(t.Command, a.Name, ev)},
+				{Key: "powershell", Value: PowerShellHookCommand(t.Command, a.Name, ev)},
 				{Key: "timeoutSec", Value: t.Timeout},
 			}
 		},
@@ -89,3 +96,10 @@ var _ = addRegistration(copilot, &registration{
 	},
 	gates: copilotGates,
 })
+
+// COPILOT_HOME replaces ~/.copilot (config.json, mcp-config.json, hooks/):
+// @github/copilot 1.0.20's app.js `t?.configDir ? t.configDir :
+// process.env.COPILOT_HOME ? process.env.COPILOT_HOME :
+// join(homedir(),".copilot")`, and its help: "override the directory where
+// configuration and state files are stored; defaults to $HOME/.copilot".
+var _ = moveHomeDir(".copilot", envDir("COPILOT_HOME", false))

@@ -16,7 +16,7 @@ import (
 // COPILOT_ALLOW_ALL=true per session. disableAllHooks turns hooks off.
 func copilotGates(a *Agent, t Target) []Gate {
 	var gates []Gate
-	cfgFile := filepath.Join(t.Home, ".copilot", "config.json")
+	cfgFile := t.homeFile(".copilot/config.json")
 	cfg := t.readJSONC(cfgFile)
 	if t.Workspace != "" {
 		var what []string

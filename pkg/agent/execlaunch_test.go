@@ -2,12 +2,14 @@ package agent
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/symposium-dev/symposium-go/internal/ostest"
 )
 
 // shellWords splits s as shlex.split (POSIX mode) does: blanks separate
@@ -53,9 +55,6 @@ func shellWords(t *testing.T, s string) []string {
 // (issue #21 R4). Each registered handler is split and exec'd; the fake
 // cargo-agents records its arguments.
 func TestHookCommandWithoutShell(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("the fake cargo-agents is a shell script")
-	}
 	for _, tc := range []struct {
 		name, agent, scope, file string
 		byName                   bool // Target.Command is "cargo-agents", found on PATH at sync
@@ -71,15 +70,9 @@ func TestHookCommandWithoutShell(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			root := t.TempDir()
-			bin := filepath.Join(root, "my tools", "cargo-agents")
+			bin := ostest.FakeAt(t, filepath.Join(root, "my tools"), "cargo-agents")
 			log := filepath.Join(root, "args")
-			if err := os.MkdirAll(filepath.Dir(bin), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			script := "#!/bin/sh\necho \"$*\" >> '" + log + "'\necho '{\"decision\":\"allow\"}'\n"
-			if err := os.WriteFile(bin, []byte(script), 0o755); err != nil {
-				t.Fatal(err)
-			}
+			t.Setenv(fakeLogEnv, log)
 			command := bin
 			if tc.byName {
 				command = "cargo-agents"
@@ -121,6 +114,32 @@ func TestHookCommandWithoutShell(t *testing.T) {
 			}
 		})
 	}
+}
+
+// fakeLogEnv names the file the fake cargo-agents appends its arguments to.
+const fakeLogEnv = "SYMPOSIUM_TEST_FAKE_LOG"
+
+func TestMain(m *testing.M) {
+	ostest.Main(map[string]func([]string) int{"cargo-agents": fakeCargoAgents})
+	os.Exit(m.Run())
+}
+
+// fakeCargoAgents logs its arguments, one run a line, and allows the
+// tool call, as a hook of ours would.
+func fakeCargoAgents(args []string) int {
+	f, err := os.OpenFile(os.Getenv(fakeLogEnv), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err == nil {
+		_, err = fmt.Fprintln(f, strings.Join(args, " "))
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	fmt.Println(`{"decision":"allow"}`)
+	return 0
 }
 
 // registeredCommands lists every handler command in an Antigravity-shaped

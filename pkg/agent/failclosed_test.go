@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -55,5 +56,25 @@ func TestIsOurCommandExecForm(t *testing.T) {
 	}
 	if now := HookCommand("cargo-agents", "copilot", PreToolUse); !IsOurCommand(now) {
 		t.Errorf("IsOurCommand(%q) = false", now)
+	}
+}
+
+// TestPowerShellFailClosed: Copilot on Windows runs the entry's
+// "powershell" line; for it (FailClosed) the line exits 0 after our
+// command whatever that exited with, while an agent that takes a failing
+// hook as "proceed" (Gemini) still gets our exit code. The form that
+// passed Copilot our exit code is still recognised as ours.
+func TestPowerShellFailClosed(t *testing.T) {
+	for _, tc := range []struct{ agent, tail string }{
+		{"copilot", "; exit 0 } else { exit 0 }"},
+		{"gemini", "; exit $LASTEXITCODE } else { exit 0 }"},
+	} {
+		if got := PowerShellHookCommand("cargo-agents", tc.agent, PreToolUse); !strings.HasSuffix(got, tc.tail) {
+			t.Errorf("PowerShellHookCommand(%s) = %q, want it to end %q", tc.agent, got, tc.tail)
+		}
+	}
+	old := "if (Get-Command 'cargo-agents' -CommandType Application -ErrorAction SilentlyContinue) { & 'cargo-agents' hook copilot pre-tool-use; exit $LASTEXITCODE } else { exit 0 }"
+	if !IsOurCommand(old) {
+		t.Errorf("IsOurCommand(%q) = false", old)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -13,7 +14,8 @@ import (
 )
 
 // writeFiles creates files (slash paths under root) with the given text;
-// $WS and $HOME in the text are replaced.
+// $WS and $HOME in the text, and the slash path after them, are replaced
+// by this system's path, escaped as a JSON or TOML string holds it.
 func writeFiles(t *testing.T, ws, home string, files map[string]string) {
 	t.Helper()
 	for name, text := range files {
@@ -23,7 +25,7 @@ func writeFiles(t *testing.T, ws, home string, files map[string]string) {
 			dir = home
 		}
 		p := filepath.Join(dir, filepath.FromSlash(rel))
-		text = strings.NewReplacer("$WS", ws, "$HOME", home).Replace(text)
+		text = fillPaths(text, ws, home, func(string) bool { return true })
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -32,6 +34,39 @@ func writeFiles(t *testing.T, ws, home string, files map[string]string) {
 		}
 	}
 }
+
+// placeholder is $WS or $HOME and the slash path that may follow.
+var placeholder = regexp.MustCompile(`\$(WS|HOME)((?:/[^\s"',:;)\]}]*)*)`)
+
+// fillPaths replaces each placeholder in text by ws or home and the
+// path after it in this system's form (\ on Windows), escaped as in a
+// JSON or TOML string where escape says so for the text before it.
+func fillPaths(text, ws, home string, escape func(before string) bool) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range placeholder.FindAllStringSubmatchIndex(text, -1) {
+		b.WriteString(text[last:m[0]])
+		base := ws
+		if text[m[2]:m[3]] == "HOME" {
+			base = home
+		}
+		p := base + filepath.FromSlash(text[m[4]:m[5]])
+		if escape(text[:m[0]]) {
+			p = jsonEscaped(p)
+		}
+		b.WriteString(p)
+		last = m[1]
+	}
+	b.WriteString(text[last:])
+	return b.String()
+}
+
+// jsonEscaped is s inside a JSON string: a Windows path's \ doubled.
+func jsonEscaped(s string) string { return strings.ReplaceAll(s, `\`, `\\`) }
+
+// quotedBefore: a path right after a double quote is a quoted one, which
+// a gate's message shows escaped.
+func quotedBefore(before string) bool { return strings.HasSuffix(before, `"`) }
 
 // gateDirs makes a workspace and a home holding files (see writeFiles).
 func gateDirs(t *testing.T, files map[string]string) (ws, home string) {
@@ -59,6 +94,13 @@ func TestIsOurCommand(t *testing.T) {
 		"cargo-agents hook claude pre-tool-use | tee log":                                                                              false,
 		"command -v cargo-agents >/dev/null 2>&1 && exec cargo-agents hook claude pre-tool-use --my-flag || true":                      false,
 		`C:\bin\cargo-agents.exe hook copilot pre-tool-use`:                                                                            false, // backslashes are not our paths on unix
+		"if (Get-Command 'cargo-agents' -CommandType Application -ErrorAction SilentlyContinue) { & 'cargo-agents' hook copilot pre-tool-use; exit $LASTEXITCODE } else { exit 0 }":                     true,
+		"if (Get-Command '/opt/my tools/cargo-agents' -CommandType Application -ErrorAction SilentlyContinue) { & '/opt/my tools/cargo-agents' hook copilot stop; exit $LASTEXITCODE } else { exit 0 }": true,
+		"if (Get-Command 'cargo-agents' -CommandType Application -ErrorAction SilentlyContinue) { & 'cargo-agents' hook copilot pre-tool-use --x; exit $LASTEXITCODE } else { exit 0 }":                 false,
+		"if (Get-Command 'cargo-agents' -CommandType Application -ErrorAction SilentlyContinue) { & 'cargo-agents' hook copilot pre-tool-use; exit 1 } else { exit 0 }":                                 false,
+		"(where /q cargo-agents || exit 0) & cargo-agents hook codex pre-tool-use":                                                                                                                      true,
+		`(if not exist "/opt/my tools/cargo-agents" exit 0) & "/opt/my tools/cargo-agents" hook codex stop`:                                                                                             true,
+		"(where /q cargo-agents || exit 0) & cargo-agents hook codex pre-tool-use & echo hi":                                                                                                            false,
 		"cargo-agents sync":                        false,
 		"my-cargo-agents hook claude pre-tool-use": false,
 		"./check.sh cargo-agents hook":             false,
@@ -275,10 +317,9 @@ trusted_hash = "` + codexHashFor("UserPromptSubmit", nil, "cargo-agents hook cod
 				}
 				got = append(got, Gate{Agent: g.Agent, Problem: g.Problem, Fix: g.Fix})
 			}
-			r := strings.NewReplacer("$WS", ws, "$HOME", home)
 			var want []Gate
 			for _, g := range tc.want {
-				want = append(want, Gate{Agent: g.Agent, Problem: r.Replace(g.Problem), Fix: r.Replace(g.Fix)})
+				want = append(want, Gate{Agent: g.Agent, Problem: fillPaths(g.Problem, ws, home, quotedBefore), Fix: fillPaths(g.Fix, ws, home, quotedBefore)})
 			}
 			// The codex hash in the Fix depends on the workspace path only
 			// through the key, so it is computed before the replacement.
@@ -452,7 +493,7 @@ func TestAntigravityGates(t *testing.T) {
 		t.Errorf("global scope, no API key: gates %+v, want none", gates)
 	}
 	gates = antigravity.Gates(realFiles(), Target{Workspace: ws, Home: home, Scope: ScopeProject})
-	if len(gates) != 1 || !strings.Contains(gates[0].Problem, "only in a session that attaches the folder") || !strings.Contains(gates[0].Fix, "agy --add-dir "+ws) {
+	if len(gates) != 1 || !strings.Contains(gates[0].Problem, "only in a session that attaches the folder") || !strings.Contains(gates[0].Fix, "agy --add-dir "+shellQuote(ws)) {
 		t.Errorf("project scope: gates %+v, want the attach gate", gates)
 	}
 	withKey := func(name string) string { return map[string]string{"GEMINI_API_KEY": "k"}[name] }

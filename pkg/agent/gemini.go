@@ -11,8 +11,13 @@ var gemini = &Agent{
 	// CLI keeps its own files there too (antigravity-cli/, config/), and
 	// they are not Gemini CLI installed. Shut down for consumers, Gemini
 	// CLI is offered by init only where found (or configured).
-	HomeMarks:      []string{".gemini/settings.json", ".gemini/oauth_creds.json", ".gemini/google_accounts.json", ".gemini/installation_id", ".gemini/user_id", ".gemini/GEMINI.md", ".gemini/tmp"},
-	Binary:         "gemini",
+	HomeMarks: []string{".gemini/settings.json", ".gemini/oauth_creds.json", ".gemini/google_accounts.json", ".gemini/installation_id", ".gemini/user_id", ".gemini/GEMINI.md", ".gemini/tmp"},
+	Binary:    "gemini",
+	// Gemini CLI 0.61.0 runs hook commands on Windows with PowerShell:
+	// pwsh.exe when found, else powershell.exe, "-NoProfile -Command"
+	// (getShellConfiguration and HookRunner.executeCommandHook in its
+	// bundle); exit 2 blocks, any other failure only warns.
+	WindowsShell:   ShellPowerShell,
 	OfferWhenFound: true,
 	Wire:           geminiWire{},
 	Notice:         "Gemini CLI was shut down for consumers in June 2026; its successor is Antigravity CLI (agy), which symposium also supports: cargo agents init --add-agent antigravity",
@@ -65,7 +70,7 @@ var _ = addRegistration(gemini, &registration{
 			return groupElement("*", ordered{
 				{Key: "name", Value: geminiHookName},
 				{Key: "type", Value: "command"},
-				{Key: "command", Value: HookCommand(t.Command, a.Name, ev)},
+				{Key: "command", Value: t.hookCommand(a, ev)},
 				{Key: "timeout", Value: t.Timeout * 1000},
 			})
 		},
@@ -92,3 +97,11 @@ func geminiMCPEntry(s stream.MCPServer) (any, error) {
 		return nil, errTransport("gemini", typ)
 	}
 }
+
+// GEMINI_CLI_HOME is a home directory for Gemini CLI alone: its .gemini
+// (settings.json, trustedFolders.json, skills) is $GEMINI_CLI_HOME/.gemini
+// (@google/gemini-cli 0.61.0, packages/core/src/utils/paths.ts: homedir()
+// returns process.env["GEMINI_CLI_HOME"] when set; Storage.getGlobalGeminiDir
+// joins ".gemini" to it). Antigravity's directories under ~/.gemini keep
+// their place (antigravity.go).
+var _ = moveHomeDir(".gemini", envDir("GEMINI_CLI_HOME", false, ".gemini"))

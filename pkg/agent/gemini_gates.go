@@ -19,7 +19,7 @@ import (
 // hooksConfig.disabled are skipped.
 func geminiGates(a *Agent, t Target) []Gate {
 	var gates []Gate
-	userSettings := filepath.Join(t.Home, ".gemini", "settings.json")
+	userSettings := t.homeFile(".gemini/settings.json")
 	user := t.readJSONC(userSettings)
 	if t.Workspace != "" {
 		projFile := filepath.Join(t.Workspace, ".gemini", "settings.json")
@@ -32,12 +32,12 @@ func geminiGates(a *Agent, t Target) []Gate {
 			what = append(what, "MCP servers")
 		}
 		if len(what) > 0 && !isFalse(user, "security", "folderTrust", "enabled") && !geminiTrusted(t) {
-			trustFile := filepath.Join(t.Home, ".gemini", "trustedFolders.json")
+			trustFile := t.homeFile(".gemini/trustedFolders.json")
 			gates = append(gates, Gate{
 				Agent:   a.Name,
 				Problem: fmt.Sprintf("Gemini CLI ignores the %s in %s: %s is not a trusted folder", strings.Join(what, " and "), projFile, t.Workspace),
-				Fix:     fmt.Sprintf(`add "%s": "TRUST_FOLDER" to %s (or run gemini in %s and choose "Trust folder")`, t.Workspace, trustFile, t.Workspace),
-				Action:  fmt.Sprintf(`add "%s": "TRUST_FOLDER" to %s`, t.Workspace, trustFile),
+				Fix:     fmt.Sprintf(`add %q: "TRUST_FOLDER" to %s (or run gemini in %s and choose "Trust folder")`, t.Workspace, trustFile, t.Workspace),
+				Action:  fmt.Sprintf(`add %q: "TRUST_FOLDER" to %s`, t.Workspace, trustFile),
 				Open:    opener(jsonSet(t, a.Name, trustFile, "TRUST_FOLDER", t.Workspace)),
 			})
 		}
@@ -70,7 +70,7 @@ func geminiGates(a *Agent, t Target) []Gate {
 
 // geminiTrusted applies Gemini's trustedFolders.json rules to the workspace.
 func geminiTrusted(t Target) bool {
-	return folderRulesTrust(t, filepath.Join(t.Home, ".gemini", "trustedFolders.json"))
+	return folderRulesTrust(t, t.homeFile(".gemini/trustedFolders.json"))
 }
 
 // folderRulesTrust applies the trustedFolders.json rules in file (Gemini

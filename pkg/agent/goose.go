@@ -1,6 +1,10 @@
 package agent
 
-import "github.com/symposium-dev/symposium-go/pkg/stream"
+import (
+	"path/filepath"
+
+	"github.com/symposium-dev/symposium-go/pkg/stream"
+)
 
 // Goose. See the book's "Goose" agent reference and ../shared/agent-payloads/goose/.
 var goose = &Agent{
@@ -31,6 +35,22 @@ var _ = addRegistration(goose, &registration{
 		entry:     gooseMCPEntry,
 	},
 })
+
+// On Windows Goose keeps its config under the roaming application data,
+// "%APPDATA%\Block\goose\config\config.yaml"
+// (https://block.github.io/goose/docs/guides/config-files; its
+// etcetera app strategy with author "Block"), not ~/.config/goose.
+var _ = moveHomeDir(".config/goose", gooseConfigDir)
+
+var appData = hostVar("APPDATA")
+
+func gooseConfigDir(t Target) string {
+	dir := t.absEnv(appData, false)
+	if t.Host.OS() != "windows" || dir == "" {
+		return ""
+	}
+	return filepath.Join(dir, "Block", "goose", "config")
+}
 
 func gooseMCPEntry(s stream.MCPServer) (any, error) {
 	desc := "MCP server from symposium plugin " + s.Plugin

@@ -61,3 +61,7 @@ var _ = addRegistration(kilo, &registration{
 		alternates: []string{"kilo.jsonc"},
 	},
 })
+
+// Kilo inlines OpenCode's xdg-basedir: $XDG_CONFIG_HOME/kilo, else
+// ~/.config/kilo (kilo 7.7.7's binary).
+var _ = moveHomeDir(".config/kilo", envDir("XDG_CONFIG_HOME", false, "kilo"))

@@ -100,3 +100,8 @@ func opencodeMCPEntry(s stream.MCPServer) (any, error) {
 		return nil, errTransport("opencode", typ)
 	}
 }
+
+// OpenCode's global directory is xdg-basedir's: $XDG_CONFIG_HOME/opencode,
+// else ~/.config/opencode, on every system (opencode 1.18.33's binary:
+// `XDG_CONFIG_HOME||join(homedir(),".config")` joined with the app name).
+var _ = moveHomeDir(".config/opencode", envDir("XDG_CONFIG_HOME", false, "opencode"))

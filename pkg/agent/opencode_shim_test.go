@@ -14,12 +14,6 @@ import (
 // then each hook with (input, output), against a stand-in cargo-agents.
 // The real OpenCode runs it in make e2e-agents.
 func TestOpencodeShim(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("node is not installed: the shim's behaviour is checked with node (and live by make e2e-agents)")
-	}
-	dir := t.TempDir()
-	fake := filepath.Join(dir, "fake-cargo-agents")
 	// The stand-in answers by the command it is asked about.
 	script := `#!/bin/sh
 in=$(cat)
@@ -35,20 +29,7 @@ case "$in" in
   *) ;;
 esac
 `
-	if err := os.WriteFile(fake, []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	write := func(name, command string, timeout int) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, renderOpencodeShim(Target{Command: command, Timeout: timeout}), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	write("shim.mjs", fake, 1)
-	write("missing.mjs", filepath.Join(dir, "no-such-cargo-agents"), 1)
-	driver := filepath.Join(dir, "driver.mjs")
-	if err := os.WriteFile(driver, []byte(`
+	driver := `
 import { Symposium } from "./shim.mjs";
 import { Symposium as Missing } from "./missing.mjs";
 const ctx = { directory: process.cwd(), worktree: process.cwd() };
@@ -99,15 +80,8 @@ out.push("v2 after: " + JSON.stringify(res.output));
 await v2.setup({}); // a context without tool hooks: nothing registered, no error
 out.push("v2 no tool api: ok");
 console.log(out.join("\n"));
-`), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(node, driver)
-	cmd.Dir = dir
-	got, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node: %v\n%s", err, got)
-	}
+`
+	got, _ := runShim(t, renderOpencodeShim, script, driver)
 	want := []string{
 		`same object: {"command":"echo fine","description":"d"}`,
 		`blocked: no forbidden commands`,
@@ -127,8 +101,8 @@ console.log(out.join("\n"));
 		`v2 after: "ran\n\npost note"`,
 		`v2 no tool api: ok`,
 	}
-	if g := strings.TrimSpace(string(got)); g != strings.Join(want, "\n") {
-		t.Errorf("shim under node:\n%s\nwant:\n%s", g, strings.Join(want, "\n"))
+	if got != strings.Join(want, "\n") {
+		t.Errorf("shim under node:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))
 	}
 }
 

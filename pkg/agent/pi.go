@@ -81,3 +81,9 @@ var _ = addRegistration(pi, &registration{
 	},
 	gates: piGates,
 })
+
+// PI_CODING_AGENT_DIR replaces ~/.pi/agent (settings.json, trust.json,
+// extensions/), "~" expanded: pi-coding-agent 1.3.0 dist/config.js
+// getAgentDir: `process.env[ENV_AGENT_DIR]` through expandTildePath, else
+// join(homedir(), ".pi", "agent").
+var _ = moveHomeDir(".pi/agent", envDir("PI_CODING_AGENT_DIR", true))

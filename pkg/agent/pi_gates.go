@@ -26,7 +26,7 @@ func piGates(a *Agent, t Target) []Gate {
 	if len(what) == 0 || trusted {
 		return nil
 	}
-	trustFile := filepath.Join(t.Home, ".pi", "agent", "trust.json")
+	trustFile := t.homeFile(".pi/agent/trust.json")
 	problem := fmt.Sprintf("Pi ignores the %s in %s: the project is not trusted", strings.Join(what, ", "), t.Workspace)
 	if decided {
 		// The user said no (trust.json or defaultProjectTrust "never"):
@@ -70,7 +70,7 @@ func piProjectResources(t Target) []string {
 // without one, the user settings' defaultProjectTrust ("always", "never"
 // or "ask", which in -p runs is no). decided is false when nothing said.
 func piTrust(t Target) (trusted, decided bool) {
-	rules := t.readJSONC(filepath.Join(t.Home, ".pi", "agent", "trust.json"))
+	rules := t.readJSONC(t.homeFile(".pi/agent/trust.json"))
 	byPath := map[string]bool{}
 	for dir, v := range rules {
 		if b, ok := v.(bool); ok {
@@ -85,7 +85,7 @@ func piTrust(t Target) (trusted, decided bool) {
 			break
 		}
 	}
-	settings := t.readJSONC(filepath.Join(t.Home, ".pi", "agent", "settings.json"))
+	settings := t.readJSONC(t.homeFile(".pi/agent/settings.json"))
 	switch v, _ := settings["defaultProjectTrust"].(string); v {
 	case "always":
 		return true, true

@@ -56,7 +56,7 @@ func TestPiGates(t *testing.T) {
 			}
 			ws, home := gateDirs(t, nil)
 			for k, v := range files {
-				files[k] = strings.ReplaceAll(v, "$PARENT", filepath.Dir(ws))
+				files[k] = strings.ReplaceAll(v, "$PARENT", jsonEscaped(filepath.Dir(ws)))
 			}
 			writeFiles(t, ws, home, files)
 			target := Target{Workspace: ws, Home: home, Scope: ScopeProject}
@@ -88,7 +88,7 @@ func TestPiGates(t *testing.T) {
 				t.Errorf("still closed after opening: %+v", g)
 			}
 			data, _ := os.ReadFile(filepath.Join(home, ".pi", "agent", "trust.json"))
-			if !strings.Contains(string(data), `"`+realPath(ws)+`": true`) {
+			if !strings.Contains(string(data), `"`+jsonEscaped(realPath(ws))+`": true`) {
 				t.Errorf("trust.json after opening:\n%s", data)
 			}
 			if _, gone, err := UndoTrust(realFiles(), *changes[0].Trust); err != nil || !gone {

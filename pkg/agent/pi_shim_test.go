@@ -18,12 +18,6 @@ import (
 // stand-in cargo-agents. A handler that throws blocks a tool call in Pi,
 // so every failure of ours must come back as undefined (proceed).
 func TestPiShim(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("node is not installed: the extension's behaviour is checked with node")
-	}
-	dir := t.TempDir()
-	fake := filepath.Join(dir, "fake-cargo-agents")
 	script := `#!/bin/sh
 in=$(cat)
 case "$in" in
@@ -39,16 +33,7 @@ case "$in" in
   *) ;;
 esac
 `
-	if err := os.WriteFile(fake, []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for name, bin := range map[string]string{"shim.mjs": fake, "missing.mjs": filepath.Join(dir, "no-such-cargo-agents")} {
-		if err := os.WriteFile(filepath.Join(dir, name), renderPiShim(Target{Command: bin, Timeout: 1}), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	driver := filepath.Join(dir, "driver.mjs")
-	if err := os.WriteFile(driver, []byte(`
+	driver := `
 import shim from "./shim.mjs";
 import missing from "./missing.mjs";
 function load(factory) {
@@ -85,15 +70,8 @@ out.push("first prompt: " + JSON.stringify(await h.before_agent_start({ type: "b
 out.push("second prompt: " + JSON.stringify(await h.before_agent_start({ type: "before_agent_start", prompt: "again" }, ctx)));
 out.push("end: " + JSON.stringify(await h.agent_end({ type: "agent_end", messages: [] }, ctx)));
 console.log(out.join("\n"));
-`), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(node, driver)
-	cmd.Dir = dir
-	got, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node: %v\n%s", err, got)
-	}
+`
+	got, _ := runShim(t, renderPiShim, script, driver)
 	want := []string{
 		`events: agent_end before_agent_start resources_discover session_start tool_call tool_result`,
 		`same object: {"command":"echo fine","description":"d"}`,
@@ -110,8 +88,8 @@ console.log(out.join("\n"));
 		`second prompt: {"message":{"customType":"symposium","content":"prompt note","display":false}}`,
 		`end: undefined`,
 	}
-	if g := strings.TrimSpace(string(got)); g != strings.Join(want, "\n") {
-		t.Errorf("extension under node:\n%s\nwant:\n%s", g, strings.Join(want, "\n"))
+	if got != strings.Join(want, "\n") {
+		t.Errorf("extension under node:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))
 	}
 }
 

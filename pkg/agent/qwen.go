@@ -9,9 +9,14 @@ var qwen = &Agent{
 	// Qwen lists .qwen/skills, .agents/skills and .claude/skills (and
 	// ~/.qwen/skills, ~/.agents/skills, not ~/.claude/skills): the shared
 	// .agents/skills serves it.
-	SkillDir:       ".agents/skills",
-	HomeMarks:      []string{".qwen"},
-	Binary:         "qwen",
+	SkillDir:  ".agents/skills",
+	HomeMarks: []string{".qwen"},
+	Binary:    "qwen",
+	// Qwen Code 0.24.4 runs hook commands on Windows with %ComSpec% /d /s
+	// /c (cmd.exe), or bash when started from Git Bash (MSYSTEM), or
+	// PowerShell when ComSpec names it (getShellConfiguration in its
+	// bundle); an entry's "shell" key can pick bash or powershell.
+	WindowsShell:   ShellCmd,
 	OfferWhenFound: true,
 	// Claude's payloads and answers, with its own tool names (ToolNames,
 	// chunk-RSWOFJBY.js:12). PreToolUse
@@ -67,3 +72,11 @@ var _ = addRegistration(qwen, &registration{
 	},
 	gates: qwenGates,
 })
+
+// QWEN_HOME replaces ~/.qwen (settings.json, trustedFolders.json,
+// mcpApprovals.json); a leading "~" is the home directory
+// (@qwen-code/qwen-code 0.24.4 cli-entry.js resolveQwenHome; its
+// settings docs: "Customizes the global configuration directory (default:
+// ~/.qwen)"). Qwen also takes QWEN_HOME from ~/.qwen/.env or ~/.env when
+// the environment lacks it; we do not read those files.
+var _ = moveHomeDir(".qwen", envDir("QWEN_HOME", true))

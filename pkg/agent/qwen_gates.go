@@ -22,7 +22,7 @@ import (
 // config. disableAllHooks turns hooks off.
 func qwenGates(a *Agent, t Target) []Gate {
 	var gates []Gate
-	userFile := filepath.Join(t.Home, ".qwen", "settings.json")
+	userFile := t.homeFile(".qwen/settings.json")
 	user := t.readJSONC(userFile)
 	if t.Workspace != "" {
 		projFile := filepath.Join(t.Workspace, ".qwen", "settings.json")
@@ -34,13 +34,13 @@ func qwenGates(a *Agent, t Target) []Gate {
 		if len(objectKeys(proj, "mcpServers")) > 0 {
 			what = append(what, "MCP servers")
 		}
-		trustFile := filepath.Join(t.Home, ".qwen", "trustedFolders.json")
+		trustFile := t.homeFile(".qwen/trustedFolders.json")
 		if len(what) > 0 && isTrue(user, "security", "folderTrust", "enabled") && !folderRulesTrust(t, trustFile) {
 			gates = append(gates, Gate{
 				Agent:   a.Name,
 				Problem: fmt.Sprintf("Qwen Code ignores the %s in %s: folder trust is on in %s and %s is not a trusted folder", strings.Join(what, " and "), projFile, userFile, t.Workspace),
-				Fix:     fmt.Sprintf(`add "%s": "TRUST_FOLDER" to %s (or run qwen in %s and trust the folder)`, t.Workspace, trustFile, t.Workspace),
-				Action:  fmt.Sprintf(`add "%s": "TRUST_FOLDER" to %s`, t.Workspace, trustFile),
+				Fix:     fmt.Sprintf(`add %q: "TRUST_FOLDER" to %s (or run qwen in %s and trust the folder)`, t.Workspace, trustFile, t.Workspace),
+				Action:  fmt.Sprintf(`add %q: "TRUST_FOLDER" to %s`, t.Workspace, trustFile),
 				Open:    opener(jsonSet(t, a.Name, trustFile, "TRUST_FOLDER", t.Workspace)),
 			})
 		}
@@ -62,7 +62,7 @@ func qwenGates(a *Agent, t Target) []Gate {
 // start until approved. A server the user rejected (for this config) is
 // the user's decision: reported, never opened.
 func qwenMCPApprovals(a *Agent, t Target, projFile string, proj map[string]any) []Gate {
-	approvalsFile := filepath.Join(t.Home, ".qwen", "mcpApprovals.json")
+	approvalsFile := t.homeFile(".qwen/mcpApprovals.json")
 	approvals := t.readJSONC(approvalsFile)
 	servers, _ := lookup(proj, "mcpServers")
 	m, _ := servers.(map[string]any)

@@ -105,10 +105,10 @@ func TestQwenGates(t *testing.T) {
 				g.Open = nil
 				got = append(got, g)
 			}
-			r := strings.NewReplacer("$WS", ws, "$HOME", home)
+			fill := func(s string) string { return fillPaths(s, ws, home, quotedBefore) }
 			var want []Gate
 			for _, g := range tc.want {
-				want = append(want, Gate{Agent: g.Agent, Problem: r.Replace(g.Problem), Fix: r.Replace(g.Fix), Action: r.Replace(g.Action)})
+				want = append(want, Gate{Agent: g.Agent, Problem: fill(g.Problem), Fix: fill(g.Fix), Action: fill(g.Action)})
 			}
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("Gates (-want +got):\n%s", diff)

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -155,8 +154,8 @@ func (h *hookSpec) ourFiles(t Target, scopes ...string) []ourFile {
 		files = append(files, ourFile{h.file(t, sc), h.ownsFile})
 	}
 	for _, l := range h.legacy {
-		if t.Home != "" {
-			files = append(files, ourFile{path: filepath.Join(t.Home, filepath.FromSlash(l))})
+		if p := t.homeFile(l); p != "" {
+			files = append(files, ourFile{path: p})
 		}
 	}
 	return files

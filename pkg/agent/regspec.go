@@ -19,9 +19,12 @@ import (
 type Target struct {
 	Workspace string // absolute workspace root (project-scope files live here)
 	Home      string // user's home (global files)
-	Scope     string // "global" or "project": where hooks go (ScopeGlobal/ScopeProject)
-	Command   string // our executable as registered: "cargo-agents" or an absolute path
-	Timeout   int    // seconds the agent gives our command; 0 = DefaultTimeout
+	// Host is the system and the variables that move an agent's files
+	// out of the home (CODEX_HOME, Goose's %APPDATA% on Windows).
+	Host    Host
+	Scope   string // "global" or "project": where hooks go (ScopeGlobal/ScopeProject)
+	Command string // our executable as registered: "cargo-agents" or an absolute path
+	Timeout int    // seconds the agent gives our command; 0 = DefaultTimeout
 	// Read, when set, collects every file Gates reads or stats, so a
 	// caller can tell when the gates may have changed without re-checking.
 	Read *[]string
@@ -93,6 +96,85 @@ func HookCommand(command, agent, event string) string {
 	return guardedHookCommand(command, agent, event)
 }
 
+// The shells an agent may run hook commands with on Windows
+// (Agent.WindowsShell).
+const (
+	ShellPowerShell = "powershell"
+	ShellCmd        = "cmd"
+)
+
+// hookCommand is the command t registers for a's event ev: HookCommand,
+// or on Windows, in global scope, the guard for the shell a runs it with
+// there. Project files are committed and run on every system, where a
+// PowerShell line would fail in sh with exit 2, which blocks (Gemini
+// CLI): they keep the sh guard.
+func (t Target) hookCommand(a *Agent, ev string) string {
+	if t.Scope == ScopeGlobal && t.Host.OS() == "windows" {
+		switch a.WindowsShell {
+		case ShellPowerShell:
+			return PowerShellHookCommand(t.Command, a.Name, ev)
+		case ShellCmd:
+			return CmdHookCommand(t.Command, a.Name, ev)
+		}
+	}
+	return HookCommand(t.Command, a.Name, ev)
+}
+
+// PowerShellHookCommand is HookCommand for an agent that runs it with
+// PowerShell (Copilot CLI's "powershell" key, which it runs instead of
+// "bash" on Windows: `pwsh.exe -nop -nol -c COMMAND` in Copilot CLI
+// 1.0.20's app.js). The same guard: exit 0 when command is missing, else
+// our exit code. It uses no && or || (Windows PowerShell 5.1 has neither),
+// and the else makes the exit code 0 even though the failed Get-Command
+// left $? false. The command inherits PowerShell's stdin, which is the
+// agent's payload.
+// For an agent that denies on a non-zero exit (Agent.FailClosed: Copilot)
+// it exits 0 after our command too, whatever that exited with.
+func PowerShellHookCommand(command, agent, event string) string {
+	a, ok := Lookup(agent)
+	return psGuardCommand(command, agent, event, !ok || !a.FailClosed)
+}
+
+// psGuardCommand is PowerShellHookCommand, passing our exit code on or not.
+func psGuardCommand(command, agent, event string, passExit bool) string {
+	c := psQuote(command)
+	exit := "exit $LASTEXITCODE"
+	if !passExit {
+		exit = "exit 0"
+	}
+	return "if (Get-Command " + c + " -CommandType Application -ErrorAction SilentlyContinue) { & " + c + " hook " + agent + " " + cliEvent(event) + "; " + exit + " } else { exit 0 }"
+}
+
+// CmdHookCommand is HookCommand for an agent that runs it with cmd.exe
+// (Codex's "commandWindows": Codex hands the effective command to
+// `%COMSPEC% /C`, codex-rs/hooks/src/engine/command_runner.rs). The same
+// guard: exit 0 when command is missing (exit outside a batch file ends
+// cmd.exe, so the rest of the line does not run), else our exit code, the
+// last command's. `where` finds a name on PATH with PATHEXT; a path is
+// looked for as it is.
+func CmdHookCommand(command, agent, event string) string {
+	c := cmdQuote(command)
+	check := "(where /q " + c + " || exit 0)"
+	if strings.ContainsAny(command, `/\:`) {
+		check = "(if not exist " + c + " exit 0)"
+	}
+	return check + " & " + c + " hook " + agent + " " + cliEvent(event)
+}
+
+// cmdQuote double-quotes s for cmd.exe only when it holds a space or a
+// character cmd.exe treats specially (Windows paths hold no "): an agent
+// that starts cmd.exe through Node (Qwen Code) has Node escape inner
+// quotes as \", which cmd.exe does not undo.
+func cmdQuote(s string) string {
+	if !strings.ContainsAny(s, " \t&()^|<>%!;,=") {
+		return s
+	}
+	return `"` + s + `"`
+}
+
+// psQuote is s as a PowerShell single-quoted string.
+func psQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
+
 // guardedHookCommand is HookCommand behind the shell guard.
 func guardedHookCommand(command, agent, event string) string {
 	a, ok := Lookup(agent)
@@ -148,8 +230,10 @@ func cliEvent(event string) string {
 // and leave every other hook alone.
 func IsOurCommand(cmd string) bool {
 	s := cmd
-	if rest, ok := strings.CutPrefix(s, "command -v "); ok {
-		s = rest
+	for _, guard := range []string{"command -v ", "if (Get-Command ", "(where /q ", "(if not exist "} {
+		if rest, ok := strings.CutPrefix(s, guard); ok {
+			s = rest
+		}
 	}
 	word, _, ok := firstWord(s)
 	if !ok || strings.TrimSuffix(path.Base(filepath.ToSlash(word)), ".exe") != ourExecutable {
@@ -158,11 +242,15 @@ func IsOurCommand(cmd string) bool {
 	f := strings.Fields(cmd)
 	for i, w := range f {
 		if w == "hook" && i+2 < len(f) {
-			agent, event := f[i+1], f[i+2]
-			// with or without exec: what we register now, or what an
-			// earlier version did before the agent was FailClosed
-			if cmd == guardCommand(word, agent, event, true) || cmd == guardCommand(word, agent, event, false) ||
-				cmd == bareHookCommand(word, agent, event) {
+			agent, event := f[i+1], strings.TrimSuffix(f[i+2], ";")
+			// each guard with and without passing our exit code on: what we
+			// register now, or what versions before Agent.FailClosed did
+			for _, pass := range []bool{true, false} {
+				if cmd == guardCommand(word, agent, event, pass) || cmd == psGuardCommand(word, agent, event, pass) {
+					return true
+				}
+			}
+			if cmd == bareHookCommand(word, agent, event) || cmd == CmdHookCommand(word, agent, event) {
 				return true
 			}
 		}
@@ -276,10 +364,7 @@ func (h *hookSpec) file(t Target, scope string) string {
 		}
 		return filepath.Join(t.Workspace, filepath.FromSlash(h.project))
 	}
-	if t.Home == "" {
-		return ""
-	}
-	return filepath.Join(t.Home, filepath.FromSlash(h.global))
+	return t.homeFile(h.global)
 }
 
 // HookFile returns the file that holds a's hooks for scope ("" for agents
@@ -384,14 +469,16 @@ func (a *Agent) MCPUserGlobal() bool {
 }
 
 func (m *mcpSpec) file(t Target) string {
-	base, rel := t.Home, m.global
+	p := t.homeFile(m.global)
 	if m.project != "" {
-		base, rel = t.Workspace, m.project
+		p = ""
+		if t.Workspace != "" {
+			p = filepath.Join(t.Workspace, filepath.FromSlash(m.project))
+		}
 	}
-	if base == "" {
+	if p == "" {
 		return ""
 	}
-	p := filepath.Join(base, filepath.FromSlash(rel))
 	if _, err := os.Lstat(p); err != nil {
 		for _, alt := range m.alternates {
 			if a := filepath.Join(filepath.Dir(p), alt); fileExists(a) {
@@ -459,13 +546,13 @@ func dropEmpty(o ordered) ordered {
 	return out
 }
 
-// claudeStyleHook is the hook entry Claude Code and Codex share: a group
+// claudeStyleHook is the hook entry Claude Code, Qwen Code and Droid share: a group
 // matching every tool, holding one command handler with its timeout in
 // seconds.
 func claudeStyleHook(t Target, a *Agent, ev string) ordered {
 	return groupElement("*", ordered{
 		{Key: "type", Value: "command"},
-		{Key: "command", Value: HookCommand(t.Command, a.Name, ev)},
+		{Key: "command", Value: t.hookCommand(a, ev)},
 		{Key: "timeout", Value: t.Timeout},
 	})
 }

@@ -3,9 +3,12 @@ package approval
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/symposium-dev/symposium-go/internal/ostest"
 )
 
 // TestCheck: an approval holds for the manifests exactly as approved; an
@@ -42,12 +45,26 @@ func TestCheck(t *testing.T) {
 			return manifests(root)
 		}, Awaiting, "delete it and run `cargo agents use --workspace` again"},
 		{"reached through a symlink", func(t *testing.T, root, home string) []string {
+			ostest.Symlinks(t)
 			link := filepath.Join(t.TempDir(), "link")
 			if err := os.Symlink(root, link); err != nil {
-				t.Skip(err)
+				t.Fatal(err)
 			}
 			if Path(home, link) != Path(home, root) {
 				t.Errorf("a symlinked checkout has another record: %s", Path(home, link))
+			}
+			return manifests(root)
+		}, Approved, ""},
+		{"named in another letter case (Windows)", func(t *testing.T, root, home string) []string {
+			if runtime.GOOS != "windows" {
+				t.Skip("paths are case-sensitive here: another case is another directory")
+			}
+			other := strings.ToLower(root)
+			if other == root {
+				other = strings.ToUpper(root)
+			}
+			if Path(home, other) != Path(home, root) {
+				t.Errorf("%s and %s are one directory on Windows but have two records", other, root)
 			}
 			return manifests(root)
 		}, Approved, ""},

@@ -15,17 +15,8 @@ import (
 // PosError is an error at a place in a file: `path:line:col: message`.
 type PosError = pos.Error
 
-// Warning is a problem sym-deps worked around; it names a place like PosError.
-type Warning struct {
-	File string
-	Line int
-	Col  int
-	Msg  string
-}
-
-func (w Warning) String() string {
-	return (&PosError{File: w.File, Line: w.Line, Col: w.Col, Msg: w.Msg}).Error()
-}
+// Warning is a problem sym-deps worked around, at a place like PosError.
+type Warning = pos.Warning
 
 // unclosedInlineTable finds the '{' still open at line:col, when it was
 // opened on an earlier line, and the key it belongs to.

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -12,24 +11,28 @@ import (
 
 // Diag is every binary's one way to report warnings and errors on stderr:
 // "prog: warning: message" lines, or with --json `warning`/`error` records
-// (docs/streams.md, Diagnostics) whose file, line and column come from a
-// *pos.Error, or from a message that starts "path:line:col: ".
+// (docs/streams.md, Diagnostics) whose file, line and column are the
+// fields of the warning value, or of the *pos.Error an error is
+// (pos.Of): no message text is read back for them.
 type Diag struct {
 	W    io.Writer
 	Prog string
 	JSON bool
 }
 
-// Warn reports a problem that did not stop the run; each line of msg is
-// one warning.
-func (d Diag) Warn(msg string) {
-	for _, line := range strings.Split(msg, "\n") {
-		d.emit(stream.KindWarning, "warning", line, nil)
+// Warn reports a problem that did not stop the run.
+func (d Diag) Warn(w pos.Warning) { d.emit(stream.KindWarning, "warning", w) }
+
+// Warnf reports a problem with no place; each line of the message is one
+// warning.
+func (d Diag) Warnf(format string, args ...any) {
+	for _, line := range strings.Split(fmt.Sprintf(format, args...), "\n") {
+		d.Warn(pos.Warning{Msg: line})
 	}
 }
 
 // Error reports one error.
-func (d Diag) Error(err error) { d.emit(stream.KindError, "error", err.Error(), err) }
+func (d Diag) Error(err error) { d.emit(stream.KindError, "error", pos.Of(err)) }
 
 // Record reports a diagnostic that carries more than a place (sym-translate's
 // losses): rec as a record with --json, else text as a warning line.
@@ -43,15 +46,10 @@ func (d Diag) Record(rec stream.Diagnostic, text string) {
 	_ = out.Flush()
 }
 
-func (d Diag) emit(kind, label, msg string, err error) {
+func (d Diag) emit(kind, label string, p pos.Error) {
 	if !d.JSON {
-		fmt.Fprintf(d.W, "%s: %s: %s\n", d.Prog, label, msg)
+		fmt.Fprintf(d.W, "%s: %s: %s\n", d.Prog, label, p.String())
 		return
-	}
-	p := pos.Split(msg)
-	var pe *pos.Error
-	if errors.As(err, &pe) {
-		p = *pe
 	}
 	out := stream.NewWriter(d.W)
 	_ = out.Write(stream.Diagnostic{Kind: kind, Message: p.Msg, File: p.File, Line: p.Line, Column: p.Col})

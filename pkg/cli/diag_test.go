@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -15,14 +16,23 @@ import (
 func TestDiag(t *testing.T) {
 	var text, js bytes.Buffer
 	for _, d := range []Diag{{W: &text, Prog: "sym-x"}, {W: &js, Prog: "sym-x", JSON: true}} {
-		d.Warn("/p/SYMPOSIUM.toml:5:1: unknown field\n/p/SKILL.md:3: bad")
-		d.Warn(`plugin source "x": cannot clone`)
+		d.Warn(pos.Warning{File: "/p/SYMPOSIUM.toml", Line: 5, Col: 1, Msg: "unknown field"})
+		d.Warn(pos.Warning{File: "/p/SKILL.md", Line: 3, Msg: "bad"})
+		d.Warnf(`plugin source "x": cannot clone`)
+		// Text that looks like a place is not read back as one.
+		d.Warnf("%s", "a.toml:2: looks placed\nsecond line")
 		d.Error(&pos.Error{File: "/w/Cargo.toml", Line: 7, Col: 1, Msg: "duplicate key"})
+		d.Error(fmt.Errorf("%w; skipped", pos.Errorf("/p/x.toml", 4, 0, "bad")))
+		d.Error(fmt.Errorf("reading: %w", pos.Errorf("/p/y.toml", 1, 2, "bad")))
 	}
 	wantText := `sym-x: warning: /p/SYMPOSIUM.toml:5:1: unknown field
 sym-x: warning: /p/SKILL.md:3: bad
 sym-x: warning: plugin source "x": cannot clone
+sym-x: warning: a.toml:2: looks placed
+sym-x: warning: second line
 sym-x: error: /w/Cargo.toml:7:1: duplicate key
+sym-x: error: /p/x.toml:4: bad; skipped
+sym-x: error: reading: /p/y.toml:1:2: bad
 `
 	if diff := cmp.Diff(wantText, text.String()); diff != "" {
 		t.Errorf("text (-want +got)\n%s", diff)
@@ -31,7 +41,11 @@ sym-x: error: /w/Cargo.toml:7:1: duplicate key
 		{Kind: "warning", File: "/p/SYMPOSIUM.toml", Line: 5, Column: 1, Message: "unknown field"},
 		{Kind: "warning", File: "/p/SKILL.md", Line: 3, Message: "bad"},
 		{Kind: "warning", Message: `plugin source "x": cannot clone`},
+		{Kind: "warning", Message: "a.toml:2: looks placed"},
+		{Kind: "warning", Message: "second line"},
 		{Kind: "error", File: "/w/Cargo.toml", Line: 7, Column: 1, Message: "duplicate key"},
+		{Kind: "error", File: "/p/x.toml", Line: 4, Message: "bad; skipped"},
+		{Kind: "error", Message: "reading: /p/y.toml:1:2: bad"},
 	}
 	var got []stream.Diagnostic
 	for _, line := range strings.Split(strings.TrimSpace(js.String()), "\n") {

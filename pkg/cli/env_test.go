@@ -5,9 +5,12 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/symposium-dev/symposium-go/pkg/agent"
 )
 
 // envReads are the os functions that read the process's environment or
@@ -90,4 +93,35 @@ func osCalls(t *testing.T, path string) []envCall {
 		return true
 	})
 	return calls
+}
+
+// TestDemoUnsetsAgentVars: make demo promises to leave the user's files
+// alone, so it unsets (or points into its temporary home) every variable
+// that moves an agent's files (agent.HostVars), as it moves HOME.
+func TestDemoUnsetsAgentVars(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "scripts", "demo.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	handled := map[string]bool{}
+	for _, line := range strings.Split(strings.ReplaceAll(string(src), "\\\n", " "), "\n") {
+		f := strings.Fields(line)
+		switch {
+		case len(f) > 1 && f[0] == "unset":
+			for _, v := range f[1:] {
+				handled[v] = true
+			}
+		case len(f) > 1 && f[0] == "export":
+			for _, v := range f[1:] {
+				if name, val, ok := strings.Cut(v, "="); ok && strings.HasPrefix(val, `"$TMP/`) {
+					handled[name] = true
+				}
+			}
+		}
+	}
+	for _, v := range agent.HostVars() {
+		if !handled[v] {
+			t.Errorf("scripts/demo.sh neither unsets %s nor points it under $TMP", v)
+		}
+	}
 }

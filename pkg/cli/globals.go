@@ -83,9 +83,13 @@ func (g *Globals) TakeAll(args []string) []string {
 }
 
 // Check refuses an --update level no command knows.
-func (g Globals) Check() error {
-	if !slices.Contains(UpdateLevels, g.Update) {
-		return Usagef("--update %q: must be offline, none, check or fetch", g.Update)
+func (g Globals) Check() error { return CheckUpdate(g.Update) }
+
+// CheckUpdate refuses an --update level no command knows, wherever the
+// option was read (here, or sym-match's own flag).
+func CheckUpdate(level string) error {
+	if !slices.Contains(UpdateLevels, level) {
+		return Usagef("--update %q: must be offline, none, check or fetch", level)
 	}
 	return nil
 }

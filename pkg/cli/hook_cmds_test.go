@@ -23,7 +23,9 @@ func seedStateCmd(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("usage: seedstate WORKSPACE STATE_JSON")
 	}
 	root := ts.MkAbs(args[0])
-	data := strings.ReplaceAll(ts.ReadFile(args[1]), "$WORK", ts.Getenv("WORK"))
+	// JSON-escaped: a Windows $WORK has backslashes.
+	work, _ := json.Marshal(ts.Getenv("WORK"))
+	data := strings.ReplaceAll(ts.ReadFile(args[1]), "$WORK", strings.Trim(string(work), `"`))
 	var seed struct {
 		Hooks []stream.Hook `json:"hooks"`
 	}

@@ -185,6 +185,12 @@ func checkMakeTarget(t *testing.T, repo, where string, fields []string) {
 		return
 	}
 	target := fields[1]
+	if _, err := exec.LookPath("make"); err != nil {
+		// Windows under Wine (make test-windows) has no make; the Linux
+		// run checks the targets.
+		t.Logf("%s: not checked: make is not installed", where)
+		return
+	}
 	if out, err := exec.Command("make", "-C", repo, "-n", target).CombinedOutput(); err != nil {
 		t.Errorf("%s: make -n %s: %v\n%s", where, target, err, out)
 		return

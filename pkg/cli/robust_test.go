@@ -27,6 +27,7 @@ import (
 	"github.com/pelletier/go-toml/v2"
 	"github.com/tailscale/hujson"
 
+	"github.com/symposium-dev/symposium-go/pkg/agent"
 	"github.com/symposium-dev/symposium-go/pkg/atomicfile"
 )
 
@@ -156,6 +157,11 @@ func newRobustEnv(t *testing.T) *robustEnv {
 		"SYMPOSIUM_CRATES_INDEX_URL=http://127.0.0.1:9/",
 		"PATH="+e.bin+string(os.PathListSeparator)+os.Getenv("PATH"),
 	)
+	// The agents' own directory variables (CLAUDE_CONFIG_DIR, ...) would
+	// move their files out of the temporary home into the runner's own.
+	for _, v := range agent.HostVars() {
+		e.env = append(e.env, v+"=")
+	}
 	files := map[string]string{
 		"home/.symposium/config.toml": `# my symposium settings
 [defaults]

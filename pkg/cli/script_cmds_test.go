@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"time"
 
 	"github.com/itchyny/gojq"
@@ -55,12 +56,69 @@ func customCommands() map[string]func(ts *testscript.TestScript, neg bool, args 
 			ts.Setenv(args[1], hex.EncodeToString(sum[:]))
 		},
 		// expand FILE: replace $NAME and ${NAME} in FILE with the script's
-		// variables (a manifest that must carry a computed checksum).
+		// variables (a manifest that must carry a computed checksum);
+		// ${NAME@json} is the value escaped for a JSON string (a payload's
+		// cwd, which has backslashes on Windows).
 		"expand": func(ts *testscript.TestScript, neg bool, args []string) {
 			if neg || len(args) != 1 {
 				ts.Fatalf("usage: expand FILE")
 			}
-			ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(os.Expand(ts.ReadFile(args[0]), ts.Getenv)), 0o644))
+			ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(os.Expand(ts.ReadFile(args[0]), func(name string) string {
+				if name, ok := strings.CutSuffix(name, "@json"); ok {
+					b, _ := json.Marshal(ts.Getenv(name))
+					return strings.Trim(string(b), `"`)
+				}
+				return ts.Getenv(name)
+			})), 0o644))
+		},
+		// append FILE SRC: add SRC's bytes to the end of FILE (sh's
+		// cat SRC >> FILE, without sh).
+		"append": func(ts *testscript.TestScript, neg bool, args []string) {
+			if neg || len(args) != 2 {
+				ts.Fatalf("usage: append FILE SRC")
+			}
+			f, err := os.OpenFile(ts.MkAbs(args[0]), os.O_WRONLY|os.O_APPEND, 0)
+			ts.Check(err)
+			_, err = f.WriteString(ts.ReadFile(args[1]))
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+			ts.Check(err)
+		},
+		// replace FILE OLD NEW: replace each OLD in FILE with NEW (sh's sed
+		// -i, without sh); OLD must be there.
+		"replace": func(ts *testscript.TestScript, neg bool, args []string) {
+			if neg || len(args) != 3 {
+				ts.Fatalf("usage: replace FILE OLD NEW")
+			}
+			data := ts.ReadFile(args[0])
+			if !strings.Contains(data, args[1]) {
+				ts.Fatalf("%s has no %q", args[0], args[1])
+			}
+			ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(strings.ReplaceAll(data, args[1], args[2])), 0o644))
+		},
+		// cmpenvjson FILE GOLDEN: cmpenv for a stream of records on every
+		// system: GOLDEN's variables are put in JSON-escaped, and the two
+		// are compared as JSON lines with each \ in a string read as /
+		// (a Windows path where the golden file says $WORK/dir).
+		"cmpenvjson": func(ts *testscript.TestScript, neg bool, args []string) {
+			if len(args) != 2 {
+				ts.Fatalf("usage: cmpenvjson FILE GOLDEN")
+			}
+			golden := os.Expand(ts.ReadFile(args[1]), func(name string) string {
+				b, _ := json.Marshal(ts.Getenv(name))
+				return strings.Trim(string(b), `"`)
+			})
+			got, err := slashJSONLines(ts.ReadFile(args[0]))
+			ts.Check(err)
+			want, err := slashJSONLines(golden)
+			ts.Check(err)
+			if eq := jsonLinesEqual(got, want); eq == neg {
+				if neg {
+					ts.Fatalf("%s and %s are equal as JSON (\\ read as /)", args[0], args[1])
+				}
+				ts.Fatalf("%s and %s differ as JSON (\\ read as /):\n--- %s\n%s\n--- %s\n%s", args[0], args[1], args[0], got, args[1], want)
+			}
 		},
 		// cmpjson FILE1 FILE2: semantic JSON comparison (NDJSON line by line).
 		"cmpjson": func(ts *testscript.TestScript, neg bool, args []string) {
@@ -78,7 +136,8 @@ func customCommands() map[string]func(ts *testscript.TestScript, neg bool, args 
 		},
 		// jq FILE EXPR: FILE (JSON or JSONC) run through the jq expression
 		// EXPR must give true (or any value but false and null); with !,
-		// it must not. A JSON assertion, where grep would read text.
+		// it must not. A JSON assertion, where grep would read text. $work
+		// in EXPR is $WORK.
 		"jq": jqCmd,
 		// mkbare DIR SRC: make a bare git repository at DIR whose main branch
 		// holds the files of SRC (one commit).
@@ -199,7 +258,12 @@ func jqCmd(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(json.Unmarshal(data, &doc))
 	q, err := gojq.Parse(args[1])
 	ts.Check(err)
-	iter := q.Run(doc)
+	// $work is the script's $WORK, as a jq string: written into the
+	// expression by the script, a Windows path's backslashes would be
+	// escapes.
+	code, err := gojq.Compile(q, gojq.WithVariables([]string{"$work"}))
+	ts.Check(err)
+	iter := code.Run(doc, ts.Getenv("WORK"))
 	v, ok := iter.Next()
 	if err, isErr := v.(error); isErr {
 		ts.Fatalf("jq %s: %v", args[1], err)
@@ -208,4 +272,41 @@ func jqCmd(ts *testscript.TestScript, neg bool, args []string) {
 	if truthy == neg {
 		ts.Fatalf("jq %s %q gave %v; want %s", args[0], args[1], v, map[bool]string{false: "true", true: "false or null"}[neg])
 	}
+}
+
+// slashJSONLines decodes each line of text as JSON and encodes it again
+// with every backslash in a string (keys too) turned into a slash.
+func slashJSONLines(text string) ([]byte, error) {
+	var out bytes.Buffer
+	for _, line := range splitNonEmpty([]byte(text)) {
+		var v any
+		if err := json.Unmarshal(line, &v); err != nil {
+			return nil, err
+		}
+		b, err := json.Marshal(slashStrings(v))
+		if err != nil {
+			return nil, err
+		}
+		out.Write(b)
+		out.WriteByte('\n')
+	}
+	return out.Bytes(), nil
+}
+
+func slashStrings(v any) any {
+	switch v := v.(type) {
+	case string:
+		return strings.ReplaceAll(v, `\`, "/")
+	case []any:
+		for i := range v {
+			v[i] = slashStrings(v[i])
+		}
+	case map[string]any:
+		m := make(map[string]any, len(v))
+		for k, e := range v {
+			m[strings.ReplaceAll(k, `\`, "/")] = slashStrings(e)
+		}
+		return m
+	}
+	return v
 }

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -28,6 +29,10 @@ func TestMain(m *testing.M) {
 		"sym-hook":      func() { os.Exit(symhook.Main(cli.OS(), os.Args[1:])) },
 		"sym-translate": func() { os.Exit(symtranslate.Main(cli.OS(), os.Args[1:])) },
 		"cargo-agents":  func() { os.Exit(cargoagents.Main(cli.OS(), os.Args[1:])) },
+		// for the scripts themselves (script_tools_test.go)
+		"catglob":  func() { os.Exit(catGlob(os.Args[1:])) },
+		"lsdir":    func() { os.Exit(lsDir(os.Args[1:])) },
+		"exitcode": func() { os.Exit(exitCode(os.Args[1:])) },
 	})
 }
 
@@ -37,7 +42,7 @@ func TestScripts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	testscript.Run(t, testscript.Params{
+	params := testscript.Params{
 		Dir:                 filepath.Join("..", "..", "testdata", "script"),
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
@@ -45,8 +50,14 @@ func TestScripts(t *testing.T) {
 		Setup: func(env *testscript.Env) error {
 			return scriptEnv(env, repo, shared)
 		},
-		Cmds: customCommands(),
-	})
+		Cmds:      customCommands(),
+		Condition: scriptCondition,
+	}
+	if runtime.GOOS == "windows" {
+		params.Files = windowsScripts(t, params.Dir)
+		params.Dir = ""
+	}
+	testscript.Run(t, params)
 }
 
 // scriptEnv gives a script its own HOME, SYMPOSIUM_HOME and git config
@@ -60,7 +71,11 @@ func scriptEnv(env *testscript.Env, repo, shared string) error {
 			env.Setenv("RUSTUP_HOME", filepath.Join(h, ".rustup"))
 		}
 	}
+	// Go's os.UserHomeDir reads USERPROFILE on Windows, HOME elsewhere;
+	// APPDATA is where some agents keep their settings on Windows.
 	env.Setenv("HOME", filepath.Join(work, "home"))
+	env.Setenv("USERPROFILE", filepath.Join(work, "home"))
+	env.Setenv("APPDATA", filepath.Join(work, "home", "AppData", "Roaming"))
 	env.Setenv("SYMPOSIUM_HOME", filepath.Join(work, "home", ".symposium"))
 	env.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(work, "home", ".gitconfig"))
 	env.Setenv("GIT_CONFIG_NOSYSTEM", "1")

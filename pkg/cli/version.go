@@ -44,16 +44,6 @@ func VersionLine(prog string) string {
 	return fmt.Sprintf("%s %s (%s)", prog, version, strings.Join(how, ", "))
 }
 
-// PrintVersion prints VersionLine when args is exactly --version (or -V)
-// and reports whether it did: each binary's Main calls it first.
-func PrintVersion(stdio Stdio, prog string, args []string) bool {
-	if len(args) != 1 || (args[0] != "--version" && args[0] != "-V") {
-		return false
-	}
-	fmt.Fprintln(stdio.Out, VersionLine(prog))
-	return true
-}
-
 func short(commit string) string {
 	if len(commit) > 12 {
 		return commit[:12]

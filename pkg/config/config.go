@@ -18,6 +18,7 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"github.com/symposium-dev/symposium-go/pkg/agent"
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 )
 
 // AgentNames are the supported agents, from pkg/agent's one list.
@@ -46,6 +47,10 @@ type Dirs struct {
 	Cache  string
 	Logs   string
 	Home   string // the user's home directory (for agents' global files)
+	// Agents is what else moves the agents' global files: the system and
+	// the variables the agents declare (agent.HostVars: CODEX_HOME,
+	// CLAUDE_CONFIG_DIR, %APPDATA%, ...), each read once here.
+	Agents agent.Host
 }
 
 // ConfigFile is the path of config.toml.
@@ -60,11 +65,20 @@ func (d Dirs) PluginSourceCache() string { return filepath.Join(d.Cache, "plugin
 // ResolveDirs applies SYMPOSIUM_HOME > XDG > ~/.symposium, with getenv
 // and the home directory as the caller (pkg/cli) read them.
 func ResolveDirs(getenv func(string) string, home string) Dirs {
+	var agents agent.Host
+	for _, name := range agent.HostVars() {
+		if v := getenv(name); v != "" {
+			if agents.Env == nil {
+				agents.Env = map[string]string{}
+			}
+			agents.Env[name] = v
+		}
+	}
 	if sh := getenv("SYMPOSIUM_HOME"); sh != "" {
-		return Dirs{Config: sh, Cache: filepath.Join(sh, "cache"), Logs: filepath.Join(sh, "logs"), Home: home}
+		return Dirs{Config: sh, Cache: filepath.Join(sh, "cache"), Logs: filepath.Join(sh, "logs"), Home: home, Agents: agents}
 	}
 	base := filepath.Join(home, ".symposium")
-	d := Dirs{Config: base, Cache: filepath.Join(base, "cache"), Logs: filepath.Join(base, "logs"), Home: home}
+	d := Dirs{Config: base, Cache: filepath.Join(base, "cache"), Logs: filepath.Join(base, "logs"), Home: home, Agents: agents}
 	if x := getenv("XDG_CONFIG_HOME"); x != "" {
 		d.Config = filepath.Join(x, "symposium")
 	}
@@ -157,7 +171,7 @@ func (s PluginSource) ResolvedPath(d Dirs) string {
 
 // Load reads config.toml from d. A missing file gives the defaults. Unknown
 // keys are returned as warnings; type errors fail with file:line.
-func Load(d Dirs) (*Config, []string, error) {
+func Load(d Dirs) (*Config, []pos.Warning, error) {
 	path := d.ConfigFile()
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -209,7 +223,7 @@ type fileConfig struct {
 }
 
 // Parse parses config.toml bytes; path is used in messages.
-func Parse(path string, data []byte) (*Config, []string, error) {
+func Parse(path string, data []byte) (*Config, []pos.Warning, error) {
 	fc, warnings, err := decodeFile(path, data)
 	if err != nil {
 		return nil, warnings, err
@@ -229,17 +243,17 @@ func Parse(path string, data []byte) (*Config, []string, error) {
 	if err := c.addSources(path, data, fc); err != nil {
 		return nil, warnings, err
 	}
-	sort.Strings(warnings)
+	slices.SortFunc(warnings, func(a, b pos.Warning) int { return strings.Compare(a.String(), b.String()) })
 	return c, warnings, nil
 }
 
 // decodeFile decodes config.toml, warning about (and ignoring) each key
 // this version does not know.
-func decodeFile(path string, data []byte) (*fileConfig, []string, error) {
+func decodeFile(path string, data []byte) (*fileConfig, []pos.Warning, error) {
 	var fc fileConfig
 	dec := toml.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	var warnings []string
+	var warnings []pos.Warning
 	err := dec.Decode(&fc)
 	if err == nil {
 		return &fc, nil, nil
@@ -250,7 +264,7 @@ func decodeFile(path string, data []byte) (*fileConfig, []string, error) {
 	}
 	for _, e := range strict.Errors {
 		row, col := e.Position()
-		warnings = append(warnings, fmt.Sprintf("%s:%d:%d: unknown key %q (ignored)", path, row, col, strings.Join(e.Key(), ".")))
+		warnings = append(warnings, *pos.Errorf(path, row, col, "unknown key %q (ignored)", strings.Join(e.Key(), ".")))
 	}
 	fc = fileConfig{}
 	if err := toml.Unmarshal(data, &fc); err != nil {
@@ -261,7 +275,7 @@ func decodeFile(path string, data []byte) (*fileConfig, []string, error) {
 
 // applySettings sets the single-valued settings fc has over the defaults,
 // adding to warnings what is kept but not right.
-func (c *Config) applySettings(path string, data []byte, fc *fileConfig, warnings []string) ([]string, error) {
+func (c *Config) applySettings(path string, data []byte, fc *fileConfig, warnings []pos.Warning) ([]pos.Warning, error) {
 	if fc.AutoSync != nil {
 		c.AutoSync = *fc.AutoSync
 	}
@@ -271,20 +285,20 @@ func (c *Config) applySettings(path string, data []byte, fc *fileConfig, warning
 	if fc.AutoUpdateInterval != nil {
 		d, err := time.ParseDuration(*fc.AutoUpdateInterval)
 		if err != nil || d < 0 {
-			warnings = append(warnings, fmt.Sprintf("%s: auto-update-interval %q is not a duration such as \"60s\" or \"10m\" (using %s)", path, *fc.AutoUpdateInterval, DefaultAutoUpdateInterval))
+			warnings = append(warnings, *pos.Errorf(path, 0, 0, "auto-update-interval %q is not a duration such as \"60s\" or \"10m\" (using %s)", *fc.AutoUpdateInterval, DefaultAutoUpdateInterval))
 		} else {
 			c.AutoUpdateInterval = d
 		}
 	}
-	if w := upstreamKeys(c, *fc, path, data); w != "" {
-		warnings = append(warnings, w)
+	if w := upstreamKeys(c, *fc, path, data); w != nil {
+		warnings = append(warnings, *w)
 	}
 	if fc.HookScope != nil {
 		switch *fc.HookScope {
 		case ScopeGlobal, ScopeProject:
 			c.HookScope = *fc.HookScope
 		default:
-			return warnings, fmt.Errorf("%s:%d: hook-scope = %q: must be \"global\" or \"project\"", path, lineOf(data, "hook-scope"), *fc.HookScope)
+			return warnings, pos.Errorf(path, lineOf(data, "hook-scope"), 0, "hook-scope = %q: must be \"global\" or \"project\"", *fc.HookScope)
 		}
 	}
 	if fc.Logging != nil && fc.Logging.Level != nil {
@@ -292,7 +306,7 @@ func (c *Config) applySettings(path string, data []byte, fc *fileConfig, warning
 		case "trace", "debug", "info", "warn", "error":
 			c.LogLevel = lvl
 		default:
-			return warnings, fmt.Errorf("%s:%d: [logging] level = %q: must be one of trace, debug, info, warn, error", path, lineOf(data, "level"), *fc.Logging.Level)
+			return warnings, pos.Errorf(path, lineOf(data, "level"), 0, "[logging] level = %q: must be one of trace, debug, info, warn, error", *fc.Logging.Level)
 		}
 	}
 	if fc.Defaults != nil {
@@ -313,10 +327,10 @@ func (c *Config) addAgents(path string, data []byte, agents []fileAgent) error {
 	for i, a := range agents {
 		line := nth(agentLines, i)
 		if a.Name == nil {
-			return fmt.Errorf("%s:%d: [[agent]] entry has no name (one of %s)", path, line, strings.Join(AgentNames, ", "))
+			return pos.Errorf(path, line, 0, "[[agent]] entry has no name (one of %s)", strings.Join(AgentNames, ", "))
 		}
 		if !slices.Contains(AgentNames, *a.Name) {
-			return fmt.Errorf("%s:%d: unknown agent %q: must be one of %s", path, line, *a.Name, strings.Join(AgentNames, ", "))
+			return pos.Errorf(path, line, 0, "unknown agent %q: must be one of %s", *a.Name, strings.Join(AgentNames, ", "))
 		}
 		if !seenAgent[*a.Name] {
 			seenAgent[*a.Name] = true
@@ -350,13 +364,13 @@ func (c *Config) addSources(path string, data []byte, fc *fileConfig) error {
 	for _, e := range entries {
 		s, line, table := e.fileSource, e.line, e.table
 		if s.Name == nil || *s.Name == "" {
-			return fmt.Errorf("%s:%d: [[%s]] entry has no name", path, line, table)
+			return pos.Errorf(path, line, 0, "[[%s]] entry has no name", table)
 		}
 		if (s.Git == nil) == (s.Path == nil) {
-			return fmt.Errorf("%s:%d: [[%s]] %q must set exactly one of git or path", path, line, table, *s.Name)
+			return pos.Errorf(path, line, 0, "[[%s]] %q must set exactly one of git or path", table, *s.Name)
 		}
 		if seenSource[*s.Name] || *s.Name == RecommendationsSource || *s.Name == UserPluginsSource {
-			return fmt.Errorf("%s:%d: [[%s]] name %q is used twice (or is a built-in source name)", path, line, table, *s.Name)
+			return pos.Errorf(path, line, 0, "[[%s]] name %q is used twice (or is a built-in source name)", table, *s.Name)
 		}
 		seenSource[*s.Name] = true
 		ps := PluginSource{Name: *s.Name, AutoUpdate: true, Line: line}
@@ -378,19 +392,19 @@ func (c *Config) addSources(path string, data []byte, fc *fileConfig) error {
 // keeps but does not act on: the top-level auto-update and [telemetry]
 // enabled. A bad auto-update value is a warning, not a failure: nothing
 // depends on it.
-func upstreamKeys(c *Config, fc fileConfig, path string, data []byte) (warning string) {
+func upstreamKeys(c *Config, fc fileConfig, path string, data []byte) (warning *pos.Warning) {
 	if fc.Telemetry != nil && fc.Telemetry.Enabled != nil {
 		c.Telemetry = *fc.Telemetry.Enabled
 	}
 	if fc.SelfUpdate == nil {
-		return ""
+		return nil
 	}
 	switch v, _ := fc.SelfUpdate.(string); v {
 	case "on", "warn", "off":
 		c.SelfUpdate = v
-		return ""
+		return nil
 	}
-	return fmt.Sprintf("%s:%d: auto-update = %s: must be \"on\", \"warn\" or \"off\" (using \"on\")", path, lineOf(data, "auto-update"), tomlValue(fc.SelfUpdate))
+	return pos.Errorf(path, lineOf(data, "auto-update"), 0, "auto-update = %s: must be \"on\", \"warn\" or \"off\" (using \"on\")", tomlValue(fc.SelfUpdate))
 }
 
 // tomlValue words a decoded value as it would be written in TOML.
@@ -406,7 +420,7 @@ func positioned(path string, err error) error {
 	var de *toml.DecodeError
 	if errors.As(err, &de) {
 		row, col := de.Position()
-		return fmt.Errorf("%s:%d:%d: %s", path, row, col, de.Error())
+		return pos.Errorf(path, row, col, "%s", de.Error())
 	}
 	return fmt.Errorf("%s: %w", path, err)
 }
@@ -448,7 +462,7 @@ func nth(lines []int, n int) int {
 // LoadUser loads the user's config.toml from d (pkg/cli/userconf resolves
 // them), passing each warning (unknown keys) to warn; it returns d again
 // for its callers' convenience.
-func LoadUser(d Dirs, warn func(string)) (Dirs, *Config, error) {
+func LoadUser(d Dirs, warn func(pos.Warning)) (Dirs, *Config, error) {
 	c, warnings, err := Load(d)
 	if err != nil {
 		return d, nil, err

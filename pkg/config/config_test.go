@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/symposium-dev/symposium-go/pkg/agent"
 )
 
 func TestResolveDirs(t *testing.T) {
@@ -18,9 +20,20 @@ func TestResolveDirs(t *testing.T) {
 	}{
 		{"default", nil, Dirs{Config: p("/h/.symposium"), Cache: p("/h/.symposium/cache"), Logs: p("/h/.symposium/logs"), Home: p("/h")}},
 		{"xdg", map[string]string{"XDG_CONFIG_HOME": p("/x/c"), "XDG_CACHE_HOME": p("/x/k"), "XDG_STATE_HOME": p("/x/s")},
-			Dirs{Config: p("/x/c/symposium"), Cache: p("/x/k/symposium"), Logs: p("/x/s/symposium/logs"), Home: p("/h")}},
+			Dirs{Config: p("/x/c/symposium"), Cache: p("/x/k/symposium"), Logs: p("/x/s/symposium/logs"), Home: p("/h"),
+				// OpenCode's and Kilo's directories follow XDG_CONFIG_HOME too
+				Agents: agent.Host{Env: map[string]string{"XDG_CONFIG_HOME": p("/x/c")}}}},
 		{"symposium home wins over xdg", map[string]string{"SYMPOSIUM_HOME": p("/s"), "XDG_CONFIG_HOME": p("/x/c")},
-			Dirs{Config: p("/s"), Cache: p("/s/cache"), Logs: p("/s/logs"), Home: p("/h")}},
+			Dirs{Config: p("/s"), Cache: p("/s/cache"), Logs: p("/s/logs"), Home: p("/h"), Agents: agent.Host{Env: map[string]string{"XDG_CONFIG_HOME": p("/x/c")}}}},
+		{"agent directories", map[string]string{"CODEX_HOME": p("/c"), "APPDATA": p("/a")},
+			Dirs{Config: p("/h/.symposium"), Cache: p("/h/.symposium/cache"), Logs: p("/h/.symposium/logs"), Home: p("/h"), Agents: agent.Host{Env: map[string]string{"CODEX_HOME": p("/c"), "APPDATA": p("/a")}}}},
+		{"agent directories with SYMPOSIUM_HOME", map[string]string{"SYMPOSIUM_HOME": p("/s"), "CODEX_HOME": p("/c")},
+			Dirs{Config: p("/s"), Cache: p("/s/cache"), Logs: p("/s/logs"), Home: p("/h"), Agents: agent.Host{Env: map[string]string{"CODEX_HOME": p("/c")}}}},
+		{"every agent's variable", map[string]string{"CLAUDE_CONFIG_DIR": p("/cc"), "COPILOT_HOME": p("/co"), "GEMINI_CLI_HOME": p("/g"), "QWEN_HOME": p("/q"),
+			"PI_CODING_AGENT_DIR": p("/pi"), "CLINE_DIR": p("/cl"), "CLINE_DATA_DIR": p("/cd"), "CLINE_MCP_SETTINGS_PATH": p("/cm.json"), "UNRELATED": "x"},
+			Dirs{Config: p("/h/.symposium"), Cache: p("/h/.symposium/cache"), Logs: p("/h/.symposium/logs"), Home: p("/h"), Agents: agent.Host{Env: map[string]string{
+				"CLAUDE_CONFIG_DIR": p("/cc"), "COPILOT_HOME": p("/co"), "GEMINI_CLI_HOME": p("/g"), "QWEN_HOME": p("/q"),
+				"PI_CODING_AGENT_DIR": p("/pi"), "CLINE_DIR": p("/cl"), "CLINE_DATA_DIR": p("/cd"), "CLINE_MCP_SETTINGS_PATH": p("/cm.json")}}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -101,7 +114,7 @@ func TestParseErrorsAndWarnings(t *testing.T) {
 			if tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)) {
 				t.Fatalf("error = %v, want it to contain %q", err, tc.wantErr)
 			}
-			if tc.wantWarn != "" && (len(warnings) != 1 || !strings.Contains(warnings[0], tc.wantWarn)) {
+			if tc.wantWarn != "" && (len(warnings) != 1 || !strings.Contains(warnings[0].String(), tc.wantWarn)) {
 				t.Fatalf("warnings = %q, want %q", warnings, tc.wantWarn)
 			}
 		})
@@ -170,7 +183,11 @@ func TestUpstreamInitKeys(t *testing.T) {
 		if c.SelfUpdate != tc.selfUpdate || c.Telemetry != tc.telemetry {
 			t.Errorf("%q: SelfUpdate %q Telemetry %v, want %q %v", tc.src, c.SelfUpdate, c.Telemetry, tc.selfUpdate, tc.telemetry)
 		}
-		if got := strings.Join(warnings, "\n"); got != tc.warn {
+		var texts []string
+		for _, w := range warnings {
+			texts = append(texts, w.String())
+		}
+		if got := strings.Join(texts, "\n"); got != tc.warn {
 			t.Errorf("%q: warnings %q, want %q", tc.src, got, tc.warn)
 		}
 	}

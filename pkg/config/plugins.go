@@ -1,9 +1,10 @@
 package config
 
 import (
-	"fmt"
 	"path/filepath"
 	"strings"
+
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 )
 
 // Consent is the [plugins] table (upstream: configuration.md, "[plugins]"):
@@ -162,7 +163,7 @@ func parsePlugins(path string, data []byte, fp *filePlugins) (Consent, error) {
 		for _, it := range v {
 			s, ok := it.(string)
 			if !ok || emptyEntry(s) {
-				return nil, fmt.Errorf("%s:%d: [plugins] %s must be an array of names, e.g. %s = [\"widget-lib\", \"crate:widget\"]", path, lineOf(data, key), key, key)
+				return nil, pos.Errorf(path, lineOf(data, key), 0, "[plugins] %s must be an array of names, e.g. %s = [\"widget-lib\", \"crate:widget\"]", key, key)
 			}
 			out = append(out, s)
 		}
@@ -179,7 +180,7 @@ func parsePlugins(path string, data []byte, fp *filePlugins) (Consent, error) {
 		switch u := it.(type) {
 		case string:
 			if emptyEntry(u) {
-				return c, fmt.Errorf("%s:%d: [plugins] use has an empty name", path, lineOf(data, "use"))
+				return c, pos.Errorf(path, lineOf(data, "use"), 0, "[plugins] use has an empty name")
 			}
 			c.Use = append(c.Use, UseEntry{Name: u})
 		case map[string]any:
@@ -187,14 +188,14 @@ func parsePlugins(path string, data []byte, fp *filePlugins) (Consent, error) {
 			ws, wsOK := u["workspace"].(string)
 			_, hasWS := u["workspace"]
 			if emptyEntry(name) || (hasWS && !wsOK) || len(u) > 2 || (len(u) == 2 && !hasWS) {
-				return c, fmt.Errorf("%s:%d: [plugins] use entries are a name or { name = \"...\", workspace = \"/path\" }", path, lineOf(data, "use"))
+				return c, pos.Errorf(path, lineOf(data, "use"), 0, "[plugins] use entries are a name or { name = \"...\", workspace = \"/path\" }")
 			}
 			if hasWS && !filepath.IsAbs(ws) {
-				return c, fmt.Errorf("%s:%d: [plugins] use %q: workspace %q must be an absolute path", path, lineOf(data, "use"), name, ws)
+				return c, pos.Errorf(path, lineOf(data, "use"), 0, "[plugins] use %q: workspace %q must be an absolute path", name, ws)
 			}
 			c.Use = append(c.Use, UseEntry{Name: name, Workspace: ws})
 		default:
-			return c, fmt.Errorf("%s:%d: [plugins] use entries are a name or { name = \"...\", workspace = \"/path\" }", path, lineOf(data, "use"))
+			return c, pos.Errorf(path, lineOf(data, "use"), 0, "[plugins] use entries are a name or { name = \"...\", workspace = \"/path\" }")
 		}
 	}
 	return c, nil

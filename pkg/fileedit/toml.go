@@ -17,6 +17,8 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 	"github.com/pelletier/go-toml/v2/unstable"
+
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 )
 
 // TOML is a TOML document edited by splicing text into the original bytes.
@@ -64,7 +66,7 @@ func (d *TOML) load(data []byte) error {
 		var de *toml.DecodeError
 		if errors.As(err, &de) {
 			row, col := de.Position()
-			return fmt.Errorf("%s:%d:%d: %s", d.path, row, col, strings.TrimPrefix(de.Error(), "toml: "))
+			return pos.Errorf(d.path, row, col, "%s", strings.TrimPrefix(de.Error(), "toml: "))
 		}
 		return fmt.Errorf("%s: %w", d.path, err)
 	}

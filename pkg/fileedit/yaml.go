@@ -17,6 +17,7 @@ import (
 	yamlv3 "go.yaml.in/yaml/v3"
 
 	"github.com/symposium-dev/symposium-go/pkg/ordjson"
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 )
 
 // YAML is a YAML document edited by splicing whole lines: goccy/go-yaml
@@ -59,7 +60,7 @@ func (d *YAML) load(data []byte) error {
 		var te tokenError
 		if errors.As(err, &te) && te.GetToken() != nil {
 			p := te.GetToken().Position
-			return fmt.Errorf("%s:%d:%d: %s", d.path, p.Line, p.Column, te.GetMessage())
+			return pos.Errorf(d.path, p.Line, p.Column, "%s", te.GetMessage())
 		}
 		return fmt.Errorf("%s: %w", d.path, err)
 	}
@@ -493,7 +494,7 @@ func (d *YAML) addUnder(lines []string, parentKeys []string, key string, value a
 		vals, _ := mappingValues(pv)
 		if m, ok := pv.(*ast.MappingNode); ok && m.IsFlowStyle {
 			if len(vals) > 0 {
-				return fmt.Errorf("%s:%d:%d: cannot add to a flow mapping", d.path, ppos.Line, ppos.Column)
+				return pos.Errorf(d.path, ppos.Line, ppos.Column, "cannot add to a flow mapping")
 			}
 			// "parent: {}": drop the "{}" and add the block below.
 			l := strings.TrimRight(lines[pfirst], "\r\n")
@@ -524,7 +525,7 @@ func (d *YAML) addUnder(lines []string, parentKeys []string, key string, value a
 		}
 		return d.commit(splice3(lines, plast+1, plast+1, text))
 	}
-	return fmt.Errorf("%s:%d:%d: %s is not a mapping", d.path, ppos.Line, ppos.Column, strings.Join(parentKeys, "."))
+	return pos.Errorf(d.path, ppos.Line, ppos.Column, "%s is not a mapping", strings.Join(parentKeys, "."))
 }
 
 // Delete removes the entry at keys with its lines. When it was the last

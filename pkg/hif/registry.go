@@ -129,6 +129,7 @@ const (
 var providerAliases = func() map[string]string {
 	m := map[string]string{
 		ProviderCursor: ProviderCursor, ProviderWindsurf: ProviderWindsurf,
+		ProviderKiroV3: ProviderKiroV3, "kirov3": ProviderKiroV3,
 		ProviderHIF: ProviderHIF, "canonical": ProviderHIF,
 	}
 	for _, a := range agent.All() {
@@ -147,7 +148,8 @@ func ProviderSlug(name string) (slug string, ok bool) {
 }
 
 // Providers lists the provider slugs with adapters (the agents', in the
-// agent list's order, then Cursor and Windsurf), then hif.
+// agent list's order, then Kiro's v3 hook files, Cursor and Windsurf),
+// then hif.
 func Providers() []string {
 	var out []string
 	for _, a := range agent.All() {
@@ -155,7 +157,7 @@ func Providers() []string {
 			out = append(out, a.HIF.Slug)
 		}
 	}
-	return append(out, ProviderCursor, ProviderWindsurf, ProviderHIF)
+	return append(out, ProviderKiroV3, ProviderCursor, ProviderWindsurf, ProviderHIF)
 }
 
 // ProviderUsage lists the provider names for usage texts, in Providers'
@@ -242,6 +244,7 @@ var codecs = map[agent.HookShape]codec{
 	agent.ShapeKiro:    {decode: decodeKiro, encode: encodeKiro},
 	agent.ShapeNamed:   {decode: decodeAntigravity, encode: encodeAntigravity, wholeDocument: true},
 	shapeSplit:         {decode: decodeSplit, encode: encodeSplit},
+	shapeKiroV3:        {decode: decodeKiroV3, encode: encodeKiroV3},
 }
 
 // WholeDocument reports whether provider slug's hooks file is keyed by
@@ -290,7 +293,7 @@ func (p *provider) nativeTool(tool string) string { return p.tools[tool] }
 // in pkg/agent (one place per agent), and Cursor's and Windsurf's, which
 // are not agents of ours and live here.
 var providers = func() map[string]*provider {
-	m := map[string]*provider{ProviderCursor: cursor, ProviderWindsurf: windsurf}
+	m := map[string]*provider{ProviderCursor: cursor, ProviderWindsurf: windsurf, ProviderKiroV3: kiroV3}
 	for _, a := range agent.All() {
 		h := a.HIF
 		if h == nil {

@@ -23,7 +23,7 @@ func agyPayload(t *testing.T, f *fixture, name string) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return []byte(strings.ReplaceAll(string(raw), `"/workspace/project"`, `"`+f.ws+`"`))
+	return []byte(strings.ReplaceAll(string(raw), `"/workspace/project"`, `"`+jsonText(f.ws)+`"`))
 }
 
 func TestAntigravityConformance(t *testing.T) {
@@ -69,7 +69,7 @@ func TestAntigravityConformance(t *testing.T) {
 			if tc.file != "" {
 				payload = agyPayload(t, f, tc.file)
 			} else {
-				payload = []byte(strings.ReplaceAll(tc.payload, "/workspace/project", f.ws))
+				payload = []byte(strings.ReplaceAll(tc.payload, "/workspace/project", jsonText(f.ws)))
 			}
 			start := time.Now()
 			res := f.run(t, "antigravity", tc.event, payload)

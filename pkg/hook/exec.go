@@ -105,10 +105,12 @@ func runCommand(ctx context.Context, h *stream.Hook, input []byte, cwd string) c
 func command(ctx context.Context, line, dir string) *exec.Cmd {
 	if words := plainWords(line); words != nil {
 		prog := words[0]
-		if dir != "" && !filepath.IsAbs(prog) && strings.Contains(prog, "/") {
+		// /usr/bin/x is absolute to sh even where filepath.IsAbs
+		// wants a drive (Windows): it is not the plugin's.
+		if dir != "" && !strings.HasPrefix(prog, "/") && !filepath.IsAbs(prog) && strings.Contains(prog, "/") {
 			prog = filepath.Join(dir, prog)
 		}
-		if path, err := exec.LookPath(prog); err == nil {
+		if path, err := exec.LookPath(prog); err == nil && isProgram(path) {
 			cmd := exec.CommandContext(ctx, path, words[1:]...)
 			cmd.Args[0] = words[0]
 			return cmd

@@ -5,10 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/symposium-dev/symposium-go/internal/ostest"
 
 	"github.com/symposium-dev/symposium-go/internal/sharedtest"
 
@@ -47,6 +51,9 @@ func newFixture(t testing.TB, scripts map[string]string, hooks ...stream.Hook) *
 			t.Fatal(err)
 		}
 	}
+	if len(scripts) > 0 {
+		ostest.Shell(t) // the scripts are sh
+	}
 	for name, body := range scripts {
 		if err := os.WriteFile(filepath.Join(f.plugin, "scripts", name), []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
 			t.Fatal(err)
@@ -84,7 +91,14 @@ func (f *fixture) payload(t testing.TB, file string) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return []byte(strings.ReplaceAll(string(raw), `"/home/dev/project"`, `"`+f.ws+`"`))
+	return []byte(strings.ReplaceAll(string(raw), `"/home/dev/project"`, `"`+jsonText(f.ws)+`"`))
+}
+
+// jsonText is s as it stands inside a JSON string: a Windows path's
+// backslashes escaped.
+func jsonText(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b[1 : len(b)-1])
 }
 
 func (f *fixture) run(t *testing.T, agentName, event string, payload []byte) Result {
@@ -346,7 +360,8 @@ func TestResolveCommand(t *testing.T) {
 		{"$SYMPOSIUM_PLUGIN_DIR/x.sh", "$SYMPOSIUM_PLUGIN_DIR/x.sh"},
 	}
 	for _, tc := range tests {
-		if got := proc.ResolvePath(tc.in, "/p"); got != tc.want {
+		// ToSlash: on Windows the plugin directory is joined with \.
+		if got := filepath.ToSlash(proc.ResolvePath(tc.in, "/p")); got != tc.want {
 			t.Errorf("proc.ResolvePath(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
@@ -354,33 +369,49 @@ func TestResolveCommand(t *testing.T) {
 
 func TestCommand(t *testing.T) {
 	tests := []struct {
-		line string
-		want []string
+		line    string
+		want    []string
+		windows []string // when Windows differs: a script is no Windows program, sh runs it
 	}{
-		{"./scripts/x.sh --flag", []string{"/p/scripts/x.sh", "--flag"}},
-		{"true", []string{"true"}},
-		{"echo $HOME", []string{"/bin/sh", "-c", "echo $HOME"}},
-		{"./scripts/x.sh 'quoted arg'", []string{"/bin/sh", "-c", "'/p/scripts/x.sh' 'quoted arg'"}},
-		{"exit 2", []string{"/bin/sh", "-c", "exit 2"}},
-		{"FOO=1 true", []string{"/bin/sh", "-c", "FOO=1 true"}},
+		{"./scripts/x.sh --flag", []string{"/p/scripts/x.sh", "--flag"}, []string{"/bin/sh", "-c", "'/p/scripts/x.sh' --flag"}},
+		{"./scripts/tool.exe --flag", []string{"/p/scripts/tool.exe", "--flag"}, nil},
+		{"true", []string{"true"}, nil},
+		{"/usr/bin/true", []string{"/usr/bin/true"}, nil},
+		{"echo $HOME", []string{"/bin/sh", "-c", "echo $HOME"}, nil},
+		{"./scripts/x.sh 'quoted arg'", []string{"/bin/sh", "-c", "'/p/scripts/x.sh' 'quoted arg'"}, nil},
+		{"exit 2", []string{"/bin/sh", "-c", "exit 2"}, nil},
+		{"FOO=1 true", []string{"/bin/sh", "-c", "FOO=1 true"}, nil},
 	}
 	dir := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(dir, "scripts"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "scripts", "x.sh"), []byte("#!/bin/sh\n"), 0o755); err != nil {
-		t.Fatal(err)
+	for _, name := range []string{"x.sh", "tool.exe"} {
+		if err := os.WriteFile(filepath.Join(dir, "scripts", name), []byte("#!/bin/sh\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
 	}
 	for _, tc := range tests {
+		if runtime.GOOS == "windows" && tc.windows != nil {
+			tc.want = tc.windows
+		}
+		// A plain line runs directly only when its program is there:
+		// Windows has no true (nor /usr/bin), and sh runs it.
+		if len(tc.want) < 3 && !strings.HasPrefix(tc.want[0], "/p/") {
+			if _, err := exec.LookPath(tc.want[0]); err != nil {
+				tc.want = []string{"/bin/sh", "-c", tc.line}
+			}
+		}
 		cmd := command(context.Background(), tc.line, dir)
 		got := append([]string{cmd.Path}, cmd.Args[1:]...)
-		if cmd.Path != "/bin/sh" {
+		if cmd.Path != proc.Shell() {
 			got[0] = cmd.Args[0]
 			if strings.HasPrefix(cmd.Path, dir) {
-				got[0] = "/p" + strings.TrimPrefix(cmd.Path, dir)
+				got[0] = "/p" + filepath.ToSlash(strings.TrimPrefix(cmd.Path, dir))
 			}
 		} else {
-			got[len(got)-1] = strings.ReplaceAll(got[len(got)-1], dir, "/p")
+			got[0] = "/bin/sh" // proc.Shell's, whatever this system's is
+			got[len(got)-1] = filepath.ToSlash(strings.ReplaceAll(got[len(got)-1], dir, "/p"))
 		}
 		if d := cmp.Diff(tc.want, got); d != "" {
 			t.Errorf("command(%q) (-want +got):\n%s", tc.line, d)
@@ -441,7 +472,7 @@ func TestGetwdOnlyWhenNeeded(t *testing.T) {
 	cfg.AutoSync = false
 	want := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"here"}}`
 	good := f.payload(t, "claude/PreToolUse.json")
-	bad := []byte(strings.ReplaceAll(string(good), `"`+f.ws+`"`, `"`+filepath.Join(f.ws, "missing")+`"`))
+	bad := []byte(strings.ReplaceAll(string(good), `"`+jsonText(f.ws)+`"`, `"`+jsonText(filepath.Join(f.ws, "missing"))+`"`))
 	for _, c := range []struct {
 		name    string
 		payload []byte

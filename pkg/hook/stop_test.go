@@ -42,7 +42,7 @@ func TestStop(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			f := newFixture(t, scripts, hook)
-			payload := []byte(strings.ReplaceAll(tc.payload, "WS", f.ws))
+			payload := []byte(strings.ReplaceAll(tc.payload, "WS", jsonText(f.ws)))
 			if tc.file != "" {
 				payload = f.payload(t, tc.file)
 			}

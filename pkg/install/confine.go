@@ -6,7 +6,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"syscall"
 
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 )
@@ -25,6 +27,13 @@ func within(dir, p string) bool {
 // exist as it is. A dangling link is resolved too, to where a write through
 // it would create its target: filepath.EvalSymlinks gives up on one, and a
 // committed .mcp.json -> ../outside.json must count as leading out.
+//
+// On Windows a junction (mount point) is a link as well: since Go 1.23
+// Lstat reports it as ModeIrregular, not ModeSymlink, and EvalSymlinks
+// does not follow it (golang/go#40180): it fails with ENOTDIR on a path
+// through one, and returns a path that ends in one unresolved, so a
+// committed .claude\skills junction to C:\Users\me would pass as inside.
+// Each junction met is read with os.Readlink and followed here.
 func realPath(p string) (string, error) {
 	return realPathDepth(p, 0)
 }
@@ -32,35 +41,42 @@ func realPath(p string) (string, error) {
 // maxLinks bounds the links one resolution follows (a loop never ends).
 const maxLinks = 40
 
+// The file system calls realPath makes, and whether an irregular file may
+// be a link (Windows): variables so that a test on any system can give
+// them a junction's behaviour.
+var (
+	evalSymlinks    = filepath.EvalSymlinks
+	lstat           = os.Lstat
+	readlink        = os.Readlink
+	irregularIsLink = runtime.GOOS == "windows"
+)
+
 func realPathDepth(p string, depth int) (string, error) {
 	p = filepath.Clean(p)
 	rest := ""
 	for {
-		r, err := filepath.EvalSymlinks(p)
+		r, err := evalSymlinks(p)
 		if err == nil {
+			if link, ok := junction(r); ok { // EvalSymlinks stopped at it
+				return followLink(r, link, rest, depth)
+			}
 			return filepath.Join(r, rest), nil
 		}
-		if !errors.Is(err, fs.ErrNotExist) {
+		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
 			return "", err
 		}
-		// p does not resolve: either it is missing, or it exists as a
-		// link whose target is missing (Lstat follows p's parents only).
-		if fi, lerr := os.Lstat(p); lerr == nil && fi.Mode()&fs.ModeSymlink != 0 {
-			if depth >= maxLinks {
-				return "", fmt.Errorf("%s: too many levels of symbolic links", p)
+		// p does not resolve: it is missing, or it exists as a link whose
+		// target is missing (Lstat follows p's parents only), or it is
+		// reached through a junction.
+		if fi, lerr := lstat(p); lerr == nil && fi.Mode()&(fs.ModeSymlink|fs.ModeIrregular) != 0 {
+			link, err := readlink(p)
+			if err == nil {
+				return followLink(p, link, rest, depth)
 			}
-			link, err := os.Readlink(p)
-			if err != nil {
+			if fi.Mode()&fs.ModeSymlink != 0 {
 				return "", err
 			}
-			if !filepath.IsAbs(link) {
-				link = filepath.Join(filepath.Dir(p), link)
-			}
-			r, err := realPathDepth(link, depth+1)
-			if err != nil {
-				return "", err
-			}
-			return filepath.Join(r, rest), nil
+			// An irregular file that is no link: a missing part below it.
 		}
 		parent := filepath.Dir(p)
 		if parent == p {
@@ -69,6 +85,32 @@ func realPathDepth(p string, depth int) (string, error) {
 		rest = filepath.Join(filepath.Base(p), rest)
 		p = parent
 	}
+}
+
+// followLink resolves rest below the link p, whose target is link.
+func followLink(p, link, rest string, depth int) (string, error) {
+	if depth >= maxLinks {
+		return "", fmt.Errorf("%s: too many levels of symbolic links", p)
+	}
+	if !filepath.IsAbs(link) {
+		link = filepath.Join(filepath.Dir(p), link)
+	}
+	return realPathDepth(filepath.Join(link, rest), depth+1)
+}
+
+// junction reads p when it is a junction or another link that Lstat
+// reports as irregular (Windows); ok is false for anything else, and on
+// Unix, where an irregular file is never a link.
+func junction(p string) (link string, ok bool) {
+	if !irregularIsLink {
+		return "", false
+	}
+	fi, err := lstat(p)
+	if err != nil || fi.Mode()&fs.ModeIrregular == 0 {
+		return "", false
+	}
+	link, err = readlink(p)
+	return link, err == nil
 }
 
 // confined checks that dir, once its symlinks are resolved, is still inside
@@ -97,7 +139,7 @@ type confinedWriter struct {
 // removed through a symlink that leads out of it, for writers outside Run
 // (init registers a project's hooks in the workspace it runs in).
 func Confine(w fileedit.Writer, root string) fileedit.Writer {
-	realRoot, err := filepath.EvalSymlinks(root)
+	realRoot, err := realPath(root)
 	if err != nil {
 		realRoot = filepath.Clean(root)
 	}

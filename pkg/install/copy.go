@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"syscall"
 
@@ -412,7 +413,7 @@ func writeWithMode(w fileedit.Writer, path string, data []byte, perm fs.FileMode
 			return "", err
 		}
 		if bytes.Equal(old, data) {
-			if info.Mode().Perm() == perm {
+			if samePerm(info.Mode().Perm(), perm) {
 				return stream.StatusUnchanged, nil
 			}
 			if err := os.Chmod(path, perm); err != nil {
@@ -425,6 +426,17 @@ func writeWithMode(w fileedit.Writer, path string, data []byte, perm fs.FileMode
 		return "", err
 	}
 	return stream.StatusUpdated, nil
+}
+
+// samePerm reports whether a file with permission bits have already has
+// want. Windows keeps one bit, read-only, and reports every writable file
+// as 0666: comparing all nine bits there would chmod our 0644 .gitignore
+// on every sync and report each skill updated.
+func samePerm(have, want fs.FileMode) bool {
+	if runtime.GOOS == "windows" {
+		return have&0o200 == want&0o200
+	}
+	return have == want
 }
 
 // writeNew creates path, which did not exist: no reader can be looking at a
@@ -444,7 +456,10 @@ func writeNew(path string, data []byte, perm fs.FileMode) error {
 		n, err = syscall.Write(fd, rest)
 		rest = rest[n:]
 	}
-	if err == nil && perm&0o022 != 0 { // the usual umask clears these bits
+	// The usual umask clears the group and other write bits. Windows has
+	// no such bits (a file is writable by all but read-only) and no
+	// fchmod: syscall.Open already made it read-only if perm said so.
+	if err == nil && perm&0o022 != 0 && runtime.GOOS != "windows" {
 		err = syscall.Fchmod(fd, uint32(perm))
 	}
 	if cerr := syscall.Close(fd); err == nil {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/symposium-dev/symposium-go/internal/ostest"
+
 	"github.com/symposium-dev/symposium-go/pkg/agent"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
@@ -62,6 +64,7 @@ func errorsText(res *Result) string {
 
 // A committed manifest claims serde-basics, and serde-basics is a symlink out.
 func TestRunForgedManifestSymlink(t *testing.T) {
+	ostest.Symlinks(t)
 	f := newFixture(t)
 	vdir, vfile := victim(t, f)
 	skills := filepath.Join(f.root, ".claude", "skills")
@@ -92,6 +95,7 @@ func TestRunForgedManifestSymlink(t *testing.T) {
 
 // The skills directory itself, or its parent, is a symlink out.
 func TestRunSkillsDirLinkedOut(t *testing.T) {
+	ostest.Symlinks(t)
 	for _, link := range []string{".claude", filepath.Join(".claude", "skills")} {
 		t.Run(link, func(t *testing.T) {
 			f := newFixture(t)
@@ -111,6 +115,7 @@ func TestRunSkillsDirLinkedOut(t *testing.T) {
 // A settings file the repository committed as a symlink to a user file
 // outside the workspace is not edited.
 func TestRunSettingsLinkedOut(t *testing.T) {
+	ostest.Symlinks(t)
 	f := newFixture(t)
 	vdir, _ := victim(t, f)
 	target := filepath.Join(vdir, "claude.json")
@@ -128,6 +133,7 @@ func TestRunSettingsLinkedOut(t *testing.T) {
 // Inside a skill directory of ours, a symlink (planted later, or committed)
 // is replaced by the real file and never written through.
 func TestRunLinkInsideOwnedSkill(t *testing.T) {
+	ostest.Symlinks(t)
 	f := newFixture(t)
 	vdir, vfile := victim(t, f)
 	f.run(t, false, f.skills, "claude")
@@ -154,6 +160,7 @@ func TestRunLinkInsideOwnedSkill(t *testing.T) {
 // A plugin's skill may hold symlinks: those inside the skill are copied as
 // what they name; those leading out are refused with a warning naming them.
 func TestReadSkillSymlinks(t *testing.T) {
+	ostest.Symlinks(t)
 	base := t.TempDir()
 	secret := filepath.Join(base, "home", ".ssh", "id_ed25519")
 	must(t, os.MkdirAll(filepath.Dir(secret), 0o755))
@@ -210,7 +217,7 @@ func TestRunRepairsInterruptedInstall(t *testing.T) {
 	must(t, recordIntent(fileedit.Real(), filepath.Join(skills, ManifestName), manifest{}, map[string]bool{}, []copyJob{{name: "serde-basics"}}))
 
 	f.run(t, false, f.skills, "claude")
-	want := []string{".gitignore -rw-r--r--", "SKILL.md -rw-r--r--", "references/api.md -rw-r--r--", "scripts/check.sh -rwxr-xr-x"}
+	want := onThisOS([]string{".gitignore -rw-r--r--", "SKILL.md -rw-r--r--", "references/api.md -rw-r--r--", "scripts/check.sh -rwxr-xr-x"})
 	if got := tree(t, half); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("after the next sync:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
@@ -236,6 +243,7 @@ func TestRunRemovesSkillWithOldStyleName(t *testing.T) {
 // existing file (a cloned repository's .codex/config.toml ->
 // ../../../.codex/config.toml would otherwise create the user's global one).
 func TestRunDanglingLinksOut(t *testing.T) {
+	ostest.Symlinks(t)
 	for _, tc := range []struct {
 		name string
 		// links makes the links in root, pointing into out, and says how
@@ -300,6 +308,7 @@ func linkAgentFiles(t *testing.T, root, out string) int {
 // realPath resolves links on the way, dangling ones too, and keeps the part
 // that does not exist.
 func TestRealPath(t *testing.T) {
+	ostest.Symlinks(t)
 	base, err := filepath.EvalSymlinks(t.TempDir())
 	must(t, err)
 	must(t, os.MkdirAll(filepath.Join(base, "ws", "dir"), 0o755))
@@ -338,6 +347,7 @@ func TestRealPath(t *testing.T) {
 // A repository commits the manifest's directory as a symlink out of the
 // workspace: neither the manifest nor its .gitignore is written through it.
 func TestRunManifestDirSymlink(t *testing.T) {
+	ostest.Symlinks(t)
 	f := newFixture(t)
 	vdir, vfile := victim(t, f)
 	skills := filepath.Join(f.root, ".claude", "skills")

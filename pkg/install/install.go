@@ -30,6 +30,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/agentfiles"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/skillmark"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -187,11 +188,11 @@ func Run(in Input, opts Options) *Result {
 	}
 
 	r.sources = &sourceCache{files: map[string]*cachedSkill{}}
-	r.target = agent.Target{Workspace: opts.Root, Home: opts.Dirs.Home, Scope: opts.Config.HookScope, Command: opts.Command, Getenv: opts.Getenv}
+	r.target = agent.Target{Workspace: opts.Root, Home: opts.Dirs.Home, Host: opts.Dirs.Agents, Scope: opts.Config.HookScope, Command: opts.Command, Getenv: opts.Getenv}
 	if opts.Config.HookScope == config.ScopeProject && opts.Command != "" && opts.Command != "cargo-agents" {
 		res.warnf("the hooks in this project's files run `cargo-agents` by name (a path would be wrong on a teammate's machine), and the one on PATH is not %s: put its directory first on PATH (make install does)", opts.Command)
 	}
-	realRoot, err := filepath.EvalSymlinks(opts.Root)
+	realRoot, err := realPath(opts.Root) // through junctions too, as the paths it confines
 	if err != nil {
 		realRoot = filepath.Clean(opts.Root)
 	}
@@ -749,7 +750,7 @@ func readManifest(w fileedit.Writer, path string) (m manifest, from string, err 
 		var de *toml.DecodeError
 		if errors.As(err, &de) {
 			row, col := de.Position()
-			return m, path, fmt.Errorf("%s:%d:%d: %s (this file is symposium's; delete it to start over)", path, row, col, de.Error())
+			return m, path, pos.Errorf(path, row, col, "%s (this file is symposium's; delete it to start over)", de.Error())
 		}
 		return m, path, fmt.Errorf("%s: %w", path, err)
 	}

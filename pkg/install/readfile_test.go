@@ -5,12 +5,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/symposium-dev/symposium-go/internal/ostest"
 )
 
 // TestReadSkillThroughLink: a skill reached through a symlinked directory
 // (a source kept behind a link) keeps the links inside it, and still
 // refuses the ones out of it.
 func TestReadSkillThroughLink(t *testing.T) {
+	ostest.Symlinks(t)
 	base := t.TempDir()
 	real := filepath.Join(base, "real", "s")
 	must(t, os.MkdirAll(filepath.Join(real, "refs"), 0o755))

@@ -6,10 +6,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/symposium-dev/symposium-go/internal/ostest"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/pelletier/go-toml/v2"
@@ -91,10 +94,23 @@ func tree(t *testing.T, dir string) []string {
 		}
 		info, _ := d.Info()
 		rel, _ := filepath.Rel(dir, p)
-		out = append(out, rel+" "+info.Mode().Perm().String())
+		out = append(out, filepath.ToSlash(rel)+" "+info.Mode().Perm().String())
 		return nil
 	})
 	sort.Strings(out)
+	return onThisOS(out)
+}
+
+// onThisOS is tree lines ("path mode") as this system can have them: on
+// Windows, whose files have no Unix permission bits, the paths alone.
+func onThisOS(lines []string) []string {
+	if runtime.GOOS != "windows" {
+		return lines
+	}
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i], _, _ = strings.Cut(l, " ")
+	}
 	return out
 }
 
@@ -131,12 +147,12 @@ func TestRunSharedSkillDir(t *testing.T) {
 	}, skillActions(res)); diff != "" {
 		t.Errorf("first run skill actions (-want +got):\n%s", diff)
 	}
-	wantTree := []string{
+	wantTree := onThisOS([]string{
 		".gitignore -rw-r--r--",
 		"SKILL.md -rw-r--r--",
 		"references/api.md -rw-r--r--",
 		"scripts/check.sh -rwxr-xr-x",
-	}
+	})
 	for _, dir := range []string{".claude/skills", ".agents/skills"} {
 		if diff := cmp.Diff(wantTree, tree(t, filepath.Join(f.root, dir, "serde-basics"))); diff != "" {
 			t.Errorf("%s/serde-basics (-want +got):\n%s", dir, diff)
@@ -215,6 +231,7 @@ func TestRunNoChangeWritesNothing(t *testing.T) {
 	}
 
 	// A changed mode in the source is carried over.
+	ostest.UnixModes(t)
 	script := filepath.Join(f.src, "serde-basics/scripts/check.sh")
 	must(t, os.Chmod(script, 0o700))
 	res = f.run(t, false, f.skills, "claude", "codex", "kiro")
@@ -488,5 +505,21 @@ func TestRunMovesLegacyManifest(t *testing.T) {
 		if err != nil || !strings.Contains(string(ign), "*") {
 			t.Errorf("manifest directory .gitignore: %q, %v", ign, err)
 		}
+	}
+}
+
+// TestRunRootInOtherCase: on Windows a workspace named in another letter
+// case (a shell's cwd may be c:\users\x\ws for C:\Users\X\ws) is the same
+// directory: the confinement checks, which compare resolved paths, let the
+// sync write into it.
+func TestRunRootInOtherCase(t *testing.T) {
+	if runtime.GOOS != "windows" {
+		t.Skip("paths are case-sensitive here: another case is another directory")
+	}
+	f := newFixture(t)
+	f.root = strings.ToUpper(f.root)
+	f.run(t, false, f.skills, "claude")
+	if _, err := os.Stat(filepath.Join(f.root, ".claude", "skills", "serde-basics", "SKILL.md")); err != nil {
+		t.Errorf("skill not installed: %v", err)
 	}
 }

@@ -27,7 +27,7 @@ func Uninstall(root string, dirs config.Dirs, w fileedit.Writer, dry bool) *Resu
 		if !a.HasHooks() {
 			continue
 		}
-		changes, err := a.UnregisterHooks(af, agent.Target{Home: dirs.Home, Scope: config.ScopeGlobal})
+		changes, err := a.UnregisterHooks(af, agent.Target{Home: dirs.Home, Host: dirs.Agents, Scope: config.ScopeGlobal})
 		res.addChanges(a.Name, changes)
 		if err != nil {
 			res.Errors = append(res.Errors, fmt.Errorf("%s hooks: %w", a.Name, err))

@@ -6,19 +6,47 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/symposium-dev/symposium-go/internal/ostest"
 
 	"github.com/symposium-dev/symposium-go/internal/tartest"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 	"github.com/symposium-dev/symposium-go/pkg/untar"
 )
+
+// cargoLogEnv names the file the fake cargo (TestGlobalCargo) appends its
+// arguments to.
+const cargoLogEnv = "SYMPOSIUM_TEST_CARGO_LOG"
+
+func TestMain(m *testing.M) {
+	ostest.Main(map[string]func([]string) int{"cargo": fakeCargo})
+	os.Exit(m.Run())
+}
+
+// fakeCargo logs its arguments, one run a line, and succeeds.
+func fakeCargo(args []string) int {
+	f, err := os.OpenFile(os.Getenv(cargoLogEnv), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	fmt.Fprintln(f, strings.Join(args, " "))
+	if err := f.Close(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return 0
+}
 
 // TestGitHubArchives: a github installation's archive is unpacked with
 // pkg/untar (whose tests have every hostile kind): a repository archive's
@@ -245,7 +273,7 @@ func TestBinarySource(t *testing.T) {
 					t.Errorf("%s = %q, %v; want %q", name, got, err, want)
 				}
 			}
-			if tc.name == "plain file" {
+			if tc.name == "plain file" && runtime.GOOS != "windows" { // Windows has no execute bit
 				if fi, err := os.Stat(filepath.Join(in.Dir, "tool")); err != nil || fi.Mode()&0o111 == 0 {
 					t.Errorf("tool is not executable: %v %v", fi, err)
 				}
@@ -259,6 +287,7 @@ func TestBinarySource(t *testing.T) {
 // installed and names the command and its output. An installation of
 // nothing but commands is marked done by its directory.
 func TestInstallCommands(t *testing.T) {
+	ostest.Shell(t)
 	for _, tc := range []struct {
 		name     string
 		commands []string
@@ -306,9 +335,9 @@ func TestInstallCommands(t *testing.T) {
 // TestGlobalCargo: global = true runs cargo install without --root (into
 // cargo's own bin directory); the cache directory only marks it done.
 func TestGlobalCargo(t *testing.T) {
-	bin := t.TempDir()
+	bin := ostest.Fake(t, "cargo")
 	log := filepath.Join(t.TempDir(), "args")
-	os.WriteFile(filepath.Join(bin, "cargo"), []byte("#!/bin/sh\necho \"$@\" >> "+log+"\n"), 0o755)
+	t.Setenv(cargoLogEnv, log)
 	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 	for _, tc := range []struct {
 		name   string

@@ -22,6 +22,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/approval"
 	"github.com/symposium-dev/symposium-go/pkg/cargofind"
 	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/selfexe"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 	"github.com/symposium-dev/symposium-go/pkg/syncstate"
@@ -376,7 +377,7 @@ func lastStatuses(cacheDir, root string, now []stream.PluginStatus, unread []str
 }
 
 // ignore drops config warnings: the stages report them.
-func ignore(string) {}
+func ignore(pos.Warning) {}
 
 func dedupe(in []string) []string {
 	slices.Sort(in)

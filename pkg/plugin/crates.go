@@ -11,6 +11,7 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/semver"
 	"github.com/symposium-dev/symposium-go/pkg/skill"
@@ -104,10 +105,10 @@ func (cr *crates) reject(what, name, reason, plugin, file string) {
 
 // warnOnce warns about a crate problem once per run, however many
 // references reach the crate.
-func (cr *crates) warnOnce(msg string) {
-	if !cr.warned[msg] {
-		cr.warned[msg] = true
-		cr.r.warn("%s", msg)
+func (cr *crates) warnOnce(w pos.Warning) {
+	if key := w.String(); !cr.warned[key] {
+		cr.warned[key] = true
+		cr.r.warnValue(w)
 	}
 }
 
@@ -134,7 +135,7 @@ func (cr *crates) addSkills(cache *skillCache, files []string, groupCrates []str
 		if s.Crates != "" {
 			l, err := predicate.ParseCommaList(s.Crates)
 			if err != nil {
-				err = fmt.Errorf("%s:%d:1: %w", f, s.CratesLine, err)
+				err = pos.Errorf(f, s.CratesLine, 1, "%w", err)
 				r.warn("%v", err)
 				res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "skill", Name: s.Name, Reason: err.Error(), Plugin: pluginName, File: f})
 				continue
@@ -205,14 +206,14 @@ func (cr *crates) crateGroup(m *Manifest, g SkillGroup, groupCrates []string, t 
 			c := cr.r.crateOf(d)
 			dir, err := cr.fetch(c, t.fetch)
 			if err != nil {
-				cr.warnOnce(fmt.Sprintf("%s: %v", file, err))
+				cr.warnOnce(*pos.Errorf(m.Path, g.Line, 0, "%v", err))
 				cr.reject("group", name, "crate source missing: "+err.Error(), m.Name, file)
 				cr.unavailable(d.Name, err)
 				continue
 			}
 			cr.reached[config.NormName(d.Name)] = true
 			cr.status(stream.PluginStatus{Name: d.Name, State: stream.StateActive, Root: t.root + " via plugin " + t.via, Source: t.source, Crate: d.Name, Version: d.Version, Dir: dir})
-			gdir, ok := cr.groupIn(dir, g.CratePath, d.Name, d.Version, name, m.Name, file)
+			gdir, ok := cr.groupIn(dir, g.CratePath, d.Name, d.Version, name, m.Name, pos.Error{File: m.Path, Line: g.Line})
 			if !ok {
 				continue
 			}
@@ -243,14 +244,12 @@ func (cr *crates) chain(m *Manifest, ref PluginRef, t trust, depth int, path []s
 	}
 	norm := config.NormName(ref.Crate)
 	if slices.Contains(path, norm) {
-		msg := fmt.Sprintf("%s: [[plugins]] cycle: %s → %s; not following it", file, strings.Join(path, " → "), ref.Crate)
-		cr.warnOnce(msg)
+		cr.warnOnce(*pos.Errorf(m.Path, ref.Line, 0, "[[plugins]] cycle: %s → %s; not following it", strings.Join(path, " → "), ref.Crate))
 		cr.reject("plugin", ref.Crate, "cycle: "+strings.Join(path, " → ")+" → "+ref.Crate, m.Name, file)
 		return
 	}
 	if depth > MaxChainDepth {
-		msg := fmt.Sprintf("%s: [[plugins]] chain deeper than %d (%s → %s); not following it", file, MaxChainDepth, strings.Join(path, " → "), ref.Crate)
-		cr.warnOnce(msg)
+		cr.warnOnce(*pos.Errorf(m.Path, ref.Line, 0, "[[plugins]] chain deeper than %d (%s → %s); not following it", MaxChainDepth, strings.Join(path, " → "), ref.Crate))
 		cr.reject("plugin", ref.Crate, fmt.Sprintf("chain deeper than %d", MaxChainDepth), m.Name, file)
 		return
 	}
@@ -262,16 +261,27 @@ func (cr *crates) chain(m *Manifest, ref PluginRef, t trust, depth int, path []s
 	}
 	c, err := cr.r.resolveCrate(ref.Crate, ref.Req, t.fetch)
 	if err != nil {
-		cr.warnOnce(fmt.Sprintf("%s: [[plugins]] source.cargo %q: %v", file, ref.Crate, err))
+		cr.warnOnce(*pos.Errorf(m.Path, ref.Line, 0, "[[plugins]] source.cargo %q: %v", ref.Crate, err))
 		cr.reject("plugin", ref.Crate, "crate source missing: "+err.Error(), m.Name, file)
 		cr.unavailable(ref.Crate, err)
 		return
 	}
-	cr.load(c, t, depth, append(append([]string{}, path...), config.NormName(m.Name)), file)
+	cr.load(c, t, depth, append(append([]string{}, path...), config.NormName(m.Name)), pos.Error{File: m.Path, Line: ref.Line})
+}
+
+// placed is a warning at the manifest line at; a place that is no file
+// ("[plugins] use") stays in the message.
+func placed(at pos.Error, format string, args ...any) pos.Warning {
+	if at.Line == 0 {
+		return pos.Warnf("%s: %s", at.File, fmt.Sprintf(format, args...))
+	}
+	at.Msg = fmt.Sprintf(format, args...)
+	return at
 }
 
 // load reads the plugin crate c embeds and adds what applies.
-func (cr *crates) load(c cratesrc.Crate, t trust, depth int, path []string, from string) {
+func (cr *crates) load(c cratesrc.Crate, t trust, depth int, path []string, at pos.Error) {
+	from := at.Where()
 	key := config.NormName(c.Name) + "@" + c.Version
 	if cr.loaded[key] {
 		return // a diamond: its skills are already in
@@ -279,7 +289,7 @@ func (cr *crates) load(c cratesrc.Crate, t trust, depth int, path []string, from
 	cr.loaded[key] = true
 	dir, err := cr.fetch(c, t.fetch)
 	if err != nil {
-		cr.warnOnce(fmt.Sprintf("%s: %v", from, err))
+		cr.warnOnce(placed(at, "%v", err))
 		cr.reject("plugin", c.Name, "crate source missing: "+err.Error(), "", from)
 		cr.unavailable(c.Name, err)
 		return
@@ -321,7 +331,7 @@ func (cr *crates) activate(m *Manifest, c cratesrc.Crate, dir string, t trust, d
 		case g.SourceGit != "":
 			d, _, err := cr.r.GroupGit(g.SourceGit, cr.r.Update)
 			if err != nil {
-				cr.warnOnce(fmt.Sprintf("%s: [[skills]] source.git: %v", file, err))
+				cr.warnOnce(*pos.Errorf(m.Path, g.Line, 0, "[[skills]] source.git: %v", err))
 				cr.reject("group", gname, err.Error(), m.Name, file)
 				continue
 			}
@@ -330,7 +340,7 @@ func (cr *crates) activate(m *Manifest, c cratesrc.Crate, dir string, t trust, d
 			cr.reject("group", "crate:"+g.CratePath, "a crate's own manifest reads its own directories: use source.path", m.Name, file)
 			continue
 		default:
-			d, ok := cr.groupIn(dir, g.SourcePath, c.Name, c.Version, gname, m.Name, file)
+			d, ok := cr.groupIn(dir, g.SourcePath, c.Name, c.Version, gname, m.Name, pos.Error{File: m.Path, Line: g.Line})
 			if !ok {
 				continue
 			}
@@ -450,7 +460,7 @@ func (cr *crates) discover() {
 		if dir == "" && named && !r.Consent.CrateDisabled(d.Name) {
 			var err error
 			if dir, err = cr.fetch(c, true); err != nil {
-				cr.warnOnce(fmt.Sprintf("dependency %s %s is enabled in [plugins], but %v", d.Name, d.Version, err))
+				cr.warnOnce(pos.Warnf("dependency %s %s is enabled in [plugins], but %v", d.Name, d.Version, err))
 				cr.reject("plugin", d.Name, "crate source missing: "+err.Error(), "", "")
 				cr.unavailable(d.Name, err)
 				continue
@@ -501,12 +511,12 @@ func (cr *crates) discover() {
 		cr.reached[norm] = true
 		c, err := r.resolveCrate(name, "", true)
 		if err != nil {
-			cr.warnOnce(fmt.Sprintf("[plugins] use %q: %v", u.Name, err))
+			cr.warnOnce(pos.Warnf("[plugins] use %q: %v", u.Name, err))
 			cr.reject("plugin", name, "crate source missing: "+err.Error(), "", "")
 			cr.unavailable(name, err)
 			continue
 		}
-		cr.load(c, trust{root: u.Root(), source: "cargo", fetch: true}, 1, nil, "[plugins] use")
+		cr.load(c, trust{root: u.Root(), source: "cargo", fetch: true}, 1, nil, pos.Error{File: "[plugins] use"})
 	}
 }
 
@@ -617,10 +627,11 @@ func (r *Resolver) resolveCrate(name, req string, download bool) (cratesrc.Crate
 // groupIn is a skill group's directory rel inside the source dir of crate
 // version; ok is false (with the group rejected) when rel leaves the crate
 // or does not exist: upstream gives a missing directory no skills, silently.
-func (cr *crates) groupIn(dir, rel, crate, version, group, plugin, file string) (string, bool) {
+func (cr *crates) groupIn(dir, rel, crate, version, group, plugin string, at pos.Error) (string, bool) {
+	file := at.Where()
 	gdir, ok, err := insideCrate(dir, rel)
 	if err != nil {
-		cr.warnOnce(fmt.Sprintf("%s: crate %s %s: %v", file, crate, version, err))
+		cr.warnOnce(placed(at, "crate %s %s: %v", crate, version, err))
 		cr.reject("group", group, err.Error(), plugin, file)
 		return "", false
 	}
@@ -692,7 +703,7 @@ func (cr *crates) manifestOf(dir string, c cratesrc.Crate) (*Manifest, []error) 
 		m, err := ParseCrateManifest(cargoToml, data, c.Name)
 		if err != nil {
 			problems = append(problems, err)
-			cr.warnOnce(fmt.Sprintf("%s: ignoring the [package.metadata.symposium] layer of %s's plugin: %v", cargoToml, c, err))
+			cr.warnOnce(*pos.Errorf(cargoToml, 0, 0, "ignoring the [package.metadata.symposium] layer of %s's plugin: %v", c, err))
 		} else {
 			layers = append(layers, m)
 		}
@@ -711,7 +722,7 @@ func (cr *crates) manifestOf(dir string, c cratesrc.Crate) (*Manifest, []error) 
 			}
 		}
 		problems = append(problems, err)
-		cr.warnOnce(fmt.Sprintf("%s: ignoring this layer of %s's plugin: %v", p, c, err))
+		cr.warnOnce(*pos.Errorf(p, 0, 0, "ignoring this layer of %s's plugin: %v", c, err))
 		break
 	}
 	m := &Manifest{Name: c.Name, Path: cargoToml, Dir: dir}
@@ -731,7 +742,7 @@ func (cr *crates) manifestOf(dir string, c cratesrc.Crate) (*Manifest, []error) 
 		m.Subcommands = append(m.Subcommands, l.Subcommands...)
 		m.Skipped = append(m.Skipped, l.Skipped...)
 		for _, sk := range l.Skipped {
-			cr.warnOnce(sk.Err.Error())
+			cr.warnOnce(pos.Of(sk.Err))
 		}
 		if l.DefaultSkills != nil {
 			m.DefaultSkills = l.DefaultSkills

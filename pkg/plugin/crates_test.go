@@ -15,6 +15,7 @@ import (
 	"github.com/symposium-dev/symposium-go/internal/tartest"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -81,7 +82,7 @@ func TestChainedCratesDownloaded(t *testing.T) {
 	f := &cratesrc.Fetcher{CacheDir: cache, CargoHome: filepath.Join(tmp, "cargo-home"), WorkDir: tmp,
 		CratesIO: "sparse+" + srv.URL + "/index/", MaxEntry: 1000}
 	var warnings []string
-	r := &Resolver{Deps: deps, Crates: f, Warn: func(m string) { warnings = append(warnings, m) }}
+	r := &Resolver{Deps: deps, Crates: f, Warn: func(w pos.Warning) { warnings = append(warnings, w.String()) }}
 	var pd []predicate.Dep
 	for _, d := range deps {
 		pd = append(pd, predicate.Dep{Name: d.Name, Version: d.Version})

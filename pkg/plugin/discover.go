@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/predexpr"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/skill"
@@ -277,7 +278,7 @@ func loadStandalone(c *skillCache, skillFile string, fi os.FileInfo, name string
 	var l predicate.List
 	if s.Crates != "" {
 		if l, err = predicate.ParseCommaList(s.Crates); err != nil {
-			return nil, &Problem{What: "skill", Name: s.Name, File: skillFile, Err: fmt.Errorf("%s:%d:1: %w", skillFile, s.CratesLine, err)}
+			return nil, &Problem{What: "skill", Name: s.Name, File: skillFile, Err: pos.Errorf(skillFile, s.CratesLine, 1, "%w", err)}
 		}
 	}
 	if !stream.ValidSkillName(s.Name) {

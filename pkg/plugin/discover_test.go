@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/symposium-dev/symposium-go/internal/ostest"
+
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/symposium-dev/symposium-go/pkg/config"
@@ -127,8 +129,9 @@ func TestDiscoveryRules(t *testing.T) {
 		".store/linked-skill/SKILL.md":     sk("linked", "serde"),
 	})
 	write(t, outside, map[string]string{"out/SKILL.md": sk("outside", "serde")})
+	ostest.Symlinks(t)
 	if err := os.Symlink(filepath.Join(outside, "out"), filepath.Join(root, "link-out")); err != nil {
-		t.Skip("no symlinks:", err)
+		t.Fatal(err)
 	}
 	if err := os.Symlink(filepath.Join(root, "nested"), filepath.Join(root, "link-in")); err != nil {
 		t.Fatal(err)
@@ -208,9 +211,12 @@ func TestGroupSkillsDepth(t *testing.T) {
 				files[f] = sk("s", "serde")
 			}
 			write(t, dir, files)
+			if len(tt.links) > 0 {
+				ostest.Symlinks(t)
+			}
 			for link, target := range tt.links {
 				if err := os.Symlink(target, filepath.Join(dir, filepath.FromSlash(link))); err != nil {
-					t.Skip("no symlinks:", err)
+					t.Fatal(err)
 				}
 			}
 			got, _, err := GroupSkills(dir)

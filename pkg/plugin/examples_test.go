@@ -3,6 +3,7 @@ package plugin
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -30,6 +31,9 @@ func TestUpstreamExamples(t *testing.T) {
 		name := filepath.Base(f)
 		t.Run(name, func(t *testing.T) {
 			skips, err := exampleSkips(f)
+			if err != nil && runtime.GOOS == "windows" && strings.Contains(err.Error(), `"/`) && strings.Contains(err.Error(), "must be absolute") {
+				t.Skipf("a Unix absolute path, which on Windows has no drive and is not absolute: %v", err)
+			}
 			if err != nil {
 				t.Fatalf("does not load: %v", err)
 			}

@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
@@ -79,10 +80,15 @@ type GitRef struct {
 
 // ParseGitURL understands GitHub tree URLs
 // (https://github.com/o/r/tree/<ref>/<path>: clone o/r at ref, use path)
-// and plain repository URLs.
+// and plain repository URLs. A file:// URL is normalised for this
+// system's git (fileURL), or refused when it names no local path here.
 func ParseGitURL(s string) (GitRef, error) {
 	if strings.TrimSpace(s) == "" {
 		return GitRef{}, fmt.Errorf("empty git URL")
+	}
+	if scheme, _, ok := strings.Cut(s, "://"); ok && strings.EqualFold(scheme, "file") {
+		_, repo, err := fileURL(runtime.GOOS, s)
+		return GitRef{Repo: repo}, err
 	}
 	u, err := url.Parse(s)
 	if err == nil && (u.Host == "github.com" || u.Host == "www.github.com") {

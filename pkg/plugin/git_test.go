@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 )
 
@@ -74,7 +75,7 @@ func TestGitSource(t *testing.T) {
 	bareDir := gitEnv(t)
 	publish(t, bareDir, "plugins", map[string]string{"serde-skill/SKILL.md": sk("serde-skill", "serde")})
 	var warnings []string
-	r := &Resolver{Dirs: config.Dirs{Cache: t.TempDir()}, Warn: func(m string) { warnings = append(warnings, m) }}
+	r := &Resolver{Dirs: config.Dirs{Cache: t.TempDir()}, Warn: func(w pos.Warning) { warnings = append(warnings, w.String()) }}
 	spec := Spec{Name: "acme", Git: "https://github.com/acme/plugins", AutoUpdate: true}
 
 	// none: the first use clones.
@@ -144,7 +145,7 @@ crates = ["widgetlib=2.0"]
 source.git = "https://github.com/acme/widget-skills/tree/main/symposium/v2"
 `})
 	var warnings []string
-	r := &Resolver{Dirs: config.Dirs{Cache: t.TempDir()}, Warn: func(m string) { warnings = append(warnings, m) }}
+	r := &Resolver{Dirs: config.Dirs{Cache: t.TempDir()}, Warn: func(w pos.Warning) { warnings = append(warnings, w.String()) }}
 	sc := Discover(&Source{Name: "local", Dir: root, Level: UpdateNone})
 	res := Match([]*Scan{sc}, predicate.NewSet([]predicate.Dep{{Name: "widgetlib", Version: "1.4.0"}}), r)
 	if len(res.Skills) != 1 || res.Skills[0].Name != "widget-basics" || len(warnings) != 0 {
@@ -171,7 +172,7 @@ func TestRecommendationsFallback(t *testing.T) {
 	gitEnv(t)
 	var warnings []string
 	d := config.Dirs{Cache: t.TempDir(), Config: t.TempDir()}
-	r := &Resolver{Dirs: d, Warn: func(m string) { warnings = append(warnings, m) }}
+	r := &Resolver{Dirs: d, Warn: func(w pos.Warning) { warnings = append(warnings, w.String()) }}
 	cfg := config.Default()
 	cfg.RecommendationsGit = "file://" + filepath.Join(t.TempDir(), "none")
 	specs := Specs(cfg, d)

@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/installer"
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/proc"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -72,7 +73,7 @@ func parseInstallation(path string, line int, where string, t map[string]any, in
 	in := &Installation{Line: line}
 	var errs []error
 	bad := func(format string, args ...any) {
-		errs = append(errs, fmt.Errorf("%s:%d:1: %s: %s", path, line, where, fmt.Sprintf(format, args...)))
+		errs = append(errs, pos.Errorf(path, line, 1, "%s: %s", where, fmt.Sprintf(format, args...)))
 	}
 	if err := knownInstallationFields(path, line, where, t); err != nil {
 		return nil, nil, err
@@ -97,7 +98,7 @@ func knownInstallationFields(path string, line int, where string, t map[string]a
 	keys := slices.Sorted(maps.Keys(t))
 	for _, k := range keys {
 		if !strings.Contains(", "+installationFields+", ", ", "+k+", ") {
-			return fmt.Errorf("%s:%d:1: %s: unknown field %q (known: %s)%s", path, line, where, k, installationFields, laterOr(k, installationFields))
+			return pos.Errorf(path, line, 1, "%s: unknown field %q (known: %s)%s", where, k, installationFields, laterOr(k, installationFields))
 		}
 	}
 	return nil
@@ -251,7 +252,7 @@ func CheckBinaryURL(s string) error {
 func parseRefs(path string, line int, where string, v any) ([]InstallRef, []error, error) {
 	list, ok := v.([]any)
 	if !ok {
-		return nil, []error{fmt.Errorf("%s:%d:1: %s must be an array of installation names or tables", path, line, where)}, nil
+		return nil, []error{pos.Errorf(path, line, 1, "%s must be an array of installation names or tables", where)}, nil
 	}
 	var refs []InstallRef
 	var errs []error
@@ -269,7 +270,7 @@ func parseRefs(path string, line int, where string, v any) ([]InstallRef, []erro
 				refs = append(refs, InstallRef{Inline: in, Line: line})
 			}
 		default:
-			errs = append(errs, fmt.Errorf("%s:%d:1: %s[%d] must be an installation name or a table", path, line, where, i))
+			errs = append(errs, pos.Errorf(path, line, 1, "%s[%d] must be an installation name or a table", where, i))
 		}
 	}
 	return refs, errs, nil
@@ -416,7 +417,7 @@ func (rs *requirements) get(ref InstallRef, synthetic string) (*Installation, er
 	}
 	in, ok := rs.byName[ref.Name]
 	if !ok {
-		return nil, fmt.Errorf("%s:%d:1: %s %q: no [[installations]] entry named %q", rs.m.Path, ref.Line, rs.h.what(), rs.h.Name, ref.Name)
+		return nil, pos.Errorf(rs.m.Path, ref.Line, 1, "%s %q: no [[installations]] entry named %q", rs.h.what(), rs.h.Name, ref.Name)
 	}
 	return in, nil
 }
@@ -446,7 +447,7 @@ func (rs *requirements) expand(in *Installation, synthetic string) error {
 func runTarget(m *Manifest, h *Hook, main *Installation) (exe, script string, args []string, err error) {
 	exe, script = main.Executable, main.Script
 	if (exe != "" || script != "") && (h.Executable != "" || h.Script != "") {
-		return "", "", nil, fmt.Errorf("%s:%d:1: %s %q: executable/script is set on both the hook and installation %q: keep one", m.Path, h.Line, h.what(), h.Name, main.Name)
+		return "", "", nil, pos.Errorf(m.Path, h.Line, 1, "%s %q: executable/script is set on both the hook and installation %q: keep one", h.what(), h.Name, main.Name)
 	}
 	if h.Executable != "" || h.Script != "" {
 		exe, script = h.Executable, h.Script
@@ -455,10 +456,10 @@ func runTarget(m *Manifest, h *Hook, main *Installation) (exe, script string, ar
 		exe = main.Crate // upstream: the crate's single binary, usually named after it
 	}
 	if exe == "" && script == "" {
-		return "", "", nil, fmt.Errorf("%s:%d:1: %s %q: installation %q gives nothing to run: set executable or script on the hook or the installation", m.Path, h.Line, h.what(), h.Name, main.Name)
+		return "", "", nil, pos.Errorf(m.Path, h.Line, 1, "%s %q: installation %q gives nothing to run: set executable or script on the hook or the installation", h.what(), h.Name, main.Name)
 	}
 	if main.HasArgs && h.HasArgs {
-		return "", "", nil, fmt.Errorf("%s:%d:1: %s %q: args is set on both the hook and installation %q: keep one", m.Path, h.Line, h.what(), h.Name, main.Name)
+		return "", "", nil, pos.Errorf(m.Path, h.Line, 1, "%s %q: args is set on both the hook and installation %q: keep one", h.what(), h.Name, main.Name)
 	}
 	args = h.Args
 	if main.HasArgs {
@@ -494,7 +495,7 @@ func addEnv(run *hookRun, list []*Installation, main *Installation, exe, script 
 		if in == main {
 			*mainPath = p
 			if p == "" {
-				return fmt.Errorf("%s:%d:1: %s %q: nothing to run", m.Path, h.Line, h.what(), h.Name)
+				return pos.Errorf(m.Path, h.Line, 1, "%s %q: nothing to run", h.what(), h.Name)
 			}
 		}
 		if si != nil && si.Global {
@@ -661,7 +662,7 @@ func shQuote(s string) string {
 func noShellCommands(m *Manifest, line int, insts []stream.Installation) error {
 	for _, in := range insts {
 		if len(in.InstallCommands) > 0 {
-			return fmt.Errorf("%s:%d:1: installation %q has install_commands, which run only for plugins you chose (from a configured plugin source, or a crate enabled with `cargo agents use`), not for plugin %s: enable it by name, or move it into a plugin source (config.toml [[plugin-source]]), to trust it", m.Path, line, in.Name, m.Name)
+			return pos.Errorf(m.Path, line, 1, "installation %q has install_commands, which run only for plugins you chose (from a configured plugin source, or a crate enabled with `cargo agents use`), not for plugin %s: enable it by name, or move it into a plugin source (config.toml [[plugin-source]]), to trust it", in.Name, m.Name)
 		}
 	}
 	return nil

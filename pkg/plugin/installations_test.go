@@ -3,8 +3,11 @@ package plugin
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/symposium-dev/symposium-go/internal/ostest"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -42,7 +45,8 @@ command = { source = "github", url = "https://github.com/rtk-ai/rtk", sha256 = "
 	}
 	h := m.Hooks[0]
 	rec := stream.Hook{Name: h.Name, Agent: h.Agent}
-	if err := withInstallations(&rec, m, &h, "/cache"); err != nil {
+	cache := filepath.FromSlash("/cache")
+	if err := withInstallations(&rec, m, &h, cache); err != nil {
 		t.Fatal(err)
 	}
 	if rec.Agent != "claude" || len(rec.Installations) != 2 {
@@ -62,7 +66,7 @@ command = { source = "github", url = "https://github.com/rtk-ai/rtk", sha256 = "
 	if rec.Env["SYMPOSIUM_rtk"] != filepath.Join(cargo.Dir, "bin", "rtk") || rec.Env["SYMPOSIUM_DIR_rewrite"] != gh.Dir {
 		t.Errorf("env = %v", rec.Env)
 	}
-	if !strings.HasPrefix(gh.Dir, "/cache/installations/") || !strings.HasPrefix(cargo.Dir, "/cache/installations/cargo-rtk-") {
+	if !strings.HasPrefix(gh.Dir, filepath.Join(cache, "installations")+string(filepath.Separator)) || !strings.HasPrefix(cargo.Dir, filepath.Join(cache, "installations", "cargo-rtk-")) {
 		t.Errorf("dirs %s, %s are not in the cache", gh.Dir, cargo.Dir)
 	}
 }
@@ -101,6 +105,7 @@ func TestHostileInstallations(t *testing.T) {
 	}
 	// A script that is a symlink out of the plugin directory is refused
 	// when the hook is resolved.
+	ostest.Symlinks(t)
 	dir := t.TempDir()
 	plug := filepath.Join(dir, "plug")
 	os.MkdirAll(plug, 0o755)
@@ -124,6 +129,10 @@ func TestHostileInstallations(t *testing.T) {
 // them done).
 func TestInstallationShapes(t *testing.T) {
 	sum := strings.Repeat("b", 64)
+	abs := "/bin/true" // an absolute executable
+	if runtime.GOOS == "windows" {
+		abs = `C:\Windows\System32\where.exe`
+	}
 	head := "name = \"p\"\ndepends-on = [\"*\"]\n[[hooks]]\nname = \"h\"\nevent = \"PreToolUse\"\n"
 	for _, tt := range []struct {
 		name, body string
@@ -140,8 +149,8 @@ func TestInstallationShapes(t *testing.T) {
 		{"binary tofu", "command = { source = \"binary\", url = \"https://example.com/t\", executable = \"t\", install_commands = [\"./t --init\"] }\n",
 			func(dir string) []string { return []string{filepath.Join(dir, "t")} },
 			stream.Installation{Name: "h", Source: "binary", URL: "https://example.com/t", Files: []string{"t"}, InstallCommands: []string{"./t --init"}}, true},
-		{"commands only", "command = { executable = \"/bin/true\", install_commands = [\"mkdir -p x\", \"touch x/y\"] }\n",
-			func(string) []string { return []string{"/bin/true"} },
+		{"commands only", "command = { executable = '" + abs + "', install_commands = [\"mkdir -p x\", \"touch x/y\"] }\n",
+			func(string) []string { return []string{abs} },
 			stream.Installation{Name: "h", InstallCommands: []string{"mkdir -p x", "touch x/y"}}, true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -150,14 +159,15 @@ func TestInstallationShapes(t *testing.T) {
 				t.Fatal(err)
 			}
 			rec := stream.Hook{Name: "h"}
-			if err := withInstallations(&rec, m, &m.Hooks[0], "/cache"); err != nil {
+			cache := filepath.FromSlash("/cache")
+			if err := withInstallations(&rec, m, &m.Hooks[0], cache); err != nil {
 				t.Fatal(err)
 			}
 			if len(rec.Installations) != 1 {
 				t.Fatalf("installations = %+v", rec.Installations)
 			}
 			got := rec.Installations[0]
-			if !strings.HasPrefix(got.Dir, "/cache/installations/"+installer.InstallKind(tt.want.Source)+"-") {
+			if !strings.HasPrefix(got.Dir, filepath.Join(cache, "installations", installer.InstallKind(tt.want.Source)+"-")) {
 				t.Errorf("dir %s is not the cache's", got.Dir)
 			}
 			if diff := cmp.Diff(tt.exec(got.Dir), rec.Exec); diff != "" {

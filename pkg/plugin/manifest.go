@@ -11,6 +11,7 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/agent"
 	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/predexpr"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 )
@@ -396,16 +397,16 @@ func crateList(path string, line int, what string, v any) (predicate.List, error
 	items, list, ok := oneOrMany(v)
 	switch {
 	case !ok && list:
-		return nil, fmt.Errorf("%s:%d:1: %s must be a string or an array of strings", path, line, what)
+		return nil, pos.Errorf(path, line, 1, "%s must be a string or an array of strings", what)
 	case !ok:
-		return nil, fmt.Errorf("%s:%d:1: %s = %v: must be a string or an array of strings, e.g. crates = [\"serde\"]", path, line, what, v)
+		return nil, pos.Errorf(path, line, 1, "%s = %v: must be a string or an array of strings, e.g. crates = [\"serde\"]", what, v)
 	}
 	if len(items) == 0 {
-		return nil, fmt.Errorf("%s:%d:1: %s is empty: it would never match (use [\"*\"] for every workspace)", path, line, what)
+		return nil, pos.Errorf(path, line, 1, "%s is empty: it would never match (use [\"*\"] for every workspace)", what)
 	}
 	l, err := predicate.ParseList(items)
 	if err != nil {
-		return nil, fmt.Errorf("%s:%d:1: %w", path, line, err)
+		return nil, pos.Errorf(path, line, 1, "%w", err)
 	}
 	return l, nil
 }
@@ -418,9 +419,9 @@ func predList(path string, lines *lineIndex, table string, i int, v any) ([]Pred
 	items, list, ok := oneOrMany(v)
 	switch {
 	case !ok && list:
-		return nil, []error{fmt.Errorf("%s:%d:1: predicates must be an array of strings, e.g. predicates = [\"path_exists(.git)\"]", path, keyLine)}
+		return nil, []error{pos.Errorf(path, keyLine, 1, "predicates must be an array of strings, e.g. predicates = [\"path_exists(.git)\"]")}
 	case !ok:
-		return nil, []error{fmt.Errorf("%s:%d:1: predicates = %v: must be an array of strings, e.g. predicates = [\"path_exists(.git)\"]", path, keyLine, v)}
+		return nil, []error{pos.Errorf(path, keyLine, 1, "predicates = %v: must be an array of strings, e.g. predicates = [\"path_exists(.git)\"]", v)}
 	}
 	var out []Pred
 	var errs []error
@@ -428,7 +429,7 @@ func predList(path string, lines *lineIndex, table string, i int, v any) ([]Pred
 		line := lines.find(keyLine, it)
 		e, err := ParsePredicate(it)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("%s:%d:1: %w", path, line, err))
+			errs = append(errs, pos.Errorf(path, line, 1, "%w", err))
 			continue
 		}
 		out = append(out, Pred{Expr: e, Line: line})
@@ -571,7 +572,7 @@ func tomlError(path string, data []byte, err error) error {
 		// point at the line that opened it, where the fix goes.
 		if strings.Contains(msg, "after array value") {
 			if open, key := unclosedArray(data, row); open > 0 {
-				return fmt.Errorf("%s:%d:1: the array of %s is never closed: add ']' (the parser noticed at line %d:%d: %s)", path, open, key, row, col, msg)
+				return pos.Errorf(path, open, 1, "the array of %s is never closed: add ']' (the parser noticed at line %d:%d: %s)", key, row, col, msg)
 			}
 		}
 		if key := de.Key(); len(key) > 0 && strings.HasPrefix(msg, "cannot decode TOML ") {
@@ -581,9 +582,9 @@ func tomlError(path string, data []byte, err error) error {
 			if i := strings.LastIndex(want, " of type "); i >= 0 {
 				want = want[i+len(" of type "):]
 			}
-			return fmt.Errorf("%s:%d:%d: %s is a TOML %s; it must be %s", path, row, col, strings.Join(key, "."), got, goTypeWords(want))
+			return pos.Errorf(path, row, col, "%s is a TOML %s; it must be %s", strings.Join(key, "."), got, goTypeWords(want))
 		}
-		return fmt.Errorf("%s:%d:%d: %s", path, row, col, msg)
+		return pos.Errorf(path, row, col, "%s", msg)
 	}
 	return fmt.Errorf("%s: %w", path, err)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -435,5 +436,50 @@ func TestBrokenCorpusUnknownField(t *testing.T) {
 	if len(m.Skipped) != 1 || !strings.HasPrefix(m.Skipped[0].Err.Error(), path+`:5:1: unknown field "crate" in [[skills]] (known: crates, depends-on, predicates, source)`) ||
 		!strings.HasSuffix(m.Skipped[0].Err.Error(), `did you mean "crates"?`) {
 		t.Errorf("skipped = %+v", m.Skipped)
+	}
+}
+
+// TestWindowsGitURLs: the forms a Windows user names a local repository by
+// (a drive path, file:// with a drive, a UNC share, file:// with a host)
+// are git's own local and file transports: allowed, a path kept as
+// written, a file:// URL in the form git reads as that path on this
+// system (fileURL; a host is refused on Unix), and cached under a
+// directory name Windows can make (none of <>:"/\|?*) that is one path
+// element.
+func TestWindowsGitURLs(t *testing.T) {
+	windows := runtime.GOOS == "windows"
+	for _, tt := range []struct {
+		in, cache string
+		repo      string // "" = as written; "-" = refused on this system
+	}{
+		{in: `C:\plugins\repo`, cache: "C__plugins_repo"},
+		{in: `c:/plugins/repo.git`, cache: "c__plugins_repo.git"},
+		{in: "file:///C:/plugins/repo", cache: "C__plugins_repo", repo: map[bool]string{true: "file://C:/plugins/repo", false: ""}[windows]},
+		{in: `\\server\share\plugins`, cache: "server_share_plugins"},
+		{in: "file://server/share/plugins", cache: "server_share_plugins", repo: map[bool]string{true: "", false: "-"}[windows]},
+	} {
+		t.Run(tt.in, func(t *testing.T) {
+			if err := checkGitURL(tt.in); err != nil {
+				t.Errorf("checkGitURL: %v", err)
+			}
+			ref, err := ParseGitURL(tt.in)
+			want := tt.repo
+			if want == "" {
+				want = tt.in
+			}
+			if want == "-" {
+				if err == nil {
+					t.Errorf("ParseGitURL = %+v, want it refused on %s", ref, runtime.GOOS)
+				}
+				return
+			}
+			if err != nil || ref != (GitRef{Repo: want}) {
+				t.Errorf("ParseGitURL = %+v, %v; want %q", ref, err, want)
+			}
+			name := cacheName(RedactURL(ref.Repo), "")
+			if name != tt.cache || strings.ContainsAny(name, `<>:"/\|?*`) {
+				t.Errorf("cacheName = %q, want %q", name, tt.cache)
+			}
+		})
 	}
 }

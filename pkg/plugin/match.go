@@ -9,6 +9,7 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/approval"
 	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -29,7 +30,7 @@ type Result struct {
 
 // ScanConfigured resolves (fetching git sources as update allows) and scans
 // every plugin source of cfg, in config order.
-func ScanConfigured(ctx context.Context, cfg *config.Config, dirs config.Dirs, update string, warn func(string)) (*Resolver, []*Scan) {
+func ScanConfigured(ctx context.Context, cfg *config.Config, dirs config.Dirs, update string, warn func(pos.Warning)) (*Resolver, []*Scan) {
 	r := &Resolver{Dirs: dirs, Update: update, Ctx: ctx, Warn: warn, Interval: cfg.AutoUpdateInterval}
 	var scans []*Scan
 	for _, sp := range Specs(cfg, dirs) {
@@ -42,14 +43,14 @@ func ScanConfigured(ctx context.Context, cfg *config.Config, dirs config.Dirs, u
 // workspace ws whose dependencies are set. deps (sym-deps' records) and
 // crates (nil: none) are for the plugins crates embed; the user's
 // [plugins] consent comes from cfg.
-func MatchConfigured(ctx context.Context, cfg *config.Config, dirs config.Dirs, update string, set *predicate.Set, ws Workspace, deps []stream.Dep, crates CrateSource, warn func(string)) *Result {
+func MatchConfigured(ctx context.Context, cfg *config.Config, dirs config.Dirs, update string, set *predicate.Set, ws Workspace, deps []stream.Dep, crates CrateSource, warn func(pos.Warning)) *Result {
 	return MatchConfiguredAcquiring(ctx, cfg, dirs, update, set, ws, deps, crates, nil, warn)
 }
 
 // MatchConfiguredAcquiring is MatchConfigured with acquire (see
 // Resolver.Acquire): sym-match's, at a sync that may install.
 func MatchConfiguredAcquiring(ctx context.Context, cfg *config.Config, dirs config.Dirs, update string, set *predicate.Set, ws Workspace, deps []stream.Dep, crates CrateSource,
-	acquire func(context.Context, stream.Installation) error, warn func(string)) *Result {
+	acquire func(context.Context, stream.Installation) error, warn func(pos.Warning)) *Result {
 	r, scans := ScanConfigured(ctx, cfg, dirs, update, warn)
 	r.Workspace, r.Deps, r.Crates, r.Consent, r.Acquire = ws, deps, crates, cfg.Plugins, acquire
 	if ws.Root != "" {
@@ -281,7 +282,7 @@ func (mt *matcher) group(st *scanState, m *Manifest, g SkillGroup, pluginCrates 
 		st.inputs = append(st.inputs, dir)
 	}
 	if err != nil {
-		err = fmt.Errorf("%s:%d: [[skills]] group %q: %w", m.Path, g.Line, gname, err)
+		err = pos.Errorf(m.Path, g.Line, 0, "[[skills]] group %q: %w", gname, err)
 		r.warn("%v", err)
 		rej(err.Error())
 		return
@@ -430,21 +431,21 @@ func groupDir(r *Resolver, sc *Scan, m *Manifest, g SkillGroup) (string, []strin
 	if g.SourceGit != "" {
 		dir, in, err := r.GroupGit(g.SourceGit, sc.Source.Level)
 		if err != nil {
-			return "", in, fmt.Errorf("%s:%d: [[skills]] source.git: %w", m.Path, g.Line, err)
+			return "", in, pos.Errorf(m.Path, g.Line, 0, "[[skills]] source.git: %w", err)
 		}
 		return dir, in, nil
 	}
 	dir := filepath.Join(m.Dir, filepath.FromSlash(g.SourcePath))
 	real, err := filepath.EvalSymlinks(dir)
 	if err != nil {
-		return "", nil, fmt.Errorf("%s:%d: [[skills]] source.path %q: %w", m.Path, g.Line, g.SourcePath, err)
+		return "", nil, pos.Errorf(m.Path, g.Line, 0, "[[skills]] source.path %q: %w", g.SourcePath, err)
 	}
 	root := sc.root
 	if root == "" {
 		root, err = filepath.EvalSymlinks(sc.Source.Dir)
 	}
 	if err != nil || !within(root, real) {
-		return "", nil, fmt.Errorf("%s:%d: [[skills]] source.path %q leaves the plugin source %q", m.Path, g.Line, g.SourcePath, sc.Source.Name)
+		return "", nil, pos.Errorf(m.Path, g.Line, 0, "[[skills]] source.path %q leaves the plugin source %q", g.SourcePath, sc.Source.Name)
 	}
 	return dir, nil, nil
 }

@@ -1,9 +1,10 @@
 package plugin
 
 import (
-	"fmt"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 )
 
 // checkPrintable refuses a name that holds a character a terminal could
@@ -16,7 +17,7 @@ import (
 func checkPrintable(path string, line int, what, name string) error {
 	for i, r := range name {
 		if r == utf8.RuneError || !unicode.IsPrint(r) && r != ' ' {
-			return fmt.Errorf("%s:%d:1: %s %q holds %U at byte %d, a control or formatting character; a name must be printable text", path, line, what, name, r, i)
+			return pos.Errorf(path, line, 1, "%s %q holds %U at byte %d, a control or formatting character; a name must be printable text", what, name, r, i)
 		}
 	}
 	return nil

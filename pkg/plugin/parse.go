@@ -16,6 +16,7 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"github.com/symposium-dev/symposium-go/pkg/agent"
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/predexpr"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -399,7 +400,7 @@ func (p *parser) hook(i int, h fileHook, installNames map[string]bool) (Hook, bo
 		refs, e, skip := parseRefs(path, reqLine, where, h.Requirements)
 		for _, r := range refs {
 			if skip == nil && r.Inline == nil && p.skippedInstalls[r.Name] {
-				skip = fmt.Errorf("%s:%d:1: %s: installation %q was skipped", path, reqLine, where, r.Name)
+				skip = pos.Errorf(path, reqLine, 1, "%s: installation %q was skipped", where, r.Name)
 			}
 		}
 		if skip != nil {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/predexpr"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -58,7 +59,7 @@ type customDef struct {
 // registerCustom adds m's [[predicate]]s to custom. Two definitions of a
 // name cancel out: warn is told of each later one, first being true for
 // the first such of a name. cache is where installations are acquired.
-func registerCustom(custom map[string]customDef, m *Manifest, cache string, warn func(msg string, first bool)) {
+func registerCustom(custom map[string]customDef, m *Manifest, cache string, warn func(w pos.Warning, first bool)) {
 	for _, c := range m.Custom {
 		where := fmt.Sprintf("%s:%d", m.Path, c.Line)
 		if prev, ok := custom[c.Name]; ok {
@@ -67,12 +68,14 @@ func registerCustom(custom map[string]customDef, m *Manifest, cache string, warn
 				prev.collided = fmt.Sprintf("custom predicate %q is defined twice (%s and %s), so neither is used", c.Name, prev.where, where)
 				custom[c.Name] = prev
 			}
-			warn(fmt.Sprintf("%s: [[predicate]] %q is also defined at %s: both definitions are skipped and %s(...) is false; rename one", where, c.Name, prev.where, c.Name), first)
+			warn(*pos.Errorf(m.Path, c.Line, 0, "[[predicate]] %q is also defined at %s: both definitions are skipped and %s(...) is false; rename one", c.Name, prev.where, c.Name), first)
 			continue
 		}
 		cmd, err := customCommand(m, c, cache)
 		if err != nil {
-			warn(fmt.Sprintf("%v; %s(...) is false", err, c.Name), true)
+			w := pos.Of(err)
+			w.Msg += fmt.Sprintf("; %s(...) is false", c.Name)
+			warn(w, true)
 			custom[c.Name] = customDef{where: where, broken: err.Error()}
 			continue
 		}
@@ -116,9 +119,9 @@ func newEvaluator(scans []*Scan, set *predicate.Set, r *Resolver) *evaluator {
 	// Registration is global and unconditional (upstream: "How custom
 	// predicates work"): a plugin's [[predicate]] counts even where the
 	// plugin itself does not apply.
-	warn := func(msg string, first bool) {
+	warn := func(w pos.Warning, first bool) {
 		if first {
-			r.warn("%s", msg)
+			r.warnValue(w)
 		}
 	}
 	for _, sc := range scans {
@@ -270,7 +273,7 @@ func skillPreds(file string, line int, items []string) ([]Pred, error) {
 	for _, it := range items {
 		e, err := ParsePredicate(it)
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d:1: %w", file, line, err)
+			return nil, pos.Errorf(file, line, 1, "%w", err)
 		}
 		out = append(out, Pred{Expr: e, Line: line})
 	}

@@ -6,8 +6,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/symposium-dev/symposium-go/internal/ostest"
+
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -39,6 +42,7 @@ func skillFile(name, extra string) string {
 // does not hold with the predicate named, and leaves a hook's live
 // predicates to dispatch.
 func TestMatchPredicates(t *testing.T) {
+	ostest.Shell(t) // shell() and a custom predicate's command line
 	ws := t.TempDir()
 	writeTree(t, ws, map[string]string{"marker": ""})
 	src := t.TempDir()
@@ -94,7 +98,7 @@ predicates = ["shell(exit 1)"]
 		"book/s/booky/SKILL.md": skillFile("booky", "crates: serde\n"),
 	})
 	var warnings []string
-	r := &Resolver{Workspace: Workspace{Root: ws}, Warn: func(s string) { warnings = append(warnings, s) }}
+	r := &Resolver{Workspace: Workspace{Root: ws}, Warn: func(w pos.Warning) { warnings = append(warnings, w.String()) }}
 	sc := Discover(&Source{Name: "s", Dir: src})
 	set := predicate.NewSet([]predicate.Dep{{Name: "serde", Version: "1.0.1"}})
 	res := Match([]*Scan{sc}, set, r)

@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 	"github.com/symposium-dev/symposium-go/pkg/syncstate"
 )
@@ -18,8 +20,9 @@ type Resolver struct {
 	Dirs   config.Dirs
 	Update string // offline (every source), none, check, fetch (sources with auto-update)
 	Ctx    context.Context
-	// Warn receives one line per problem that does not stop the run.
-	Warn func(msg string)
+	// Warn receives each problem that does not stop the run, with its
+	// place when it has one.
+	Warn func(pos.Warning)
 	// Workspace is where Match evaluates predicates.
 	Workspace Workspace
 	// Interval is the auto-update debounce (UpdateAuto).
@@ -47,9 +50,31 @@ func (r *Resolver) ctx() context.Context {
 	return r.Ctx
 }
 
+// warn reports a problem. A format that starts with "%v" of an error
+// keeps that error's place (pos.Of): the rest of the message follows its
+// own.
 func (r *Resolver) warn(format string, args ...any) {
+	if err, ok := firstErr(format, args); ok {
+		w := pos.Of(err)
+		w.Msg += fmt.Sprintf(format[2:], args[1:]...)
+		r.warnValue(w)
+		return
+	}
+	r.warnValue(pos.Warnf(format, args...))
+}
+
+func firstErr(format string, args []any) (error, bool) {
+	if !strings.HasPrefix(format, "%v") || len(args) == 0 {
+		return nil, false
+	}
+	err, ok := args[0].(error)
+	return err, ok && err != nil
+}
+
+// warnValue reports w as it is.
+func (r *Resolver) warnValue(w pos.Warning) {
 	if r.Warn != nil {
-		r.Warn(fmt.Sprintf(format, args...))
+		r.Warn(w)
 	}
 }
 

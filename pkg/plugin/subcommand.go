@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -69,7 +70,7 @@ func parseSubcommands(path string, lines *lineIndex, v any, installNames, skippe
 	}
 	table, ok := v.(map[string]any)
 	if !ok {
-		return nil, []error{fmt.Errorf("%s:%d:1: subcommand must be a table of [subcommand.<name>] tables", path, subcommandLine(lines, ""))}, nil
+		return nil, []error{pos.Errorf(path, subcommandLine(lines, ""), 1, "subcommand must be a table of [subcommand.<name>] tables")}, nil
 	}
 	names := slices.Sorted(maps.Keys(table))
 	var subs []Subcommand
@@ -79,7 +80,7 @@ func parseSubcommands(path string, lines *lineIndex, v any, installNames, skippe
 		line := subcommandLine(lines, name)
 		t, ok := table[name].(map[string]any)
 		if !ok {
-			errs = append(errs, fmt.Errorf("%s:%d:1: subcommand.%s must be a table (description, command, ...)", path, line, name))
+			errs = append(errs, pos.Errorf(path, line, 1, "subcommand.%s must be a table (description, command, ...)", name))
 			continue
 		}
 		sc, e, skip := parseSubcommand(path, lines, name, line, t, installNames, skippedInstalls)
@@ -102,7 +103,7 @@ func parseSubcommand(path string, lines *lineIndex, name string, line int, t map
 	var errs []error
 	at := func(key string) int { return subcommandKey(lines, name, key, line) }
 	bad := func(l int, format string, args ...any) {
-		errs = append(errs, fmt.Errorf("%s:%d:1: %s %s", path, l, where, fmt.Sprintf(format, args...)))
+		errs = append(errs, pos.Errorf(path, l, 1, "%s %s", where, fmt.Sprintf(format, args...)))
 	}
 	keys := slices.Sorted(maps.Keys(t))
 	for _, k := range keys {
@@ -166,7 +167,7 @@ func subcommandCommand(path string, line int, where string, v any, installNames 
 	switch c := v.(type) {
 	case string:
 		if !installNames[c] {
-			return InstallRef{}, []error{fmt.Errorf("%s:%d:1: %s command = %q names no [[installations]] entry: declare one with that name, or write the installation inline: command = { script = \"<path in the plugin>\" }", path, line, where, c)}, nil
+			return InstallRef{}, []error{pos.Errorf(path, line, 1, "%s command = %q names no [[installations]] entry: declare one with that name, or write the installation inline: command = { script = \"<path in the plugin>\" }", where, c)}, nil
 		}
 		return InstallRef{Name: c, Line: line}, nil, nil
 	case map[string]any:
@@ -176,9 +177,9 @@ func subcommandCommand(path string, line int, where string, v any, installNames 
 		}
 		return InstallRef{Inline: in, Line: line}, errs, nil
 	case nil:
-		return InstallRef{}, []error{fmt.Errorf("%s:%d:1: %s has no command: set command = \"<installation name>\" or command = { script = \"…\" }", path, line, where)}, nil
+		return InstallRef{}, []error{pos.Errorf(path, line, 1, "%s has no command: set command = \"<installation name>\" or command = { script = \"…\" }", where)}, nil
 	}
-	return InstallRef{}, []error{fmt.Errorf("%s:%d:1: %s command must be an installation name or a table", path, line, where)}, nil
+	return InstallRef{}, []error{pos.Errorf(path, line, 1, "%s command must be an installation name or a table", where)}, nil
 }
 
 // gate reads the subcommand's crates or depends-on (one list, two
@@ -188,7 +189,7 @@ func (sc *Subcommand) gate(path string, lines *lineIndex, name string, line int,
 	key, v := "crates", t["crates"]
 	if d, ok := t["depends-on"]; ok {
 		if v != nil {
-			errs = append(errs, fmt.Errorf("%s:%d:1: [subcommand.%s] both crates and depends-on are set: they are the same list; keep depends-on", path, subcommandKey(lines, name, "depends-on", line), name))
+			errs = append(errs, pos.Errorf(path, subcommandKey(lines, name, "depends-on", line), 1, "[subcommand.%s] both crates and depends-on are set: they are the same list; keep depends-on", name))
 		}
 		key, v = "depends-on", d
 	}

@@ -11,6 +11,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 )
 
 // knownFields lists, per table, the fields this version reads; messages
@@ -155,5 +157,5 @@ func (p *parser) isDropped(table string, i int) bool { return p.dropped[table][i
 
 // skipped records one Skipped with its "path:line:1: " prefix.
 func (p *parser) skipped(what, name string, line int, msg string) {
-	p.m.Skipped = append(p.m.Skipped, Skipped{What: what, Name: name, Line: line, Err: fmt.Errorf("%s:%d:1: %s", p.path, line, msg)})
+	p.m.Skipped = append(p.m.Skipped, Skipped{What: what, Name: name, Line: line, Err: pos.Errorf(p.path, line, 1, "%s", msg)})
 }

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/predexpr"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/skill"
@@ -85,7 +86,7 @@ func (r *Report) undefined(defined map[string]customDef, here, elsewhere string)
 func customNames(m *Manifest) map[string]customDef {
 	out := map[string]customDef{}
 	if m != nil {
-		registerCustom(out, m, "", func(string, bool) {})
+		registerCustom(out, m, "", func(pos.Warning, bool) {})
 	}
 	return out
 }
@@ -152,7 +153,7 @@ func Validate(path string) (*Report, error) {
 		}
 	}
 	defined := map[string]customDef{}
-	warn := func(msg string, _ bool) { rep.Warnings = append(rep.Warnings, msg) }
+	warn := func(w pos.Warning, _ bool) { rep.Warnings = append(rep.Warnings, w.String()) }
 	rep.root = sc.root
 	for _, m := range sc.Plugins {
 		rep.plugin(m)

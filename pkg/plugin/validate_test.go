@@ -1,7 +1,10 @@
 package plugin
 
 import (
+	"errors"
+	"io/fs"
 	"maps"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -206,9 +209,9 @@ func TestValidateSyncSkips(t *testing.T) {
 		{"all loads", head + hook(`{ script = "x.sh" }`), map[string]string{"p/x.sh": "true\n"}, nil, ""},
 		{"unknown top-level field", head + "bogus_field = 3\n", nil, []string{`p/SYMPOSIUM.toml:3:1: unknown field "bogus_field" (known: `}, ": ignored (a field of a later symposium version?)"},
 		{"unknown hook field", head + hook(`"true"`) + "when = 1\n", nil, []string{`p/SYMPOSIUM.toml:7:1: unknown field "when" in [[hooks]]`}, `skipping [[hooks]] "h", the rest of the plugin loads (a field of a later symposium version?)`},
-		{"missing script", head + hook(`{ script = "x.sh" }`), nil, []string{`p/SYMPOSIUM.toml:6: installation "h": /`}, `p/x.sh does not exist: sync skips this hook`},
+		{"missing script", head + hook(`{ script = "x.sh" }`), nil, []string{`p/SYMPOSIUM.toml:6: installation "h": ` + filepath.ToSlash(os.TempDir())}, `p/x.sh does not exist: sync skips this hook`},
 		{"missing installation", head + hook(`"true"`) + "requirements = [\"rtk\"]\n", nil, []string{`p/SYMPOSIUM.toml:7:1: [[hooks]] "h": no [[installations]] entry named "rtk"`}, ": sync skips this hook"},
-		{"missing group", head + "[[skills]]\nsource.path = \"skills\"\n", nil, []string{`p/SYMPOSIUM.toml:3:1: [[skills]] source.path "skills": `}, "no such file or directory"},
+		{"missing group", head + "[[skills]]\nsource.path = \"skills\"\n", nil, []string{`p/SYMPOSIUM.toml:3:1: [[skills]] source.path "skills": `}, notExist(t)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -230,4 +233,16 @@ func TestValidateSyncSkips(t *testing.T) {
 			}
 		})
 	}
+}
+
+// notExist is how this system words a file that is not there ("no such
+// file or directory" on Unix, "The system cannot find the file
+// specified." on Windows).
+func notExist(t *testing.T) string {
+	_, err := os.Stat(filepath.Join(t.TempDir(), "none"))
+	var pe *fs.PathError
+	if !errors.As(err, &pe) {
+		t.Fatalf("stat of a missing file: %v", err)
+	}
+	return pe.Err.Error()
 }

@@ -158,11 +158,12 @@ func (c *Context) pathExists(arg string) bool {
 		return false
 	}
 	path, _ := c.lookupEnv("PATH")
+	pathExt, _ := c.lookupEnv("PATHEXT") // Windows' program extensions
 	for _, d := range filepath.SplitList(path) {
 		if d == "" {
 			d = "."
 		}
-		if fi, err := os.Stat(filepath.Join(d, arg)); err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0 {
+		if onPath(d, arg, pathExt) {
 			return true
 		}
 	}

@@ -4,9 +4,12 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/symposium-dev/symposium-go/internal/ostest"
 
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -115,6 +118,7 @@ func TestEval(t *testing.T) {
 	os.Mkdir(filepath.Join(dir, ".git"), 0o755)
 	bin := t.TempDir()
 	os.WriteFile(filepath.Join(bin, "mytool"), []byte("#!/bin/sh\n"), 0o755)
+	os.WriteFile(filepath.Join(bin, "exetool.exe"), []byte("MZ"), 0o755)
 	os.WriteFile(filepath.Join(dir, "check.sh"), []byte("#!/bin/sh\n[ \"$1\" = static ] && [ \"$2\" = 'cli>=0.3' ]\n"), 0o755)
 	env := map[string]string{"CI": "true", "KEY": "a=b", "PATH": bin}
 	c := &Context{
@@ -137,47 +141,57 @@ func TestEval(t *testing.T) {
 		in   string
 		want bool
 		why  string // a part of the reason, when false
+		sh   bool   // runs sh
 	}{
-		{"depends-on(serde)", true, ""},
-		{"crate(serde)", true, ""},
-		{"depends-on(tokio)", false, "depends-on(tokio) is false"},
-		{"workspace-member()", true, ""},
-		{"path_exists(.git)", true, ""},
-		{"path_exists(" + dir + "/check.sh)", true, ""},
-		{"path_exists(./mytool)", false, "is false"},
-		{"path_exists(mytool)", true, ""},
-		{"path_exists(nope)", false, "path_exists(nope) is false"},
-		{"env(CI)", true, ""},
-		{"env(CI=false)", false, `CI is "true"`},
-		{"env(KEY=a=b)", true, ""},
-		{"env(NOPE)", false, "NOPE is not set"},
-		{"shell(test -d .git)", true, ""},
-		{"shell(exit 3)", false, "exit 3"},
-		{"shell(read x; test -n \"$x\")", false, "exit 1"}, // stdin is empty, never the terminal
-		{"not(env(CI))", false, "env(CI) holds"},
-		{"not(env(NOPE))", true, ""},
-		{"any(env(NOPE), path_exists(nope))", false, "NOPE is not set; path_exists(nope) is false"},
-		{"any(env(NOPE), env(CI))", true, ""},
-		{"all(env(CI), depends-on(tokio))", false, "depends-on(tokio) is false"},
-		{"battery_pack(cli>=0.3)", true, ""},
-		{"battery_pack(cli>=0.4)", false, "exit 1"},
-		{"other(x)", false, `unknown predicate "other"`},
+		{"depends-on(serde)", true, "", false},
+		{"crate(serde)", true, "", false},
+		{"depends-on(tokio)", false, "depends-on(tokio) is false", false},
+		{"workspace-member()", true, "", false},
+		{"path_exists(.git)", true, "", false},
+		{"path_exists(" + dir + "/check.sh)", true, "", false},
+		{"path_exists(./mytool)", false, "is false", false},
+		{"path_exists(mytool)", true, "", false},
+		{"path_exists(nope)", false, "path_exists(nope) is false", false},
+		// Windows finds a program by PATHEXT's extensions; elsewhere the
+		// name is the file's.
+		{"path_exists(exetool)", runtime.GOOS == "windows", "is false", false},
+		{"env(CI)", true, "", false},
+		{"env(CI=false)", false, `CI is "true"`, false},
+		{"env(KEY=a=b)", true, "", false},
+		{"env(NOPE)", false, "NOPE is not set", false},
+		{"shell(test -d .git)", true, "", true},
+		{"shell(exit 3)", false, "exit 3", true},
+		{"shell(read x; test -n \"$x\")", false, "exit 1", true}, // stdin is empty, never the terminal
+		{"not(env(CI))", false, "env(CI) holds", false},
+		{"not(env(NOPE))", true, "", false},
+		{"any(env(NOPE), path_exists(nope))", false, "NOPE is not set; path_exists(nope) is false", false},
+		{"any(env(NOPE), env(CI))", true, "", false},
+		{"all(env(CI), depends-on(tokio))", false, "depends-on(tokio) is false", false},
+		{"battery_pack(cli>=0.3)", true, "", true},
+		{"battery_pack(cli>=0.4)", false, "exit 1", true},
+		{"other(x)", false, `unknown predicate "other"`, false},
 	}
 	for _, tt := range tests {
-		e, err := Parse(tt.in)
-		if err != nil {
-			t.Fatalf("Parse(%q): %v", tt.in, err)
-		}
-		ok, why := c.Eval(context.Background(), e)
-		if ok != tt.want || !strings.Contains(why, tt.why) {
-			t.Errorf("Eval(%q) = %v, %q; want %v, %q", tt.in, ok, why, tt.want, tt.why)
-		}
+		t.Run(tt.in, func(t *testing.T) {
+			if tt.sh {
+				ostest.Shell(t)
+			}
+			e, err := Parse(tt.in)
+			if err != nil {
+				t.Fatalf("Parse(%q): %v", tt.in, err)
+			}
+			ok, why := c.Eval(context.Background(), e)
+			if ok != tt.want || (!ok && !strings.Contains(why, tt.why)) {
+				t.Errorf("Eval(%q) = %v, %q; want %v, %q", tt.in, ok, why, tt.want, tt.why)
+			}
+		})
 	}
 }
 
 // TestEvalCache runs a shell predicate once per argument for a Context's
 // life.
 func TestEvalCache(t *testing.T) {
+	ostest.Shell(t)
 	dir := t.TempDir()
 	c := &Context{Dir: dir}
 	e, _ := Parse("shell(echo x >> count; true)")
@@ -195,6 +209,7 @@ func TestEvalCache(t *testing.T) {
 // TestEvalTimeout kills a predicate that does not finish, with what it
 // started in the background.
 func TestEvalTimeout(t *testing.T) {
+	ostest.Shell(t)
 	c := &Context{Dir: t.TempDir(), Timeout: 200 * time.Millisecond}
 	e, _ := Parse("shell(sleep 30 & sleep 30)")
 	start := time.Now()
@@ -252,6 +267,7 @@ func TestPartial(t *testing.T) {
 // and is false, saying why, while an installation it needs is not
 // installed: evaluating never installs.
 func TestCustomExec(t *testing.T) {
+	ostest.Shell(t)
 	installed, missing := t.TempDir(), filepath.Join(t.TempDir(), "none")
 	bin := t.TempDir()
 	os.WriteFile(filepath.Join(bin, "onpath"), []byte("#!/bin/sh\ntest \"$1\" = --flag && test \"$2\" = ok && test \"$SYMPOSIUM_x\" = set\n"), 0o755)

@@ -18,14 +18,16 @@ import (
 // scripts/check.sh) absolute against dir, since the command runs in the
 // workspace or the agent's working directory, not in the plugin. Bare
 // names (cargo, python3) are looked up on PATH as written, and a word the
-// shell would rewrite (quotes, $, ~) is left alone.
+// shell would rewrite (quotes, $, ~) is left alone, and so is a path sh
+// takes as absolute: /usr/bin/x is one to Git for Windows' sh too, though
+// not to filepath.IsAbs on Windows (no drive).
 func ResolvePath(command, dir string) string {
 	trimmed := strings.TrimLeft(command, " \t")
 	first := trimmed
 	if i := strings.IndexAny(trimmed, " \t"); i >= 0 {
 		first = trimmed[:i]
 	}
-	if first == "" || dir == "" || filepath.IsAbs(first) || !strings.Contains(first, "/") ||
+	if first == "" || dir == "" || strings.HasPrefix(first, "/") || filepath.IsAbs(first) || !strings.Contains(first, "/") ||
 		strings.ContainsAny(first, "'\"$`\\~") {
 		return command
 	}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/symposium-dev/symposium-go/internal/ostest"
 )
 
 func TestFlushLevels(t *testing.T) {
@@ -128,6 +130,7 @@ func TestLazyFormatting(t *testing.T) {
 // URL's user name, paths): the directory is 0700 and each file 0600, and a
 // directory an older version made 0755 is tightened.
 func TestFlushPrivate(t *testing.T) {
+	ostest.UnixModes(t) // a Windows log directory is as private as the profile holding it
 	for _, tc := range []struct {
 		name     string
 		existing os.FileMode // 0: the directory does not exist yet

@@ -15,10 +15,6 @@ const (
 	KindValidation = "validation"
 )
 
-func init() {
-	AllKinds = append(AllKinds, KindSync, KindPluginSource, KindPluginEntry, KindValidation)
-}
-
 // SyncSummary is the last record of `cargo agents sync --json`.
 type SyncSummary struct {
 	Kind      string `json:"kind"`

@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 )
 
 // Reader reads newline-delimited records.
@@ -41,7 +43,7 @@ func (r *Reader) Next() (Raw, error) {
 		}
 		kind, err := kindOf(trimmed)
 		if err != nil {
-			return Raw{}, fmt.Errorf("%s:%d: %v", r.name, r.line, err)
+			return Raw{}, pos.Errorf(r.name, r.line, 0, "%v", err)
 		}
 		// ReadBytes returned a slice of its own: the record keeps it.
 		return Raw{Kind: kind, Line: r.line, Data: trimmed}, nil
@@ -96,7 +98,7 @@ var kinds = func() map[string]string {
 // Decode unmarshals raw into v, naming the line on error.
 func (r *Reader) Decode(raw Raw, v any) error {
 	if err := json.Unmarshal(raw.Data, v); err != nil {
-		return fmt.Errorf("%s:%d: bad %s record: %v", r.name, raw.Line, raw.Kind, err)
+		return pos.Errorf(r.name, raw.Line, 0, "bad %s record: %v", raw.Kind, err)
 	}
 	return nil
 }

@@ -27,8 +27,15 @@ const (
 	KindSubcommand = "subcommand"
 )
 
-// AllKinds lists every kind this package defines (used by the docs test).
-var AllKinds = []string{KindWorkspace, KindDep, KindSkill, KindHook, KindMCPServer, KindRejected, KindAction, KindError, KindWarning, KindGate, KindGateInput, KindSource, KindPluginStatus, KindSearchMatch, KindSubcommand}
+// AllKinds lists every kind this package defines, the stages' and
+// cargo-agents' own (cli_records.go): the docs test checks each is
+// documented, and the reader interns them.
+var AllKinds = []string{
+	KindWorkspace, KindDep, KindSkill, KindHook, KindMCPServer, KindRejected, KindAction,
+	KindError, KindWarning, KindGate, KindGateInput, KindSource, KindPluginStatus,
+	KindSearchMatch, KindSubcommand,
+	KindSync, KindPluginSource, KindPluginEntry, KindValidation,
+}
 
 // Workspace opens a sym-deps stream: the workspace root and its members.
 type Workspace struct {

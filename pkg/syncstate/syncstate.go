@@ -128,7 +128,7 @@ func Path(cacheDir, root string) string {
 }
 
 func key(root string) string {
-	sum := sha256.Sum256([]byte(filepath.Clean(root)))
+	sum := sha256.Sum256([]byte(rootKey(root)))
 	return hex.EncodeToString(sum[:12])
 }
 
@@ -165,7 +165,7 @@ func load(cacheDir, root string) (st *State, exists bool, err error) {
 	if err != nil {
 		return nil, true, err
 	}
-	if st == nil || st.WorkspaceRoot != filepath.Clean(root) {
+	if st == nil || !sameRoot(st.WorkspaceRoot, root) {
 		st.Close()
 		return nil, true, nil // a corrupt or older state only means "sync again"
 	}
@@ -422,7 +422,7 @@ func unfield(s string) (string, error) {
 // it on every call. (nil, nil) when no ancestor has one; an error when the
 // nearest one cannot be read.
 func Find(cacheDir, dir string) (*State, error) {
-	dir = filepath.Clean(dir)
+	dir = cleanRoot(dir)
 	for {
 		// One open per level: the hook path calls this on every tool call.
 		if st, exists, err := load(cacheDir, dir); exists {

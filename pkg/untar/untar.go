@@ -34,6 +34,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"syscall"
@@ -300,12 +301,61 @@ func (u *unpacker) links() error {
 		if err := mkParent(u.root, l.rel); err != nil {
 			return u.refuse(l.name, err, "%s", writeError(err))
 		}
-		if err := u.root.Symlink(l.target, l.rel); err != nil {
-			return u.refuse(l.name, err, "%s", writeError(err))
+		if err := symlink(u.root, l.target, l.rel); err != nil {
+			if !cannotLink(err) {
+				return u.refuse(l.name, err, "%s", writeError(err))
+			}
+			if err := u.copyLinked(l); err != nil {
+				return u.refuse(l.name, err, "%s", writeError(err))
+			}
 		}
 	}
 	return nil
 }
+
+// cannotLink says the system refused to make a symlink at all: Windows
+// without Developer Mode or the symlink privilege
+// (ERROR_PRIVILEGE_NOT_HELD), or a file system without links (EPERM).
+func cannotLink(err error) bool {
+	const errorPrivilegeNotHeld = syscall.Errno(1314)
+	return errors.Is(err, fs.ErrPermission) || runtime.GOOS == "windows" && errors.Is(err, errorPrivilegeNotHeld)
+}
+
+// copyLinked stands in for a symlink the system cannot make: a link to a
+// regular file of the archive becomes a copy of it (what a checkout
+// without symlink support would give is worse: a file holding the
+// target's name); a link to anything else is left out, with a warning.
+func (u *unpacker) copyLinked(l link) error {
+	from := filepath.Join(filepath.Dir(l.rel), filepath.FromSlash(l.target))
+	if fi, err := u.root.Lstat(from); err != nil || !fi.Mode().IsRegular() {
+		if u.o.Warn != nil {
+			u.o.Warn(fmt.Sprintf("%s: left out symlink %s -> %s (this system makes no symlinks here, and it is not a file of the archive)", u.o.Name, filepath.ToSlash(l.rel), l.target))
+		}
+		return nil
+	}
+	src, err := u.root.Open(from)
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	fi, err := src.Stat()
+	if err != nil {
+		return err
+	}
+	dst, err := u.root.OpenFile(l.rel, os.O_WRONLY|os.O_CREATE|os.O_EXCL, fi.Mode().Perm())
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(dst, src); err != nil {
+		dst.Close()
+		return err
+	}
+	return dst.Close()
+}
+
+// symlink makes a symlink (a variable so that a test can take the
+// privilege away).
+var symlink = (*os.Root).Symlink
 
 // names turns entry names into paths below the destination.
 type names struct {

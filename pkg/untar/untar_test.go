@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/symposium-dev/symposium-go/internal/ostest"
+
 	"github.com/symposium-dev/symposium-go/internal/tartest"
 )
 
@@ -213,6 +215,7 @@ func TestReadCap(t *testing.T) {
 // followed, even though no check of the archive's names catches it: the
 // os.Root does.
 func TestPlantedSymlink(t *testing.T) {
+	ostest.Symlinks(t)
 	sandbox := t.TempDir()
 	dir := filepath.Join(sandbox, "dst")
 	outside := filepath.Join(sandbox, "outside")
@@ -330,6 +333,11 @@ func TestUnpacked(t *testing.T) {
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			for _, want := range tc.files {
+				if strings.HasPrefix(want, "->") {
+					ostest.Symlinks(t) // the case makes one
+				}
+			}
 			var warnings []string
 			o := tc.opts
 			o.Warn = func(m string) { warnings = append(warnings, m) }
@@ -379,6 +387,7 @@ func TestUnpacked(t *testing.T) {
 
 // TestModes: only the executable bit of an entry's mode is kept.
 func TestModes(t *testing.T) {
+	ostest.UnixModes(t)
 	dir, err := unpack(t, archive(t,
 		entry{Name: "setuid", Body: "x", Mode: 0o4755},
 		entry{Name: "world", Body: "x", Mode: 0o666},

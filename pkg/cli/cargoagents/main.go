@@ -4,7 +4,6 @@
 package cargoagents
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -73,9 +72,17 @@ type globals struct {
 	log *cmdlog.Run
 }
 
-// Main runs cargo-agents. cargo runs external subcommands as
+// program is cargo-agents' command line: cli.Main owns a bare --version;
+// run owns the rest, the global options before or after a subcommand.
+var program = cli.Program{Name: "cargo-agents", Entry: cli.Command{Run: runArgs}}
+
+// Main runs cargo-agents with args (without the program name) and returns
+// the exit code.
+func Main(stdio cli.Stdio, args []string) int { return cli.Main(stdio, program, args) }
+
+// runArgs runs cargo agents. cargo runs external subcommands as
 // `cargo-agents agents ARGS...`, so a leading "agents" is dropped.
-func Main(io cli.Stdio, args []string) int {
+func runArgs(io cli.Stdio, args []string) int {
 	argv := args
 	if len(args) > 0 && args[0] == "agents" {
 		args = args[1:]
@@ -108,8 +115,7 @@ func Main(io cli.Stdio, args []string) int {
 		return cli.Report(io.Err, what, err)
 	}
 	if len(args) == 0 {
-		usage(io.Err)
-		return cli.ExitUsage
+		return cli.Report(io.Err, prog, cli.Usagef("missing command"))
 	}
 	if args[0] == "help" {
 		fullUsage(io, g)
@@ -173,24 +179,13 @@ func runCommand(io cli.Stdio, g *globals, argv []string, name string, args []str
 	g.log.Printf(runlog.Debug, "update %s, quiet %v, verbose %v, json %v", g.Update, g.Quiet, g.Verbose, g.JSON)
 	io.Err = g.log.Tee(io.Err)
 	err := sc.run(io, g, args)
-	code := reportErr(io, g, what, err)
+	report := cli.Report
+	if g.JSON {
+		report = cli.ReportJSON
+	}
+	code := report(io.Err, what, err)
 	g.log.Finish(err, code)
 	return code
-}
-
-// reportErr is cli.Report, except that with --json the error is an
-// error record on stderr (docs/streams.md, Diagnostics).
-func reportErr(stdio cli.Stdio, g *globals, what string, err error) int {
-	var usage *cli.UsageError
-	if !g.JSON || err == nil || errors.Is(err, cli.ErrSilent) || errors.As(err, &usage) {
-		return cli.Report(stdio.Err, what, err)
-	}
-	var coded *cli.ExitCodeError
-	if errors.As(err, &coded) && (coded.Err == nil || errors.Is(coded.Err, cli.ErrSilent)) {
-		return coded.Code
-	}
-	cli.Diag{W: stdio.Err, Prog: what, JSON: true}.Error(err)
-	return cli.Report(io.Discard, what, err)
 }
 
 // isBuiltin reports whether name is one of cargo-agents' own commands.

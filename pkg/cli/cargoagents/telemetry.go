@@ -7,6 +7,7 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 )
 
 const telemetryUsage = `Usage: cargo agents telemetry [status|enable|disable|show]
@@ -34,7 +35,7 @@ func runTelemetry(stdio cli.Stdio, g *globals, args []string) error {
 		fmt.Fprint(stdio.Out, telemetryUsage)
 		return nil
 	case "status":
-		dirs, cfg, err := userconf.Load(func(w string) { fmt.Fprintf(stdio.Err, "warning: %s\n", w) })
+		dirs, cfg, err := userconf.Load(func(w pos.Warning) { fmt.Fprintf(stdio.Err, "warning: %s\n", w) })
 		if err != nil {
 			return err
 		}

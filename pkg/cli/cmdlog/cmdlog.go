@@ -75,6 +75,22 @@ func Delegated(stdio cli.Stdio, name string, args []string, version string, run 
 	return code
 }
 
+// Entry is the cli.Command Run of `BINARY NAME GLOBALS... ARGS...`, as
+// cargo-agents runs its subcommands in sym-match and sym-install: the
+// global options (cli.ParseGlobals, the one parser of them) go to run,
+// with the rest of the arguments and the log, as Delegated runs it.
+func Entry(name string, run func(stdio cli.Stdio, g cli.Globals, log *Run, args []string) error) func(cli.Stdio, []string) int {
+	return func(stdio cli.Stdio, args []string) int {
+		g, rest, err := cli.ParseGlobals(args)
+		return Delegated(stdio, name, rest, cli.Version, func(stdio cli.Stdio, log *Run) error {
+			if err != nil {
+				return err
+			}
+			return run(stdio, g, log, rest)
+		})
+	}
+}
+
 // Printf records a line; on a nil Run (a command run without a log, as in
 // unit tests) it does nothing.
 func (r *Run) Printf(level runlog.Level, format string, args ...any) {

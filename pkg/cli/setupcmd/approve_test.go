@@ -31,6 +31,7 @@ func TestInitOffersWorkspaceApproval(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			home := t.TempDir()
 			t.Setenv("HOME", home)
+			t.Setenv("USERPROFILE", home) // what os.UserHomeDir reads on Windows
 			t.Setenv("SYMPOSIUM_HOME", filepath.Join(home, ".symposium"))
 			ws := t.TempDir()
 			os.WriteFile(filepath.Join(ws, "Cargo.toml"), []byte("[package]\nname = \"app\"\nversion = \"0.1.0\"\n"), 0o644)

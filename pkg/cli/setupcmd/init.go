@@ -153,7 +153,7 @@ func (r *initRun) choose(cfg *config.Config) error {
 		// is configured, or, on a first run, take the agents the user
 		// evidently has, as upstream does; and say which choice was made.
 		r.interactive = false
-		switch detected := agent.Installed(r.dirs.Home); {
+		switch detected := agent.Installed(agent.Target{Home: r.dirs.Home, Host: r.dirs.Agents}); {
 		case len(cfg.Agents) > 0:
 			fmt.Fprintf(r.stdio.Err, "cargo agents init: no terminal: keeping the configured agents (%s); change them with --add-agent/--remove-agent\n", strings.Join(cfg.Agents, ", "))
 		case len(detected) > 0:
@@ -164,7 +164,7 @@ func (r *initRun) choose(cfg *config.Config) error {
 		}
 	}
 	if r.interactive {
-		chosen, chosenScope, err := prompt(r.stdio, r.in, cfg, r.dirs.Home)
+		chosen, chosenScope, err := prompt(r.stdio, r.in, cfg, agent.Target{Home: r.dirs.Home, Host: r.dirs.Agents})
 		if err != nil {
 			return err
 		}
@@ -221,7 +221,7 @@ func (r *initRun) workspace(w fileedit.Writer, newCfg *config.Config) (string, a
 			fmt.Fprintf(r.stdio.Err, "warning: %v; no project files written\n", err)
 		}
 	}
-	target := agent.Target{Workspace: ws, Home: r.dirs.Home, Scope: newCfg.HookScope, Command: selfexe.OurCommand(cli.Executable()), Getenv: os.Getenv}
+	target := agent.Target{Workspace: ws, Home: r.dirs.Home, Host: r.dirs.Agents, Scope: newCfg.HookScope, Command: selfexe.OurCommand(cli.Executable()), Getenv: os.Getenv}
 	if ws == "" {
 		return ws, agentfiles.Of(w), target
 	}
@@ -252,7 +252,7 @@ func (r *initRun) registerHooks(af agent.Files, target agent.Target, before []st
 		var changes []agent.Change
 		var err error
 		if newCfg.HookScope == config.ScopeProject && ws == "" {
-			changes, err = a.UnregisterHooks(af, agent.Target{Home: r.dirs.Home, Scope: config.ScopeGlobal})
+			changes, err = a.UnregisterHooks(af, agent.Target{Home: r.dirs.Home, Host: r.dirs.Agents, Scope: config.ScopeGlobal})
 			if !r.g.Quiet && slices.Contains(r.add, name) {
 				fmt.Fprintf(r.stdio.Out, "  %-8s hooks will be registered by `cargo agents sync` in each workspace\n", name)
 			}
@@ -387,14 +387,15 @@ func report(stdio cli.Stdio, g *globals, name string, changes []agent.Change, er
 }
 
 // prompt asks for the agents (a numbered multi-select) and the hook scope.
-func prompt(stdio cli.Stdio, in *bufio.Reader, cfg *config.Config, home string) (agents []string, scope string, err error) {
+// where is the user's home and host, where init looks for the agents.
+func prompt(stdio cli.Stdio, in *bufio.Reader, cfg *config.Config, where agent.Target) (agents []string, scope string, err error) {
 	selected := map[string]bool{}
 	for _, a := range cfg.Agents {
 		selected[a] = true
 	}
 	var all []*agent.Agent
 	for _, a := range agent.All() {
-		if a.Offered(home, selected[a.Name]) {
+		if a.Offered(where, selected[a.Name]) {
 			all = append(all, a)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -25,6 +26,7 @@ func haveGemini(t *testing.T, home string) {
 func TestInitInteractive(t *testing.T) {
 	home := t.TempDir()
 	t.Setenv("HOME", home)
+	t.Setenv("USERPROFILE", home) // what os.UserHomeDir reads on Windows
 	t.Setenv("SYMPOSIUM_HOME", filepath.Join(home, ".symposium"))
 	t.Chdir(t.TempDir())
 	os.MkdirAll(filepath.Join(home, ".symposium"), 0o755)
@@ -66,6 +68,7 @@ func TestInitAsksBeforeOpeningGates(t *testing.T) {
 		t.Run(answer, func(t *testing.T) {
 			home := t.TempDir()
 			t.Setenv("HOME", home)
+			t.Setenv("USERPROFILE", home) // what os.UserHomeDir reads on Windows
 			t.Setenv("SYMPOSIUM_HOME", filepath.Join(home, ".symposium"))
 			haveGemini(t, home)
 			ws := t.TempDir()
@@ -81,12 +84,12 @@ func TestInitAsksBeforeOpeningGates(t *testing.T) {
 			if code, _ := Main(cli.Stdio{In: in, Out: &out, Err: &errOut}, []string{"init"}); code != 0 {
 				t.Fatalf("init exit %d\nstdout:\n%s\nstderr:\n%s", code, out.String(), errOut.String())
 			}
-			if !strings.Contains(out.String(), "is not a trusted folder.\nLet symposium add \""+ws+"\": \"TRUST_FOLDER\" to ") {
+			if !strings.Contains(out.String(), "is not a trusted folder.\nLet symposium add "+strconv.Quote(ws)+": \"TRUST_FOLDER\" to ") {
 				t.Errorf("no consent question:\n%s", out.String())
 			}
 			data, err := os.ReadFile(filepath.Join(home, ".gemini", "trustedFolders.json"))
 			switch {
-			case answer == "y" && !strings.Contains(string(data), ws):
+			case answer == "y" && !strings.Contains(string(data), strings.Trim(strconv.Quote(ws), `"`)): // as JSON holds it
 				t.Errorf("yes, but the folder is not trusted (%v):\n%s", err, data)
 			case answer == "n" && err == nil:
 				t.Errorf("no, but trustedFolders.json was written:\n%s", data)
@@ -136,6 +139,7 @@ func TestInitMenuOffersFoundAgents(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			home := t.TempDir()
 			t.Setenv("HOME", home)
+			t.Setenv("USERPROFILE", home) // what os.UserHomeDir reads on Windows
 			t.Setenv("SYMPOSIUM_HOME", filepath.Join(home, ".symposium"))
 			t.Setenv("PATH", t.TempDir()) // no gemini or agy binary
 			t.Chdir(t.TempDir())

@@ -23,46 +23,21 @@ type globals struct {
 	log *cmdlog.Run // nil: no log (tests)
 }
 
-// Command is one `cargo agents` subcommand sym-install runs.
-type Command struct {
-	Name  string
-	Usage string // its arguments, for sym-install --help
-	run   func(stdio cli.Stdio, g *globals, args []string) error
-}
-
 // Commands are the subcommands cargo-agents runs here, as
-// `sym-install NAME GLOBALS... ARGS...`.
-var Commands = []Command{
-	{"init", "[--add-agent NAME]... [--remove-agent NAME]... [--hook-scope SCOPE] [--trust]", runInit},
-	{"uninstall", "[--dry-run] [--trust]", runUninstall},
-	{"consent", "[--auto-enable CRATE]... [--disable CRATE]...   (cargo agents sync's prompt)", runConsent},
+// `sym-install NAME GLOBALS... ARGS...`, reporting as `cargo agents NAME`
+// and logging as cargo-agents does.
+var Commands = []cli.Command{
+	{Name: "init", Usage: "[--add-agent NAME]... [--remove-agent NAME]... [--hook-scope SCOPE] [--trust]", Run: entry("init", runInit)},
+	{Name: "uninstall", Usage: "[--dry-run] [--trust]", Run: entry("uninstall", runUninstall)},
+	{Name: "consent", Usage: "[--auto-enable CRATE]... [--disable CRATE]...   (cargo agents sync's prompt)", Run: entry("consent", runConsent)},
 	// Here, not in cargo-agents: it links an HTTP client, which the
 	// binary every hook call starts does not.
-	{"self-update", "[--check]", runSelfUpdate},
+	{Name: "self-update", Usage: "[--check]", Run: entry("self-update", runSelfUpdate)},
 }
 
-// Main runs the subcommand args[0] with the rest of args when it is one of
-// these (ok), reporting as `cargo agents NAME` and logging as cargo-agents
-// does; it returns ok false, and does nothing, for any other.
-func Main(stdio cli.Stdio, args []string) (code int, ok bool) {
-	if len(args) == 0 {
-		return 0, false
-	}
-	var cmd *Command
-	for i := range Commands {
-		if Commands[i].Name == args[0] {
-			cmd = &Commands[i]
-		}
-	}
-	if cmd == nil {
-		return 0, false
-	}
-	g, rest, err := cli.ParseGlobals(args[1:])
-	return cmdlog.Delegated(stdio, args[0], rest, cli.Version, func(stdio cli.Stdio, log *cmdlog.Run) error {
-		if err != nil {
-			return err
-		}
-		run := &globals{Globals: g, log: log}
-		return cmd.run(stdio, run, rest)
-	}), true
+// entry is cmdlog.Entry for a command of this package.
+func entry(name string, run func(stdio cli.Stdio, g *globals, args []string) error) func(cli.Stdio, []string) int {
+	return cmdlog.Entry(name, func(stdio cli.Stdio, g cli.Globals, log *cmdlog.Run, args []string) error {
+		return run(stdio, &globals{Globals: g, log: log}, args)
+	})
 }

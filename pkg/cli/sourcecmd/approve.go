@@ -10,6 +10,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/runlog"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -27,7 +28,7 @@ func workspaceScan(dir string) (*plugin.Scan, config.Dirs, error) {
 	if err != nil {
 		return nil, config.Dirs{}, err
 	}
-	dirs, cfg, err := userconf.Load(func(string) {})
+	dirs, cfg, err := userconf.Load(func(pos.Warning) {})
 	if err != nil {
 		return nil, dirs, err
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/jqout"
 	"github.com/symposium-dev/symposium-go/pkg/pipeline"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/runlog"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -74,7 +75,7 @@ embeds a plugin. An unreachable registry is a note, not an error.
 
 // workspaceStatus matches the workspace containing dir without touching
 // the network (upstream: "Discovery is cache-only").
-func workspaceStatus(dir string, warn func(string)) (*cargo.Result, *plugin.Result, config.Dirs, *config.Config, error) {
+func workspaceStatus(dir string, warn func(pos.Warning)) (*cargo.Result, *plugin.Result, config.Dirs, *config.Config, error) {
 	ws, err := cargo.Load(cargo.Options{Dir: dir})
 	if err != nil {
 		return nil, nil, config.Dirs{}, nil, err
@@ -91,7 +92,7 @@ func workspaceStatus(dir string, warn func(string)) (*cargo.Result, *plugin.Resu
 	pws := plugin.WorkspaceOf(ws.Workspace)
 	pws.LookupEnv = os.LookupEnv // env(NAME) predicates read ours
 	res := plugin.MatchConfigured(context.Background(), cfg, dirs, plugin.UpdateOffline, predicate.NewSet(deps),
-		pws, ws.Deps, f, func(string) {})
+		pws, ws.Deps, f, func(pos.Warning) {})
 	return ws, res, dirs, cfg, nil
 }
 
@@ -143,7 +144,7 @@ func runStatus(stdio cli.Stdio, g Globals, args []string) error {
 	if err != nil {
 		return err
 	}
-	ws, res, dirs, _, err := workspaceStatus(cwd, func(string) {})
+	ws, res, dirs, _, err := workspaceStatus(cwd, func(pos.Warning) {})
 	if err != nil {
 		return err
 	}
@@ -252,13 +253,13 @@ func runUse(stdio cli.Stdio, g Globals, args []string) error {
 	if err != nil {
 		return err
 	}
-	ws, res, dirs, cfg, err := workspaceStatus(cwd, func(string) {})
+	ws, res, dirs, cfg, err := workspaceStatus(cwd, func(pos.Warning) {})
 	var root string
 	if err == nil {
 		root = ws.Workspace.Root
 	} else if !global {
 		return fmt.Errorf("%v\nRun cargo agents use inside a Rust workspace, or pass --global", err)
-	} else if dirs, cfg, err = userconf.Load(func(string) {}); err != nil {
+	} else if dirs, cfg, err = userconf.Load(func(pos.Warning) {}); err != nil {
 		return err
 	}
 	scope := "this workspace (" + root + ")"
@@ -337,7 +338,7 @@ func hasPlugin(res *plugin.Result, cfg *config.Config, dirs config.Dirs, name st
 	if res != nil {
 		return pluginStatus(res, name) != nil
 	}
-	_, scans := plugin.ScanConfigured(context.Background(), cfg, dirs, plugin.UpdateOffline, func(string) {})
+	_, scans := plugin.ScanConfigured(context.Background(), cfg, dirs, plugin.UpdateOffline, func(pos.Warning) {})
 	for _, sc := range scans {
 		for _, m := range sc.Plugins {
 			if config.NormName(m.Name) == config.NormName(name) {

@@ -19,6 +19,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
 	"github.com/symposium-dev/symposium-go/pkg/jqout"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/runlog"
 	"github.com/symposium-dev/symposium-go/pkg/semver"
@@ -303,7 +304,7 @@ func satisfies(name, version, req string) bool {
 // the crate, as if it were a workspace's only dependency, and keeps those
 // whose crate predicates name it (not the ones that apply everywhere).
 func skillsFor(name, version, update string) ([]stream.Skill, error) {
-	dirs, cfg, err := userconf.Load(func(string) {})
+	dirs, cfg, err := userconf.Load(func(pos.Warning) {})
 	if err != nil {
 		return nil, err
 	}
@@ -311,7 +312,7 @@ func skillsFor(name, version, update string) ([]stream.Skill, error) {
 		update = "none"
 	}
 	set := predicate.NewSet([]predicate.Dep{{Name: name, Version: version, Unresolved: version == ""}})
-	res := plugin.MatchConfigured(context.Background(), cfg, dirs, update, set, plugin.Workspace{LookupEnv: os.LookupEnv}, nil, nil, func(string) {})
+	res := plugin.MatchConfigured(context.Background(), cfg, dirs, update, set, plugin.Workspace{LookupEnv: os.LookupEnv}, nil, nil, func(pos.Warning) {})
 	var skills []stream.Skill
 	for _, s := range res.Skills {
 		if namesCrate(s.Crates, name) {

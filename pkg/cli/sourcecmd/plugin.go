@@ -17,6 +17,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/cratesindex"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/runlog"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -37,8 +38,7 @@ Subcommands:
 
 func runPlugin(stdio cli.Stdio, g Globals, args []string) error {
 	if len(args) == 0 {
-		fmt.Fprint(stdio.Err, pluginUsage)
-		return &cli.ExitCodeError{Code: cli.ExitUsage}
+		return cli.Usagef("missing subcommand (list, show, validate or sync)")
 	}
 	// `plugin SUB --help` (and so `cargo agents help plugin SUB`) is the
 	// plugin usage, which describes every subcommand; validate has flags
@@ -80,7 +80,7 @@ func runPlugin(stdio cli.Stdio, g Globals, args []string) error {
 }
 
 func sourcesAndConfig(stdio cli.Stdio, g Globals) ([]*plugin.Scan, *config.Config, error) {
-	warn := func(m string) { fmt.Fprintf(stdio.Err, "warning: %s\n", m) }
+	warn := func(w pos.Warning) { fmt.Fprintf(stdio.Err, "warning: %s\n", w) }
 	dirs, cfg, err := userconf.Load(warn)
 	if err != nil {
 		return nil, nil, err
@@ -88,7 +88,7 @@ func sourcesAndConfig(stdio cli.Stdio, g Globals) ([]*plugin.Scan, *config.Confi
 	_, scans := plugin.ScanConfigured(context.Background(), cfg, dirs, g.Update, warn)
 	for _, sc := range scans {
 		for _, p := range sc.Problems {
-			warn(p.Err.Error())
+			warn(pos.Of(p.Err))
 		}
 	}
 	return scans, cfg, nil
@@ -334,13 +334,13 @@ func checkCrates(c *cratesindex.Client, refs []plugin.CrateRef) (missing []strin
 }
 
 func pluginSync(stdio cli.Stdio, g Globals, provider string) error {
-	dirs, cfg, err := userconf.Load(func(w string) { fmt.Fprintf(stdio.Err, "warning: %s\n", w) })
+	dirs, cfg, err := userconf.Load(func(w pos.Warning) { fmt.Fprintf(stdio.Err, "warning: %s\n", w) })
 	if err != nil {
 		return err
 	}
 	failed := false
 	var warnings []string
-	r := &plugin.Resolver{Dirs: dirs, Ctx: context.Background(), Warn: func(m string) { warnings = append(warnings, m) }}
+	r := &plugin.Resolver{Dirs: dirs, Ctx: context.Background(), Warn: func(w pos.Warning) { warnings = append(warnings, w.String()) }}
 	found := false
 	for _, sp := range plugin.Specs(cfg, dirs) {
 		if provider != "" && sp.Name != provider {

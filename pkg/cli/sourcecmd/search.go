@@ -13,6 +13,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -34,11 +35,11 @@ func runSearch(stdio cli.Stdio, g Globals, args []string) error {
 		return cli.Usagef("usage: cargo agents search <QUERY>")
 	}
 	query := rest[0]
-	dirs, cfg, err := userconf.Load(func(string) {})
+	dirs, cfg, err := userconf.Load(func(pos.Warning) {})
 	if err != nil {
 		return err
 	}
-	_, scans := plugin.ScanConfigured(context.Background(), cfg, dirs, g.Update, func(string) {})
+	_, scans := plugin.ScanConfigured(context.Background(), cfg, dirs, g.Update, func(pos.Warning) {})
 	hits := sourceHits(scans, strings.ToLower(query))
 	hit, note := registryHit(dirs, g, query)
 	if hit != nil {

@@ -15,6 +15,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/cmdlog"
 	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
+	"github.com/symposium-dev/symposium-go/pkg/term"
 )
 
 // Globals are cargo-agents' global options (cli.Globals) and the
@@ -24,39 +25,31 @@ type Globals struct {
 	Log *cmdlog.Run // nil: no log (tests)
 }
 
-// Command is one `cargo agents` subcommand sym-match runs.
-type Command struct {
-	Name  string
-	Usage string // its arguments, for sym-match --help
-	Run   func(stdio cli.Stdio, g Globals, args []string) error
-}
-
 // Commands are the subcommands cargo-agents runs here, as
-// `sym-match NAME GLOBALS... ARGS...`; the plugin-vended commands
-// (VendedRun, VendedHelp) have shapes of their own.
-var Commands = []Command{
-	{"plugin", "list|show|validate|sync ...", runPlugin},
-	{"crate-info", "NAME [--version REQ] [--json]", runCrateInfo},
-	{"use", "NAME [--global] [--remove] | --workspace [--remove]", runUse},
-	{"status", "[--json] [--jq EXPR]", runStatus},
-	{"search", "QUERY [--json] [--jq EXPR]", runSearch},
+// `sym-match NAME GLOBALS... ARGS...`, and the plugin-vended commands
+// (VendedRun, VendedHelp), which have shapes of their own.
+var Commands = []cli.Command{
+	{Name: "plugin", Usage: "list|show|validate|sync ...", Run: entry("plugin", runPlugin)},
+	{Name: "crate-info", Usage: "NAME [--version REQ] [--json]", Run: entry("crate-info", runCrateInfo)},
+	{Name: "use", Usage: "NAME [--global] [--remove] | --workspace [--remove]", Run: entry("use", runUse)},
+	{Name: "status", Usage: "[--json] [--jq EXPR]", Run: entry("status", runStatus)},
+	{Name: "search", Usage: "QUERY [--json] [--jq EXPR]", Run: entry("search", runSearch)},
+	{Name: VendedRun, Usage: "NAME ARGS...   (a plugin's own command)", Run: mainVended},
+	{Name: VendedHelp, Usage: "  (the plugin commands part of cargo agents --help)", Run: mainVendedHelp},
 }
 
-// Lookup finds the command name among Commands.
-func Lookup(name string) (Command, bool) {
-	for _, c := range Commands {
-		if c.Name == name {
-			return c, true
-		}
+// entry is cmdlog.Entry for a command of this package. These print what
+// manifests and skills say, which their authors (a crate's, a cloned
+// repository's) wrote: no control character of theirs reaches the
+// terminal.
+func entry(name string, run func(stdio cli.Stdio, g Globals, args []string) error) func(cli.Stdio, []string) int {
+	logged := cmdlog.Entry(name, func(stdio cli.Stdio, g cli.Globals, log *cmdlog.Run, args []string) error {
+		return run(stdio, Globals{Globals: g, Log: log}, args)
+	})
+	return func(stdio cli.Stdio, args []string) int {
+		stdio.Out, stdio.Err = term.SafeWriter(stdio.Out), term.SafeWriter(stdio.Err)
+		return logged(stdio, args)
 	}
-	return Command{}, false
-}
-
-// ParseGlobals takes the global options from the front of args
-// (cli.ParseGlobals) and returns the rest untouched.
-func ParseGlobals(args []string) (Globals, []string, error) {
-	g, rest, err := cli.ParseGlobals(args)
-	return Globals{Globals: g}, rest, err
 }
 
 // NewFetcher is cratesrc.New with cargo's home and crates.io's index as

@@ -32,6 +32,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/installer"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/runlog"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -44,10 +45,11 @@ const (
 	VendedHelp = "subcommand-help"
 )
 
-// MainVended runs `sym-match subcommand GLOBALS NAME ARGS...` and returns
+// mainVended runs `sym-match subcommand GLOBALS NAME ARGS...` and returns
 // the exit code: the plugin program's own, or ours when it did not run.
-func MainVended(stdio cli.Stdio, args []string, version string) int {
-	g, rest, err := ParseGlobals(args)
+func mainVended(stdio cli.Stdio, args []string) int {
+	cg, rest, err := cli.ParseGlobals(args)
+	g := Globals{Globals: cg}
 	if err == nil && len(rest) == 0 {
 		err = cli.Usagef("%s: missing the command name", VendedRun)
 	}
@@ -58,7 +60,7 @@ func MainVended(stdio cli.Stdio, args []string, version string) int {
 	// The program gets the caller's own streams (a terminal stays a
 	// terminal), not the log's tee of stderr.
 	child := stdio
-	return cmdlog.Delegated(stdio, name, forward, version, func(stdio cli.Stdio, log *cmdlog.Run) error {
+	return cmdlog.Delegated(stdio, name, forward, cli.Version, func(stdio cli.Stdio, log *cmdlog.Run) error {
 		if err != nil {
 			return err
 		}
@@ -67,16 +69,16 @@ func MainVended(stdio cli.Stdio, args []string, version string) int {
 	})
 }
 
-// MainVendedHelp writes the plugin-vended section of `cargo agents
+// mainVendedHelp writes the plugin-vended section of `cargo agents
 // --help`. Help never fails for it: a problem is one line on stderr.
-func MainVendedHelp(stdio cli.Stdio, args []string) int {
-	if _, _, err := ParseGlobals(args); err != nil {
+func mainVendedHelp(stdio cli.Stdio, args []string) int {
+	if _, _, err := cli.ParseGlobals(args); err != nil {
 		return cli.Report(stdio.Err, "cargo agents --help", err)
 	}
 	cwd, err := os.Getwd()
 	if err == nil {
 		var res *plugin.Result
-		if res, _, err = vendedMatch(cwd, func(string) {}); err == nil {
+		if res, _, err = vendedMatch(cwd, func(pos.Warning) {}); err == nil {
 			writeVendedHelp(stdio.Out, res.Subcommands)
 			return cli.ExitOK
 		}
@@ -88,7 +90,7 @@ func MainVendedHelp(stdio cli.Stdio, args []string) int {
 // vendedMatch matches the workspace containing dir as status does, or,
 // outside any workspace, with no dependencies (upstream: there only
 // plugins for every workspace, depends-on = ["*"], offer commands).
-func vendedMatch(dir string, warn func(string)) (*plugin.Result, config.Dirs, error) {
+func vendedMatch(dir string, warn func(pos.Warning)) (*plugin.Result, config.Dirs, error) {
 	_, res, dirs, _, err := workspaceStatus(dir, warn)
 	if err == nil || !errors.Is(err, cargofind.ErrNotFound) {
 		return res, dirs, err
@@ -110,7 +112,7 @@ func runVended(child, stdio cli.Stdio, g Globals, name string, args []string) er
 	if err != nil {
 		return err
 	}
-	res, dirs, err := vendedMatch(cwd, func(msg string) { g.Log.Printf(runlog.Warn, "%s", msg) })
+	res, dirs, err := vendedMatch(cwd, func(w pos.Warning) { g.Log.Printf(runlog.Warn, "%s", w) })
 	if err != nil {
 		return err
 	}

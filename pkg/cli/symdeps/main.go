@@ -9,8 +9,6 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"fmt"
-	"io"
 
 	"github.com/symposium-dev/symposium-go/pkg/cargo"
 	"github.com/symposium-dev/symposium-go/pkg/cargofind"
@@ -30,32 +28,27 @@ It reads Cargo.toml and Cargo.lock itself; --cargo-metadata asks cargo instead.
 Flags:
 `
 
+// program is sym-deps' command line.
+var program = cli.Program{Name: prog, Entry: cli.Command{Help: usage, Flags: flags}}
+
 // Main runs sym-deps with args (without the program name) and returns the exit code.
-func Main(stdio cli.Stdio, args []string) int {
-	if cli.PrintVersion(stdio, "sym-deps", args) {
-		return cli.ExitOK
-	}
-	fs := flag.NewFlagSet(prog, flag.ContinueOnError)
+func Main(stdio cli.Stdio, args []string) int { return cli.Main(stdio, program, args) }
+
+func flags(fs *flag.FlagSet) func(cli.Stdio, []string) error {
 	manifest := fs.String("manifest-path", "", "the workspace's (or a member's) Cargo.toml, instead of searching up from the current directory")
 	useCargo := fs.Bool("cargo-metadata", false, "run `cargo metadata --offline` instead of reading the manifests and lock directly")
 	jsonDiag := fs.Bool("json", false, "write errors and warnings to stderr as JSON records")
-	if help, err := cli.ParseFlags(fs, args, stdio.Out, func(w io.Writer) { fmt.Fprint(w, usage) }); help || err != nil {
-		return cli.Report(stdio.Err, prog, err)
+	return func(stdio cli.Stdio, args []string) error {
+		if len(args) > 0 {
+			return cli.Usagef("unexpected argument %q", args[0])
+		}
+		err := run(stdio, cargo.Options{ManifestPath: *manifest}, *useCargo, *jsonDiag)
+		if errors.Is(err, cargofind.ErrNotFound) {
+			// The pipeline tells "no workspace" from a broken one by the code.
+			return &cli.ExitCodeError{Code: cli.ExitNoWorkspace, Err: err}
+		}
+		return err
 	}
-	if fs.NArg() > 0 {
-		return cli.Report(stdio.Err, prog, cli.Usagef("unexpected argument %q", fs.Arg(0)))
-	}
-	err := run(stdio, cargo.Options{ManifestPath: *manifest}, *useCargo, *jsonDiag)
-	code := cli.ExitFailure
-	if err != nil && *jsonDiag && !errors.Is(err, cli.ErrSilent) {
-		cli.Diag{W: stdio.Err, Prog: prog, JSON: true}.Error(err)
-	} else {
-		code = cli.Report(stdio.Err, prog, err)
-	}
-	if errors.Is(err, cargofind.ErrNotFound) {
-		return cli.ExitNoWorkspace
-	}
-	return code
 }
 
 func run(stdio cli.Stdio, opts cargo.Options, useCargo, jsonDiag bool) error {
@@ -71,7 +64,7 @@ func run(stdio cli.Stdio, opts cargo.Options, useCargo, jsonDiag bool) error {
 	}
 	diag := cli.Diag{W: stdio.Err, Prog: prog, JSON: jsonDiag}
 	for _, w := range res.Warnings {
-		diag.Warn(w.String())
+		diag.Warn(w)
 	}
 	out := stream.NewWriter(stdio.Out)
 	if err := out.Write(res.Workspace); err != nil {

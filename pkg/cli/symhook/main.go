@@ -46,14 +46,15 @@ and prints AGENT's answer, with AGENT's exit code.
          session-start, stop
 `
 
+// program is sym-hook's command line: cli.Main owns --version; Run owns
+// the rest, since a misuse must still exit 0 (the package comment).
+var program = cli.Program{Name: "sym-hook", Entry: cli.Command{Run: func(stdio cli.Stdio, args []string) int {
+	return Run(context.Background(), stdio, "sym-hook", args)
+}}}
+
 // Main runs sym-hook with args (without the program name) and returns the
 // exit code the calling agent expects.
-func Main(io cli.Stdio, args []string) int {
-	if cli.PrintVersion(io, "sym-hook", args) {
-		return cli.ExitOK
-	}
-	return Run(context.Background(), io, "sym-hook", args)
-}
+func Main(stdio cli.Stdio, args []string) int { return cli.Main(stdio, program, args) }
 
 // Run is Main with a context and the program name used in messages
 // (cargo-agents calls it in-process as "cargo agents hook").

@@ -23,6 +23,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 	"github.com/symposium-dev/symposium-go/pkg/install"
 	"github.com/symposium-dev/symposium-go/pkg/installer"
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/runlog"
 	"github.com/symposium-dev/symposium-go/pkg/selfexe"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -42,29 +43,20 @@ agent setting that would make the agent ignore what we registered.
 Flags:
 `
 
-// Main runs sym-install.
-//
-// `sym-install init|uninstall|consent ...` run those cargo-agents
-// subcommands (pkg/cli/setupcmd): cargo-agents delegates them here, so
-// that it does not link the file editors they need.
-func Main(stdio cli.Stdio, args []string) int {
-	if cli.PrintVersion(stdio, "sym-install", args) {
-		return cli.ExitOK
-	}
-	if code, ok := setupcmd.Main(stdio, args); ok {
-		return code
-	}
-	return cli.Report(stdio.Err, prog, run(stdio, args))
+// program is sym-install's command line. Its Commands are cargo agents
+// subcommands (pkg/cli/setupcmd): cargo-agents delegates them here, with
+// its global options as flags, so that it does not link the file editors
+// they need.
+var program = cli.Program{
+	Name:  prog,
+	Entry: cli.Command{Help: usage, Flags: declareFlags},
+	CommandsHelp: "\nAlso the cargo agents subcommands that edit the agents' files and your\nconfig, as " + prog +
+		" NAME [GLOBAL OPTIONS] ARGS... (cargo agents runs them here):\n",
+	Commands: setupcmd.Commands,
 }
 
-// entryPoints lists the cargo agents subcommands sym-install runs: each
-// takes cargo agents' global options (-q, ...) before its own arguments.
-func entryPoints(w io.Writer) {
-	fmt.Fprintf(w, "\nAlso the cargo agents subcommands that edit the agents' files and your\nconfig, as %s NAME [GLOBAL OPTIONS] ARGS... (cargo agents runs them here):\n", prog)
-	for _, c := range setupcmd.Commands {
-		fmt.Fprintf(w, "  %s %s %s\n", prog, c.Name, c.Usage)
-	}
-}
+// Main runs sym-install with args (without the program name) and returns the exit code.
+func Main(stdio cli.Stdio, args []string) int { return cli.Main(stdio, program, args) }
 
 // flags are sym-install's own options.
 type flags struct {
@@ -73,32 +65,24 @@ type flags struct {
 	accept                multiFlag
 }
 
-// parseFlags reads sym-install's flags; help is true when it printed the
-// usage.
-func parseFlags(stdio cli.Stdio, args []string) (f flags, help bool, err error) {
-	fs := flag.NewFlagSet(prog, flag.ContinueOnError)
+// declareFlags declares sym-install's flags; the run it returns takes no
+// arguments (the match stream comes on stdin).
+func declareFlags(fs *flag.FlagSet) func(cli.Stdio, []string) error {
+	var f flags
 	fs.BoolVar(&f.dryRun, "dry-run", false, "report what would change; write nothing")
 	fs.StringVar(&f.root, "root", "", "workspace root (default: the stream's workspace record)")
 	fs.BoolVar(&f.json, "json", false, "diagnostics as JSON records on stderr")
 	fs.BoolVar(&f.offline, "offline", false, "acquire no hook installation (a hook's auto-sync): report the missing ones")
 	fs.Var(&f.accept, "accept-digest", "URL or installation name whose download may differ from the one first trusted (repeatable)")
-	if help, err := cli.ParseFlags(fs, args, stdio.Out, func(w io.Writer) { fmt.Fprint(w, usage) }); help || err != nil {
-		if help {
-			entryPoints(stdio.Out)
+	return func(stdio cli.Stdio, args []string) error {
+		if len(args) > 0 {
+			return cli.Usagef("unexpected argument %q (the match stream comes on stdin)", args[0])
 		}
-		return f, help, err
+		return run(stdio, f)
 	}
-	if fs.NArg() > 0 {
-		return f, false, cli.Usagef("unexpected argument %q (the match stream comes on stdin)", fs.Arg(0))
-	}
-	return f, false, nil
 }
 
-func run(stdio cli.Stdio, args []string) error {
-	f, help, err := parseFlags(stdio, args)
-	if help || err != nil {
-		return err
-	}
+func run(stdio cli.Stdio, f flags) error {
 	in, err := readInput(stdio.In)
 	if err != nil {
 		return err
@@ -115,7 +99,7 @@ func run(stdio cli.Stdio, args []string) error {
 		return err
 	}
 	if len(cfg.Agents) == 0 {
-		diag.Warn(fmt.Sprintf("no agents configured in %s: run `cargo agents init` first; only cleaning up", cfg.Path))
+		diag.Warnf("no agents configured in %s: run `cargo agents init` first; only cleaning up", cfg.Path)
 	}
 	writer := fileedit.Real()
 	if f.dryRun {
@@ -143,7 +127,7 @@ func run(stdio cli.Stdio, args []string) error {
 		return err
 	}
 	for _, w := range res.Warnings {
-		diag.Warn(w)
+		diag.Warnf("%s", w)
 	}
 	for _, e := range res.Errors {
 		diag.Error(e)
@@ -244,7 +228,7 @@ func readInput(r io.Reader) (install.Input, error) {
 // reports one action per installation. A failure is a warning naming the
 // plugin and its hooks, which the hook path then skips (their installation
 // directory does not exist); the sync goes on.
-func installations(hooks []stream.Hook, cache string, offline, dryRun bool, opts installer.Options, warn func(string)) []stream.Action {
+func installations(hooks []stream.Hook, cache string, offline, dryRun bool, opts installer.Options, warn func(pos.Warning)) []stream.Action {
 	type want struct {
 		in      stream.Installation
 		plugins []string
@@ -285,8 +269,10 @@ func installations(hooks []stream.Hook, cache string, offline, dryRun bool, opts
 			_, err := installer.InstallWith(context.Background(), w.in, cache, opts)
 			if err != nil {
 				a.Status, a.Detail = stream.StatusSkipped, "install failed: "+err.Error()
-				warn(fmt.Sprintf("%s: plugin %s: installation %q failed: %v; skipping hook %s until it installs (the next `cargo agents sync` tries again)",
-					w.in.File, strings.Join(w.plugins, ", "), w.in.Name, err, strings.Join(w.hooks, ", ")))
+				// The record's file is "manifest:line" text (docs/streams.md),
+				// read from sym-match's stream: pos.Split parses it.
+				warn(pos.Split(fmt.Sprintf("%s: plugin %s: installation %q failed: %v; skipping hook %s until it installs (the next `cargo agents sync` tries again)",
+					w.in.File, strings.Join(w.plugins, ", "), w.in.Name, err, strings.Join(w.hooks, ", "))))
 			} else {
 				a.Status = stream.StatusCreated
 				fmt.Fprintf(opts.Progress, "installed %s in %s\n", w.in.Name, time.Since(start).Round(100*time.Millisecond))

@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
-	"github.com/symposium-dev/symposium-go/pkg/cli/cmdlog"
 	"github.com/symposium-dev/symposium-go/pkg/cli/sourcecmd"
 	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
@@ -24,88 +23,57 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
-	"github.com/symposium-dev/symposium-go/pkg/term"
 )
 
 const prog = "sym-match"
 
+// program is sym-match's command line. Its Commands are cargo agents
+// subcommands (pkg/cli/sourcecmd): cargo-agents delegates them here, with
+// its global options as flags (`sym-match plugin [--update LEVEL] [-q]
+// ...`), so that it does not link what they need.
+var program = cli.Program{
+	Name:  prog,
+	Entry: cli.Command{Help: "Usage: sym-deps | " + prog + " [--explain] [--update offline|none|check|fetch] [--json]\n", Flags: flags},
+	CommandsHelp: "\nAlso the cargo agents subcommands that read plugin sources, as\n" + prog +
+		" NAME [GLOBAL OPTIONS] ARGS... (cargo agents runs them here):\n",
+	Commands: sourcecmd.Commands,
+}
+
 // Main runs sym-match with args (without the program name) and returns the exit code.
-//
-// `sym-match plugin [--update LEVEL] [-q] ...` and `sym-match crate-info
-// [--update LEVEL] [-q] ...` run those cargo-agents subcommands
-// (pkg/cli/sourcecmd): cargo-agents delegates them here, with its global
-// options as these flags, so that it does not link what they need.
-func Main(stdio cli.Stdio, args []string) int {
-	if cli.PrintVersion(stdio, "sym-match", args) {
-		return cli.ExitOK
-	}
-	// A plugin-vended `cargo agents NAME ...`, and its part of --help.
-	if len(args) > 0 && args[0] == sourcecmd.VendedRun {
-		return sourcecmd.MainVended(stdio, args[1:], cli.Version)
-	}
-	if len(args) > 0 && args[0] == sourcecmd.VendedHelp {
-		return sourcecmd.MainVendedHelp(stdio, args[1:])
-	}
-	if len(args) > 0 {
-		if cmd, ok := sourcecmd.Lookup(args[0]); ok {
-			// These print what manifests and skills say, which their
-			// authors (a crate's, a cloned repository's) wrote: no
-			// control character of theirs reaches the terminal.
-			stdio.Out, stdio.Err = term.SafeWriter(stdio.Out), term.SafeWriter(stdio.Err)
-			g, rest, err := sourcecmd.ParseGlobals(args[1:])
-			return cmdlog.Delegated(stdio, args[0], rest, cli.Version, func(stdio cli.Stdio, log *cmdlog.Run) error {
-				if err != nil {
-					return err
-				}
-				g.Log = log
-				return cmd.Run(stdio, g, rest)
-			})
-		}
-	}
-	return cli.Report(stdio.Err, prog, run(stdio, args))
+func Main(stdio cli.Stdio, args []string) int { return cli.Main(stdio, program, args) }
+
+// options are sym-match's own flags.
+type options struct {
+	explain, json bool
+	update        string
+	accept        []string
 }
 
-// entryPoints lists the cargo agents subcommands sym-match runs: each
-// takes cargo agents' global options (--update LEVEL, -q, -v, --json)
-// before its own arguments.
-func entryPoints(w io.Writer) {
-	fmt.Fprintf(w, "\nAlso the cargo agents subcommands that read plugin sources, as\n%s NAME [GLOBAL OPTIONS] ARGS... (cargo agents runs them here):\n", prog)
-	for _, c := range sourcecmd.Commands {
-		fmt.Fprintf(w, "  %s %s %s\n", prog, c.Name, c.Usage)
-	}
-	fmt.Fprintf(w, "  %s %s NAME ARGS...   (a plugin's own command)\n", prog, sourcecmd.VendedRun)
-	fmt.Fprintf(w, "  %s %s   (the plugin commands part of cargo agents --help)\n", prog, sourcecmd.VendedHelp)
-}
-
-func run(stdio cli.Stdio, args []string) error {
-	fs := flag.NewFlagSet(prog, flag.ContinueOnError)
-	explain := fs.Bool("explain", false, "also write a rejected record for everything that did not match")
-	update := fs.String("update", plugin.UpdateNone, "git source updates: offline (never the network), none, check or fetch")
-	asJSON := fs.Bool("json", false, "write diagnostics to stderr as JSON records")
-	var accept []string
+func flags(fs *flag.FlagSet) func(cli.Stdio, []string) error {
+	var o options
+	fs.BoolVar(&o.explain, "explain", false, "also write a rejected record for everything that did not match")
+	fs.StringVar(&o.update, "update", plugin.UpdateNone, "git source updates: offline (never the network), none, check or fetch")
+	fs.BoolVar(&o.json, "json", false, "write diagnostics to stderr as JSON records")
 	fs.Func("accept-digest", "URL or installation name whose download may differ from the one first trusted (repeatable)", func(v string) error {
-		accept = append(accept, v)
+		o.accept = append(o.accept, v)
 		return nil
 	})
-	usage := func(w io.Writer) {
-		fmt.Fprintf(w, "Usage: sym-deps | %s [--explain] [--update offline|none|check|fetch] [--json]\n", prog)
-	}
-	if help, err := cli.ParseFlags(fs, args, stdio.Out, usage); help || err != nil {
-		if help {
-			entryPoints(stdio.Out)
+	return func(stdio cli.Stdio, args []string) error {
+		if len(args) > 0 {
+			return cli.Usagef("unexpected argument %q (sym-match reads the sym-deps stream on stdin)", args[0])
 		}
-		return err
+		// auto: the sync's own level, refreshing only the stale sources.
+		if o.update != plugin.UpdateAuto {
+			if err := cli.CheckUpdate(o.update); err != nil {
+				return err
+			}
+		}
+		return run(stdio, o)
 	}
-	if fs.NArg() > 0 {
-		return cli.Usagef("unexpected argument %q (sym-match reads the sym-deps stream on stdin)", fs.Arg(0))
-	}
-	switch *update {
-	case plugin.UpdateOffline, plugin.UpdateNone, plugin.UpdateCheck, plugin.UpdateFetch, plugin.UpdateAuto:
-	default:
-		return cli.Usagef("--update %q: must be offline, none, check or fetch", *update)
-	}
-	diag := cli.Diag{W: stdio.Err, Prog: prog, JSON: *asJSON}
+}
 
+func run(stdio cli.Stdio, o options) error {
+	diag := cli.Diag{W: stdio.Err, Prog: prog, JSON: o.json}
 	out := stream.NewWriter(stdio.Out)
 	defer out.Flush()
 	set, ws, deps, err := readDeps(stdio.In, out)
@@ -118,13 +86,13 @@ func run(stdio cli.Stdio, args []string) error {
 		return err
 	}
 	var acquire func(context.Context, stream.Installation) error
-	if *update != plugin.UpdateOffline {
-		acquire = predicateAcquirer(stdio.Err, dirs, accept, *asJSON)
+	if o.update != plugin.UpdateOffline {
+		acquire = predicateAcquirer(stdio.Err, dirs, o.accept, o.json)
 	}
 	pws := plugin.WorkspaceOf(ws)
 	pws.LookupEnv = os.LookupEnv // env(NAME) predicates read ours
-	res := plugin.MatchConfiguredAcquiring(context.Background(), cfg, dirs, *update, set, pws, deps, CrateFetcher(dirs, ws.Root, *update, cfg.AutoUpdateInterval, diag.Warn), acquire, diag.Warn)
-	return write(out, res, *explain)
+	res := plugin.MatchConfiguredAcquiring(context.Background(), cfg, dirs, o.update, set, pws, deps, CrateFetcher(dirs, ws.Root, o.update, cfg.AutoUpdateInterval, func(msg string) { diag.Warnf("%s", msg) }), acquire, diag.Warn)
+	return write(out, res, o.explain)
 }
 
 // predicateAcquirer installs what a custom predicate runs before sym-match

@@ -8,7 +8,6 @@
 package symtranslate
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -46,40 +45,18 @@ the same codecs as sym-hook.
 Exit status: 0 ok, 1 invalid input (or, with --strict, any loss), 2 usage.
 `
 
-// Main runs sym-translate with args (without the program name) and returns the exit code.
-func Main(stdio cli.Stdio, args []string) int {
-	if cli.PrintVersion(stdio, "sym-translate", args) {
-		return cli.ExitOK
-	}
-	if len(args) == 0 {
-		return cli.Report(stdio.Err, prog, cli.Usagef("missing subcommand (hooks or payload)"))
-	}
-	switch args[0] {
-	case "-h", "-help", "--help", "help":
-		fmt.Fprint(stdio.Out, usage)
-		return cli.ExitOK
-	case "hooks":
-		return hooksMain(stdio, args[1:])
-	case "payload":
-		return payloadMain(stdio, args[1:])
-	case "output":
-		return outputMain(stdio, args[1:])
-	}
-	return cli.Report(stdio.Err, prog, cli.Usagef("unknown subcommand %q (want hooks, payload or output)", args[0]))
-}
+// program is sym-translate's command line: three subcommands.
+var program = cli.Program{Name: prog, Entry: cli.Command{Help: usage}, Commands: []cli.Command{
+	{Name: "hooks", Help: flagsHelp, Flags: hooksFlags},
+	{Name: "payload", Help: flagsHelp, Flags: payloadFlags},
+	{Name: "output", Help: flagsHelp, Flags: outputFlags},
+}}
 
-// parseFlags parses fs (cli.ParseFlags). done is true when Main should
-// return code: after --help, or a usage error it reported.
-func parseFlags(stdio cli.Stdio, fs *flag.FlagSet, args []string) (code int, done bool) {
-	help, err := cli.ParseFlags(fs, args, stdio.Out, func(w io.Writer) {
-		fmt.Fprint(w, usage)
-		fmt.Fprintln(w, "\nFlags:")
-	})
-	if help || err != nil {
-		return cli.Report(stdio.Err, prog, err), true
-	}
-	return 0, false
-}
+// flagsHelp is what a subcommand's --help prints before its flags.
+var flagsHelp = usage + "\nFlags:\n"
+
+// Main runs sym-translate with args (without the program name) and returns the exit code.
+func Main(stdio cli.Stdio, args []string) int { return cli.Main(stdio, program, args) }
 
 type hooksOpts struct {
 	from, to  string
@@ -91,8 +68,7 @@ type hooksOpts struct {
 	kiroAgent string
 }
 
-func hooksMain(stdio cli.Stdio, args []string) int {
-	fs := flag.NewFlagSet(prog+" hooks", flag.ContinueOnError)
+func hooksFlags(fs *flag.FlagSet) func(cli.Stdio, []string) error {
 	var o hooksOpts
 	fs.StringVar(&o.from, "from", "", "the input's `provider` (or hif)")
 	fs.StringVar(&o.to, "to", "", "the output's `provider` (or hif)")
@@ -101,27 +77,23 @@ func hooksMain(stdio cli.Stdio, args []string) int {
 	fs.BoolVar(&o.write, "write", false, "merge the result into the target agent's project file instead of printing it")
 	fs.StringVar(&o.root, "root", ".", "project `directory` for --write")
 	fs.StringVar(&o.kiroAgent, "kiro-agent", "default", "Kiro agent `name` for --write (.kiro/agents/NAME.json)")
-	if code, done := parseFlags(stdio, fs, args); done {
-		return code
-	}
-	if fs.NArg() > 1 {
-		return cli.Report(stdio.Err, prog, cli.Usagef("unexpected argument %q", fs.Arg(1)))
-	}
-	o.file = fs.Arg(0)
-	for _, f := range []struct{ name, val string }{{"--from", o.from}, {"--to", o.to}} {
-		if f.val == "" {
-			return cli.Report(stdio.Err, prog, cli.Usagef("%s is required", f.name))
+	return func(stdio cli.Stdio, args []string) error {
+		if len(args) > 1 {
+			return cli.Usagef("unexpected argument %q", args[1])
 		}
-		if _, ok := hif.ProviderSlug(f.val); !ok {
-			return cli.Report(stdio.Err, prog, cli.Usagef("%s: unknown provider %q (want one of %s)", f.name, f.val, strings.Join(hif.Providers(), ", ")))
+		if len(args) == 1 {
+			o.file = args[0]
 		}
+		for _, f := range []struct{ name, val string }{{"--from", o.from}, {"--to", o.to}} {
+			if f.val == "" {
+				return cli.Usagef("%s is required", f.name)
+			}
+			if _, ok := hif.ProviderSlug(f.val); !ok {
+				return cli.Usagef("%s: unknown provider %q (want one of %s)", f.name, f.val, strings.Join(hif.Providers(), ", "))
+			}
+		}
+		return runHooks(stdio, o)
 	}
-	err := runHooks(stdio, o)
-	if err != nil && o.json && !errors.Is(err, cli.ErrSilent) {
-		cli.Diag{W: stdio.Err, Prog: prog, JSON: true}.Error(err)
-		return cli.ExitFailure
-	}
-	return cli.Report(stdio.Err, prog, err)
 }
 
 func runHooks(stdio cli.Stdio, o hooksOpts) error {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 )
 
 // Dirs resolves symposium's directories from the environment:
@@ -25,7 +26,7 @@ func Dirs() (config.Dirs, error) {
 // Load resolves the directories (Dirs) and loads the user's
 // config.toml, passing each warning to warn; the central source's URL is
 // $SYMPOSIUM_RECOMMENDATIONS_URL when set.
-func Load(warn func(string)) (config.Dirs, *config.Config, error) {
+func Load(warn func(pos.Warning)) (config.Dirs, *config.Config, error) {
 	d, err := Dirs()
 	if err != nil {
 		return d, nil, err
