@@ -107,8 +107,7 @@ e2e-agents: build
 	./scripts/e2e-agents-skills.sh $(BIN)
 	./scripts/e2e-agents-hooks.sh $(BIN)
 	SCOPE=global ./scripts/e2e-agents-hooks.sh $(BIN)
-	./scripts/e2e-agents-claudefmt.sh $(BIN)
-	./scripts/e2e-agents-cline.sh $(BIN)
+	./scripts/e2e-agents-live.sh $(BIN)
 	./scripts/e2e-agy.sh $(BIN)
 
 # Release archives for linux, macOS and Windows on amd64 and arm64, a

@@ -79,6 +79,10 @@ type Agent struct {
 	// nothing, so the registered command's guard prints the agent's
 	// proceed answer when our executable is missing.
 	SilenceDenies bool
+	// FailClosed: the agent denies a tool call when the hook exits
+	// non-zero, so the registered command's guard runs our executable as a
+	// child, not with exec, and answers exit 0 when it fails or crashes.
+	FailClosed bool
 	// ExecHooks: the agent may run a hook command without a shell (split
 	// into words and exec'd), so HookCommand registers the bare command,
 	// without the shell guard; the agent's registration should name our

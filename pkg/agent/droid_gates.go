@@ -10,10 +10,11 @@ import (
 )
 
 // droidGates: Droid has no folder trust (project hooks fired in droid exec
-// without a prompt, 0.225.2). Factory's hooks reference says a hooks.json
-// beside settings.json is read instead of settings.json's "hooks", so our
-// entries there would be skipped; 0.225.2 ran both. Not checked against a
-// Droid that skips them, so no Open: the user moves the entry.
+// without a prompt, 0.225.2). A hooks.json beside settings.json is read
+// instead of settings.json's "hooks" (Factory's hooks reference), and
+// Droid 0.225.2 did skip our entries there when a .factory/hooks.json
+// existed (scripts/e2e-agents-live.sh: the blocked call ran, the
+// hooks.json hook fired). No Open: the user moves the entries.
 func droidGates(a *Agent, t Target) []Gate {
 	var gates []Gate
 	for _, f := range ourHookFiles(a, t) {

@@ -4,9 +4,53 @@
 // Pi gives a handler no timeout and treats a throw from tool_call as a block: this file never throws, and whatever
 // goes wrong here (cargo-agents missing, failing, too slow, answering garbage), the call proceeds.
 import { spawnSync } from "node:child_process";
+import { existsSync, lstatSync, readFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname, join } from "node:path";
 
 const BIN = {{BIN}};
 const TIMEOUT_MS = {{TIMEOUT_MS}};
+const GITIGNORE = {{GITIGNORE}}; // the .gitignore in each skill sync installed
+const MANIFESTS = {{MANIFESTS}}; // where sync lists them, relative to the skills directory
+
+// installedSkills returns the SKILL.md of each skill sync installed in dir: listed in its manifest and
+// holding our .gitignore (both marks, as sync itself checks). Pi skips those files in its own scan, as
+// that .gitignore ignores them, so this extension names them to Pi instead.
+function installedSkills(dir) {
+  let text = "";
+  for (const m of MANIFESTS) {
+    try {
+      text = readFileSync(join(dir, m), "utf8");
+      break;
+    } catch {}
+  }
+  const list = /^installed\s*=\s*\[([^\]]*)\]/m.exec(text);
+  const out = [];
+  for (const q of list ? list[1].matchAll(/'([^']*)'|"([^"]*)"/g) : []) {
+    const name = q[1] ?? q[2];
+    if (!name || name === "." || name === ".." || /[\\/]/.test(name)) continue;
+    try {
+      const skill = join(dir, name);
+      if (!lstatSync(skill).isDirectory() || readFileSync(join(skill, ".gitignore"), "utf8") !== GITIGNORE) continue;
+      if (existsSync(join(skill, "SKILL.md"))) out.push(join(skill, "SKILL.md"));
+    } catch {}
+  }
+  return out;
+}
+
+// skillDirs: the skills directories Pi 1.3 scans (docs/skills.md): the user's always; the project's
+// .pi/skills and .agents/skills from cwd up to the repository root only when Pi trusts the project.
+function skillDirs(cwd, trusted) {
+  const home = homedir();
+  const dirs = [join(home, ".pi", "agent", "skills"), join(home, ".agents", "skills")];
+  if (!trusted) return dirs;
+  dirs.push(join(cwd, ".pi", "skills"));
+  for (let d = cwd; ; d = dirname(d)) {
+    dirs.push(join(d, ".agents", "skills"));
+    if (existsSync(join(d, ".git")) || dirname(d) === d) break;
+  }
+  return dirs;
+}
 
 function sessionOf(ctx) {
   try {
@@ -74,6 +118,14 @@ export default function (pi) {
       const text = [sessionContext, a.additionalContext].filter(Boolean).join("\n\n");
       sessionContext = "";
       if (text) return { message: { customType: "symposium", content: text, display: false } };
+    } catch {}
+    return undefined;
+  });
+  pi.on("resources_discover", async (event, ctx) => {
+    try {
+      const trusted = !!(ctx && typeof ctx.isProjectTrusted === "function" && ctx.isProjectTrusted());
+      const skillPaths = skillDirs((event && event.cwd) || (ctx && ctx.cwd) || process.cwd(), trusted).flatMap(installedSkills);
+      if (skillPaths.length) return { skillPaths };
     } catch {}
     return undefined;
   });

@@ -17,9 +17,9 @@ func TestCopilotPowerShellEntries(t *testing.T) {
 		want                       string // the pre-tool-use entry's powershell command
 	}{
 		{"global by path", ScopeGlobal, "/opt/my tools/cargo-agents", "home/.copilot/hooks/symposium.json",
-			"if (Get-Command '/opt/my tools/cargo-agents' -CommandType Application -ErrorAction SilentlyContinue) { & '/opt/my tools/cargo-agents' hook copilot pre-tool-use; exit $LASTEXITCODE } else { exit 0 }"},
+			"if (Get-Command '/opt/my tools/cargo-agents' -CommandType Application -ErrorAction SilentlyContinue) { & '/opt/my tools/cargo-agents' hook copilot pre-tool-use; exit 0 } else { exit 0 }"},
 		{"project by name", ScopeProject, "/opt/bin/cargo-agents", "ws/.github/hooks/symposium.json",
-			"if (Get-Command 'cargo-agents' -CommandType Application -ErrorAction SilentlyContinue) { & 'cargo-agents' hook copilot pre-tool-use; exit $LASTEXITCODE } else { exit 0 }"},
+			"if (Get-Command 'cargo-agents' -CommandType Application -ErrorAction SilentlyContinue) { & 'cargo-agents' hook copilot pre-tool-use; exit 0 } else { exit 0 }"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			root := t.TempDir()

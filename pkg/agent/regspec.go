@@ -128,9 +128,21 @@ func (t Target) hookCommand(a *Agent, ev string) string {
 // and the else makes the exit code 0 even though the failed Get-Command
 // left $? false. The command inherits PowerShell's stdin, which is the
 // agent's payload.
+// For an agent that denies on a non-zero exit (Agent.FailClosed: Copilot)
+// it exits 0 after our command too, whatever that exited with.
 func PowerShellHookCommand(command, agent, event string) string {
+	a, ok := Lookup(agent)
+	return psGuardCommand(command, agent, event, !ok || !a.FailClosed)
+}
+
+// psGuardCommand is PowerShellHookCommand, passing our exit code on or not.
+func psGuardCommand(command, agent, event string, passExit bool) string {
 	c := psQuote(command)
-	return "if (Get-Command " + c + " -CommandType Application -ErrorAction SilentlyContinue) { & " + c + " hook " + agent + " " + cliEvent(event) + "; exit $LASTEXITCODE } else { exit 0 }"
+	exit := "exit $LASTEXITCODE"
+	if !passExit {
+		exit = "exit 0"
+	}
+	return "if (Get-Command " + c + " -CommandType Application -ErrorAction SilentlyContinue) { & " + c + " hook " + agent + " " + cliEvent(event) + "; " + exit + " } else { exit 0 }"
 }
 
 // CmdHookCommand is HookCommand for an agent that runs it with cmd.exe
@@ -165,8 +177,21 @@ func psQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + 
 
 // guardedHookCommand is HookCommand behind the shell guard.
 func guardedHookCommand(command, agent, event string) string {
+	a, ok := Lookup(agent)
+	return guardCommand(command, agent, event, !ok || !a.FailClosed)
+}
+
+// guardCommand is the guarded command line, with exec or, for an agent
+// that denies on a non-zero exit (Agent.FailClosed), without: then the
+// fallback also answers when our executable exits non-zero or crashes,
+// so a broken install never blocks every tool call.
+func guardCommand(command, agent, event string, withExec bool) string {
 	c := shellQuote(command)
-	return "command -v " + c + " >/dev/null 2>&1 && exec " + c + " hook " + agent + " " + cliEvent(event) + " || " + guardFallback(agent, event)
+	run := c
+	if withExec {
+		run = "exec " + c
+	}
+	return "command -v " + c + " >/dev/null 2>&1 && " + run + " hook " + agent + " " + cliEvent(event) + " || " + guardFallback(agent, event)
 }
 
 // guardFallback is what the guard runs when our executable is missing:
@@ -218,7 +243,14 @@ func IsOurCommand(cmd string) bool {
 	for i, w := range f {
 		if w == "hook" && i+2 < len(f) {
 			agent, event := f[i+1], strings.TrimSuffix(f[i+2], ";")
-			if cmd == guardedHookCommand(word, agent, event) || cmd == bareHookCommand(word, agent, event) || cmd == PowerShellHookCommand(word, agent, event) || cmd == CmdHookCommand(word, agent, event) {
+			// each guard with and without passing our exit code on: what we
+			// register now, or what versions before Agent.FailClosed did
+			for _, pass := range []bool{true, false} {
+				if cmd == guardCommand(word, agent, event, pass) || cmd == psGuardCommand(word, agent, event, pass) {
+					return true
+				}
+			}
+			if cmd == bareHookCommand(word, agent, event) || cmd == CmdHookCommand(word, agent, event) {
 				return true
 			}
 		}

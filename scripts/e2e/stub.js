@@ -18,7 +18,7 @@ const port = Number(process.argv[2] || 0);
 const logdir = process.argv[3] || '/tmp/stub-log';
 fs.mkdirSync(logdir, { recursive: true });
 function getCmd() { try { return fs.readFileSync(path.join(logdir, 'CMD'), 'utf8').trim(); } catch (e) { return process.env.STUB_CMD || 'echo hook-test'; } }
-const SHELL_TOOLS = ['Bash', 'run_shell_command', 'shell', 'exec_command', 'shell_command', 'bash', 'powershell'];
+const SHELL_TOOLS = ['Bash', 'run_shell_command', 'shell', 'exec_command', 'shell_command', 'bash', 'powershell', 'run_commands', 'Execute'];
 let seq = 0;
 
 function toolNames(body) {
@@ -48,6 +48,8 @@ function shellArgs(tool) {
   if (tool === 'shell_command') return { command: CMD };
   if (tool === 'bash') return { command: CMD, description: 'Print a test line' };
   if (tool === 'powershell') return { command: CMD };
+  if (tool === 'run_commands') return { commands: [CMD] }; // cline CLI 3.x (cline, droid)
+  if (tool === 'Execute') return { summary: 'Print a test line', command: CMD, riskLevelReason: 'This echo only prints text.', riskLevel: 'low' }; // droid (cline, droid)
   return { command: CMD };
 }
 function sse(res, events) {
