@@ -17,6 +17,11 @@ const (
 	EventStop = "Stop"
 )
 
+// EventArgs are the canonical events as a command line names them (`--event
+// pre-tool-use`), in the order usage texts list them; CanonicalEvent reads
+// each back.
+var EventArgs = []string{"pre-tool-use", "post-tool-use", "post-tool-use-failure", "user-prompt-submit", "session-start", "stop"}
+
 // CanonicalEvent maps any spelling a user writes — PreToolUse in a
 // manifest, pre-tool-use on the command line, pre_tool_use — to the
 // canonical event.

@@ -39,8 +39,8 @@ payload converts one hook payload (what agent A sends on stdin) into what
 agent B would send for the same event; output converts a hook's answer (its
 stdout and exit code in A's format) into B's answer.
 ` + agent.ListText("A, B: ", "", agent.WireUsage(), 76) + `.
-E: pre-tool-use, post-tool-use, user-prompt-submit, session-start. These use
-the same codecs as sym-hook.
+` + agent.ListText("E: ", "", stream.EventArgs, 76) + `.
+These use the same codecs as sym-hook.
 
 Exit status: 0 ok, 1 invalid input (or, with --strict, any loss), 2 usage.
 `

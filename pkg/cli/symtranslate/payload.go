@@ -38,7 +38,7 @@ func payloadFlags(fs *flag.FlagSet) func(cli.Stdio, []string) error {
 func payloadArgsFlags(fs *flag.FlagSet, name string) func(cli.Stdio, []string) (*payloadArgs, error) {
 	from := fs.String("from", "", "the `agent` whose format the input is in (or symposium)")
 	to := fs.String("to", "", "the `agent` whose format to print (or symposium)")
-	event := fs.String("event", "", "the hook `event` (pre-tool-use, post-tool-use, user-prompt-submit, session-start)")
+	event := fs.String("event", "", "the hook `event` ("+strings.Join(stream.EventArgs, ", ")+")")
 	return func(stdio cli.Stdio, args []string) (*payloadArgs, error) {
 		if *from == "" || *to == "" || *event == "" {
 			return nil, cli.Usagef("%s needs --from, --to and --event", name)
@@ -52,7 +52,7 @@ func payloadArgsFlags(fs *flag.FlagSet, name string) func(cli.Stdio, []string) (
 			return nil, cli.Usagef("--to %q: want one of %s", *to, strings.Join(agent.WireNames(), ", "))
 		}
 		if a.event, ok = stream.CanonicalEvent(*event); !ok {
-			return nil, cli.Usagef("--event %q: want pre-tool-use, post-tool-use, user-prompt-submit or session-start", *event)
+			return nil, cli.Usagef("--event %q: want one of %s", *event, strings.Join(stream.EventArgs, ", "))
 		}
 		var err error
 		switch len(args) {
