@@ -2,6 +2,7 @@ package agent
 
 import (
 	"encoding/json"
+	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
@@ -215,4 +216,31 @@ func ourHandlers(doc map[string]any) []ourHandler {
 		}
 	}
 	return out
+}
+
+// projectRegistrations names what of ours a project settings file holds,
+// as a gate's problem says it: "hooks", "MCP servers", both or neither.
+func projectRegistrations(proj map[string]any) []string {
+	var what []string
+	if len(ourHandlers(proj)) > 0 {
+		what = append(what, "hooks")
+	}
+	if len(objectKeys(proj, "mcpServers")) > 0 {
+		what = append(what, "MCP servers")
+	}
+	return what
+}
+
+// trustFolderGate is the gate of an agent that reads Gemini CLI's
+// trustedFolders.json rules: Open adds the workspace as TRUST_FOLDER; how
+// says how to trust it from the agent itself (%s: the workspace).
+func trustFolderGate(a *Agent, t Target, problem, trustFile, how string) Gate {
+	action := fmt.Sprintf(`add %q: "TRUST_FOLDER" to %s`, t.Workspace, trustFile)
+	return Gate{
+		Agent:   a.Name,
+		Problem: problem,
+		Fix:     action + " (or " + fmt.Sprintf(how, t.Workspace) + ")",
+		Action:  action,
+		Open:    opener(jsonSet(t, a.Name, trustFile, "TRUST_FOLDER", t.Workspace)),
+	}
 }

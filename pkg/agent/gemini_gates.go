@@ -24,22 +24,10 @@ func geminiGates(a *Agent, t Target) []Gate {
 	if t.Workspace != "" {
 		projFile := filepath.Join(t.Workspace, ".gemini", "settings.json")
 		proj := t.readJSONC(projFile)
-		var what []string
-		if len(ourHandlers(proj)) > 0 {
-			what = append(what, "hooks")
-		}
-		if len(objectKeys(proj, "mcpServers")) > 0 {
-			what = append(what, "MCP servers")
-		}
+		what := projectRegistrations(proj)
 		if len(what) > 0 && !isFalse(user, "security", "folderTrust", "enabled") && !geminiTrusted(t) {
-			trustFile := t.homeFile(".gemini/trustedFolders.json")
-			gates = append(gates, Gate{
-				Agent:   a.Name,
-				Problem: fmt.Sprintf("Gemini CLI ignores the %s in %s: %s is not a trusted folder", strings.Join(what, " and "), projFile, t.Workspace),
-				Fix:     fmt.Sprintf(`add %q: "TRUST_FOLDER" to %s (or run gemini in %s and choose "Trust folder")`, t.Workspace, trustFile, t.Workspace),
-				Action:  fmt.Sprintf(`add %q: "TRUST_FOLDER" to %s`, t.Workspace, trustFile),
-				Open:    opener(jsonSet(t, a.Name, trustFile, "TRUST_FOLDER", t.Workspace)),
-			})
+			problem := fmt.Sprintf("Gemini CLI ignores the %s in %s: %s is not a trusted folder", strings.Join(what, " and "), projFile, t.Workspace)
+			gates = append(gates, trustFolderGate(a, t, problem, t.homeFile(".gemini/trustedFolders.json"), `run gemini in %s and choose "Trust folder"`))
 		}
 	}
 	if files := ourHookFiles(a, t); len(files) > 0 {

@@ -27,22 +27,11 @@ func qwenGates(a *Agent, t Target) []Gate {
 	if t.Workspace != "" {
 		projFile := filepath.Join(t.Workspace, ".qwen", "settings.json")
 		proj := t.readJSONC(projFile)
-		var what []string
-		if len(ourHandlers(proj)) > 0 {
-			what = append(what, "hooks")
-		}
-		if len(objectKeys(proj, "mcpServers")) > 0 {
-			what = append(what, "MCP servers")
-		}
+		what := projectRegistrations(proj)
 		trustFile := t.homeFile(".qwen/trustedFolders.json")
 		if len(what) > 0 && isTrue(user, "security", "folderTrust", "enabled") && !folderRulesTrust(t, trustFile) {
-			gates = append(gates, Gate{
-				Agent:   a.Name,
-				Problem: fmt.Sprintf("Qwen Code ignores the %s in %s: folder trust is on in %s and %s is not a trusted folder", strings.Join(what, " and "), projFile, userFile, t.Workspace),
-				Fix:     fmt.Sprintf(`add %q: "TRUST_FOLDER" to %s (or run qwen in %s and trust the folder)`, t.Workspace, trustFile, t.Workspace),
-				Action:  fmt.Sprintf(`add %q: "TRUST_FOLDER" to %s`, t.Workspace, trustFile),
-				Open:    opener(jsonSet(t, a.Name, trustFile, "TRUST_FOLDER", t.Workspace)),
-			})
+			problem := fmt.Sprintf("Qwen Code ignores the %s in %s: folder trust is on in %s and %s is not a trusted folder", strings.Join(what, " and "), projFile, userFile, t.Workspace)
+			gates = append(gates, trustFolderGate(a, t, problem, trustFile, "run qwen in %s and trust the folder"))
 		}
 		gates = append(gates, qwenMCPApprovals(a, t, projFile, proj)...)
 	}
