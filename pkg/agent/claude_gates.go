@@ -35,7 +35,7 @@ func claudeApprovals(t Target, stateFile, localSettings string) (trusted bool, e
 	state := t.readJSONC(stateFile)
 	proj, _ := lookup(state, "projects")
 	pm, _ := proj.(map[string]any)
-	for _, key := range []string{t.Workspace, realPath(t.Workspace)} {
+	for _, key := range []string{claudeProjectKey(t, t.Workspace), claudeProjectKey(t, realPath(t.Workspace))} {
 		if e, ok := pm[key].(map[string]any); ok {
 			trusted = trusted || e["hasTrustDialogAccepted"] == true
 			enabled = append(enabled, stringList(e["enabledMcpjsonServers"])...)
@@ -48,6 +48,17 @@ func claudeApprovals(t Target, stateFile, localSettings string) (trusted bool, e
 		disabled = append(disabled, stringList(m["disabledMcpjsonServers"])...)
 	}
 	return trusted, enabled, disabled
+}
+
+// claudeProjectKey is dir as Claude Code keys it under "projects" in
+// ~/.claude.json: with "/" separators on Windows (C:/src/app), where it
+// never looks up a key in the system's own form. Claude Code 2.1.330's
+// key function: `if(x()==="windows")return n.replaceAll("\\","/")`.
+func claudeProjectKey(t Target, dir string) string {
+	if t.Host.OS() == "windows" {
+		return strings.ReplaceAll(dir, `\`, "/")
+	}
+	return dir
 }
 
 // claudeMCPGates reports the project servers in .mcp.json that Claude Code
@@ -81,7 +92,7 @@ func claudeMCPGates(a *Agent, t Target, userSettings string) []Gate {
 		gates = append(gates, Gate{
 			Agent:   a.Name,
 			Problem: fmt.Sprintf("Claude Code was told not to start the project MCP servers %s", strings.Join(rejected, ", ")),
-			Fix:     fmt.Sprintf(`remove them from "disabledMcpjsonServers" in %s (or under projects.%q in %s)`, localSettings, t.Workspace, stateFile),
+			Fix:     fmt.Sprintf(`remove them from "disabledMcpjsonServers" in %s (or under projects.%q in %s)`, localSettings, claudeProjectKey(t, t.Workspace), stateFile),
 		})
 	}
 	return gates
@@ -93,8 +104,9 @@ func claudePendingGate(a *Agent, t Target, stateFile, localSettings string, trus
 	var steps []string
 	var edits []userEdit
 	if !trusted {
-		steps = append(steps, fmt.Sprintf(`set "hasTrustDialogAccepted": true under "projects" > %q in %s`, t.Workspace, stateFile))
-		edits = append(edits, jsonSet(t, a.Name, stateFile, true, "projects", t.Workspace, "hasTrustDialogAccepted"))
+		key := claudeProjectKey(t, t.Workspace)
+		steps = append(steps, fmt.Sprintf(`set "hasTrustDialogAccepted": true under "projects" > %q in %s`, key, stateFile))
+		edits = append(edits, jsonSet(t, a.Name, stateFile, true, "projects", key, "hasTrustDialogAccepted"))
 	}
 	if len(toApprove) > 0 {
 		steps = append(steps, fmt.Sprintf(`add %s to "enabledMcpjsonServers" in %s`, quoteList(toApprove), localSettings))

@@ -15,7 +15,9 @@ import (
 
 // writeFiles creates files (slash paths under root) with the given text;
 // $WS and $HOME in the text, and the slash path after them, are replaced
-// by this system's path, escaped as a JSON or TOML string holds it.
+// by this system's path, escaped as a JSON or TOML string holds it;
+// $SLASHWS by the workspace's path with "/" separators (Claude Code's key
+// for it on Windows).
 func writeFiles(t *testing.T, ws, home string, files map[string]string) {
 	t.Helper()
 	for name, text := range files {
@@ -35,8 +37,9 @@ func writeFiles(t *testing.T, ws, home string, files map[string]string) {
 	}
 }
 
-// placeholder is $WS or $HOME and the slash path that may follow.
-var placeholder = regexp.MustCompile(`\$(WS|HOME)((?:/[^\s"',:;)\]}]*)*)`)
+// placeholder is $WS, $SLASHWS or $HOME and the slash path that may
+// follow.
+var placeholder = regexp.MustCompile(`\$(SLASHWS|WS|HOME)((?:/[^\s"',:;)\]}]*)*)`)
 
 // fillPaths replaces each placeholder in text by ws or home and the
 // path after it in this system's form (\ on Windows), escaped as in a
@@ -51,6 +54,9 @@ func fillPaths(text, ws, home string, escape func(before string) bool) string {
 			base = home
 		}
 		p := base + filepath.FromSlash(text[m[4]:m[5]])
+		if text[m[2]:m[3]] == "SLASHWS" {
+			p = filepath.ToSlash(ws) + text[m[4]:m[5]]
+		}
 		if escape(text[:m[0]]) {
 			p = jsonEscaped(p)
 		}
@@ -133,13 +139,13 @@ func TestGates(t *testing.T) {
 			agent: "claude",
 			files: map[string]string{
 				"ws/.mcp.json":     `{"mcpServers": {"b": {"command": "b"}, "a": {"command": "a"}}}`,
-				"~/.claude.json":   `{"projects": {"$WS": {"enabledMcpjsonServers": ["a"]}}}`,
+				"~/.claude.json":   `{"projects": {"$SLASHWS": {"enabledMcpjsonServers": ["a"]}}}`,
 				"~/.claude/x.json": `{}`,
 			},
 			want: []Gate{{
 				Agent:   "claude",
 				Problem: "Claude Code does not start the project MCP servers in $WS/.mcp.json until the folder is trusted and they are approved (pending: a, b)",
-				Fix:     `run claude in $WS, trust the folder and approve them; or set "hasTrustDialogAccepted": true under "projects" > "$WS" in $HOME/.claude.json and add "b" to "enabledMcpjsonServers" in $WS/.claude/settings.local.json`,
+				Fix:     `run claude in $WS, trust the folder and approve them; or set "hasTrustDialogAccepted": true under "projects" > "$SLASHWS" in $HOME/.claude.json and add "b" to "enabledMcpjsonServers" in $WS/.claude/settings.local.json`,
 			}},
 		},
 		{
@@ -147,7 +153,7 @@ func TestGates(t *testing.T) {
 			agent: "claude",
 			files: map[string]string{
 				"ws/.mcp.json":                   `{"mcpServers": {"b": {"command": "b"}, "a": {"command": "a"}}}`,
-				"~/.claude.json":                 `{"projects": {"$WS": {"hasTrustDialogAccepted": true}}}`,
+				"~/.claude.json":                 `{"projects": {"$SLASHWS": {"hasTrustDialogAccepted": true}}}`,
 				"ws/.claude/settings.local.json": `{"enabledMcpjsonServers": ["a"]}`,
 			},
 			want: []Gate{{
@@ -161,7 +167,7 @@ func TestGates(t *testing.T) {
 			agent: "claude",
 			files: map[string]string{
 				"ws/.mcp.json":             `{"mcpServers": {"a": {"command": "a"}}}`,
-				"~/.claude.json":           `{"projects": {"$WS": {"hasTrustDialogAccepted": true}}}`,
+				"~/.claude.json":           `{"projects": {"$SLASHWS": {"hasTrustDialogAccepted": true}}}`,
 				"ws/.claude/settings.json": `{"enabledMcpjsonServers": ["a"]}`,
 			},
 		},
@@ -379,7 +385,7 @@ func TestOpenGates(t *testing.T) {
 				"ws/.claude/settings.local.json": "{\n  // mine\n  \"enabledMcpjsonServers\": [\"a\"],\n  \"permissions\": {}\n}\n",
 			},
 			keep: map[string][]string{
-				"~/.claude.json":                 {`"numStartups": 3`, `"/elsewhere"`},
+				"~/.claude.json":                 {`"numStartups": 3`, `"/elsewhere"`, `"$SLASHWS"`}, // Claude Code's key
 				"ws/.claude/settings.local.json": {"// mine", `"permissions": {}`},
 			},
 		},
@@ -463,6 +469,7 @@ func TestOpenGates(t *testing.T) {
 					t.Fatal(err)
 				}
 				for _, sub := range subs {
+					sub = fillPaths(sub, ws, home, func(string) bool { return true })
 					if !strings.Contains(string(data), sub) {
 						t.Errorf("%s lost %q:\n%s", name, sub, data)
 					}

@@ -228,7 +228,7 @@ func TestGatesReadMovedFiles(t *testing.T) {
 		{"claude", "CLAUDE_CONFIG_DIR", "cc", map[string]string{
 			"ws/.mcp.json":                   `{"mcpServers": {"a": {"command": "a"}}}`,
 			"ws/.claude/settings.local.json": `{"enabledMcpjsonServers": ["a"]}`,
-			"~/../cc/.claude.json":           `{"projects": {"$WS": {"hasTrustDialogAccepted": true}}}`,
+			"~/../cc/.claude.json":           `{"projects": {"$SLASHWS": {"hasTrustDialogAccepted": true}}}`,
 		}},
 		{"gemini", "GEMINI_CLI_HOME", "gh", map[string]string{
 			"ws/.gemini/settings.json":            ourHooksJSON("BeforeTool"),

@@ -2,6 +2,7 @@ package agent
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 )
@@ -197,9 +198,20 @@ func (p SkillPlacement) Warning() string {
 	}
 	var parts []string
 	for _, name := range sortedKeys(p.Twice) {
-		parts = append(parts, fmt.Sprintf("%s reads %s", name, strings.Join(p.Twice[name], " and ")))
+		parts = append(parts, fmt.Sprintf("%s reads %s", name, strings.Join(NativeDirs(p.Twice[name]), " and ")))
 	}
 	return fmt.Sprintf("with these agents together no skills directory serves each exactly once: %s, so it sees each skill there more than once (docs/skills.md)", strings.Join(parts, "; "))
+}
+
+// NativeDirs returns the "/"-separated project-relative directories dirs
+// (the agents' tables spell them so on every system) as paths of this
+// system, for messages: .claude\skills on Windows.
+func NativeDirs(dirs []string) []string {
+	out := make([]string, len(dirs))
+	for i, d := range dirs {
+		out[i] = filepath.FromSlash(d)
+	}
+	return out
 }
 
 // SkillDirs are every project-relative skills directory any agent reads:

@@ -1,7 +1,9 @@
 package agent
 
 import (
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -65,6 +67,40 @@ func TestPlaceSkills(t *testing.T) {
 				}
 				if n == 0 {
 					t.Errorf("%s reads none of %q", name, p.Dirs)
+				}
+			}
+		})
+	}
+}
+
+// TestPlacementWarningNativeDirs: the warning names the directories an
+// agent reads twice as paths of this system (.claude\skills on Windows),
+// as every path symposium prints; the placement itself keeps them
+// "/"-separated, as the agents' tables spell them.
+func TestPlacementWarningNativeDirs(t *testing.T) {
+	tests := []struct {
+		name       string
+		configured []string
+		fixed      []string
+	}{
+		{"claude, codex and opencode", []string{"claude", "codex", "opencode"}, nil},
+		{"workspace skill in .agents, claude and opencode", []string{"claude", "opencode"}, []string{".agents/skills"}},
+		{"every agent", Names(), nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := PlaceSkills(tt.configured, tt.fixed...)
+			if len(p.Twice) == 0 {
+				t.Fatalf("no agent reads two directories: the case tests nothing")
+			}
+			w := p.Warning()
+			for name, dirs := range p.Twice {
+				native := make([]string, len(dirs))
+				for i, d := range dirs {
+					native[i] = filepath.FromSlash(d)
+				}
+				if want := name + " reads " + strings.Join(native, " and "); !strings.Contains(w, want) {
+					t.Errorf("warning %q does not say %q", w, want)
 				}
 			}
 		})

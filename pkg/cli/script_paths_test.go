@@ -155,6 +155,8 @@ func TestSlashPatternLine(t *testing.T) {
 		{`stdout 'it''s a\/b \[/\]'`, `stdout 'it''s a[/\\]+b \[[/\\]+\]'`},
 		{`stdout '[]/]x'`, `stdout '[]/\\]x'`},
 		{`grep 'a/b' dir/file`, `grep 'a[/\\]+b' dir/file`},
+		// "\\" is a backslash alone: a pattern strict about Windows' separator
+		{`[windows] stdout 'x\.claude\\skills/y'`, `[windows] stdout 'x\.claude\\skills[/\\]+y'`},
 		{`exec cargo-agents sync a/b`, `exec cargo-agents sync a/b`},
 		{`cmp stdout want/file`, `cmp stdout want/file`},
 		{`stdout`, `stdout`},

@@ -157,10 +157,12 @@ func (c *Config) HasAgent(name string) bool {
 	return slices.Contains(c.Agents, name)
 }
 
-// ResolvedPath resolves a local source path against the config directory.
+// ResolvedPath resolves a local source path against the config directory;
+// a leading "~/" (or "~\" on Windows, where "\" is the separator) is
+// the home directory.
 func (s PluginSource) ResolvedPath(d Dirs) string {
 	p := s.Path
-	if strings.HasPrefix(p, "~/") {
+	if strings.HasPrefix(p, "~/") || strings.HasPrefix(p, "~"+string(filepath.Separator)) {
 		p = filepath.Join(d.Home, p[2:])
 	}
 	if filepath.IsAbs(p) {

@@ -3,6 +3,7 @@ package config
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -189,6 +190,34 @@ func TestUpstreamInitKeys(t *testing.T) {
 		}
 		if got := strings.Join(texts, "\n"); got != tc.warn {
 			t.Errorf("%q: warnings %q, want %q", tc.src, got, tc.warn)
+		}
+	}
+}
+
+// TestResolvedPathHome: a local source's leading "~" and separator is the
+// home, with the system's separator too ("~\plugins" on Windows, where
+// it is a path like any other); elsewhere the path is the config
+// directory's.
+func TestResolvedPathHome(t *testing.T) {
+	d := Dirs{Config: filepath.Join(t.TempDir(), "config"), Home: filepath.Join(t.TempDir(), "home")}
+	tests := []struct {
+		path string
+		want string
+	}{
+		{"~/plugins", filepath.Join(d.Home, "plugins")},
+		{"~/a/b", filepath.Join(d.Home, "a", "b")},
+		{"plugins", filepath.Join(d.Config, "plugins")},
+		{"~plugins", filepath.Join(d.Config, "~plugins")},
+		{d.Home, d.Home},
+	}
+	if runtime.GOOS == "windows" {
+		tests = append(tests, struct{ path, want string }{`~\plugins`, filepath.Join(d.Home, "plugins")})
+	} else {
+		tests = append(tests, struct{ path, want string }{`~\plugins`, filepath.Join(d.Config, `~\plugins`)})
+	}
+	for _, tt := range tests {
+		if got := (PluginSource{Path: tt.path}).ResolvedPath(d); got != tt.want {
+			t.Errorf("ResolvedPath(%q) = %q, want %q", tt.path, got, tt.want)
 		}
 	}
 }

@@ -480,7 +480,7 @@ func newPlacer(root string, configured []string, common agent.SkillPlacement, sk
 			fp := agent.PlaceSkills(configured, rel)
 			pl.fixed[rel] = fp
 			if msg := fp.Warning(); msg != "" && msg != common.Warning() {
-				res.warnf("the workspace's own skills in %s: %s", rel, msg)
+				res.warnf("the workspace's own skills in %s: %s", filepath.FromSlash(rel), msg)
 			}
 		}
 	}
@@ -501,7 +501,7 @@ func removedWhy(name string, users, dirs []string, skills []placed) string {
 	if len(users) == 0 {
 		for _, p := range skills {
 			if p.as == name {
-				return "moved to " + strings.Join(dirs, ", ")
+				return "moved to " + strings.Join(agent.NativeDirs(dirs), ", ")
 			}
 		}
 	}
@@ -828,7 +828,7 @@ func writeManifest(w fileedit.Writer, path string, m manifest, res *Result) erro
 	}
 	status, err := w.Remove(legacy)
 	if err == nil {
-		res.add("manifest", "", legacy, status, "", "moved to "+ManifestName)
+		res.add("manifest", "", legacy, status, "", "moved to "+filepath.FromSlash(ManifestName))
 	}
 	return err
 }

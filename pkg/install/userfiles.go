@@ -142,13 +142,23 @@ func (r *Result) reportUserFiles(agents, dst, name string, u userFiles, removed 
 		return
 	}
 	if removed {
-		r.warnf("skill %s no longer applies: removed symposium's files from %s but kept the directory with yours, which symposium did not write: %s", name, dst, strings.Join(u.kept, ", "))
+		r.warnf("skill %s no longer applies: removed symposium's files from %s but kept the directory with yours, which symposium did not write: %s", name, dst, strings.Join(native(u.kept), ", "))
 	} else {
 		r.warnf("skill %s: kept %s: not in the skill's source, so not symposium's", name, joinIn(dst, u.kept))
 	}
 	for _, k := range u.kept {
 		r.add("skill", agents, filepath.Join(dst, filepath.FromSlash(k)), stream.StatusSkipped, name, "not symposium's: kept")
 	}
+}
+
+// native returns the "/"-separated relative paths rels (as the skill
+// manifest records them) in this system's form, for messages.
+func native(rels []string) []string {
+	out := make([]string, len(rels))
+	for i, r := range rels {
+		out[i] = filepath.FromSlash(r)
+	}
+	return out
 }
 
 func joinIn(dst string, rels []string) string {

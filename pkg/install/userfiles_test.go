@@ -3,6 +3,7 @@ package install
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -42,5 +43,43 @@ func TestStray(t *testing.T) {
 		if got, _ := stray(dst, filepath.FromSlash(tc.rel), tc.ours, source); got != tc.remove {
 			t.Errorf("stray(%s, record %v) = %v, want %v", tc.rel, tc.ours != nil, got, tc.remove)
 		}
+	}
+}
+
+// TestPrintedPathsNative: the paths in sync's warnings and action details
+// are paths of this system (.claude\skills, notes\todo.md on Windows),
+// though the agents' tables and the skill records keep them
+// "/"-separated.
+func TestPrintedPathsNative(t *testing.T) {
+	dst := filepath.Join(t.TempDir(), "serde-basics")
+	skills := []placed{{as: "serde-basics"}}
+	tests := []struct {
+		name string
+		got  func() []string
+		want []string // "/"-separated: each must appear in native form
+	}{
+		{"moved to", func() []string {
+			return []string{removedWhy("serde-basics", nil, []string{".agents/skills", ".claude/skills"}, skills)}
+		}, []string{"moved to .agents/skills, .claude/skills"}},
+		{"kept files of a removed skill", func() []string {
+			var r Result
+			r.reportUserFiles("claude", dst, "serde-basics", userFiles{kept: []string{"MY-NOTES.md", "notes/todo.md"}}, true)
+			return r.Warnings
+		}, []string{"which symposium did not write: MY-NOTES.md, notes/todo.md"}},
+		{"kept files of a skill", func() []string {
+			var r Result
+			r.reportUserFiles("claude", dst, "serde-basics", userFiles{kept: []string{"notes/todo.md"}}, false)
+			return append(r.Warnings, r.Actions[0].Path)
+		}, []string{"serde-basics/notes/todo.md"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := strings.Join(tt.got(), "\n")
+			for _, w := range tt.want {
+				if !strings.Contains(got, filepath.FromSlash(w)) {
+					t.Errorf("%q does not say %q", got, filepath.FromSlash(w))
+				}
+			}
+		})
 	}
 }

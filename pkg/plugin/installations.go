@@ -202,6 +202,12 @@ func checkInstallation(in *Installation, inline bool, bad func(format string, ar
 		bad("set executable or script, not both")
 	}
 	for _, p := range []string{in.Executable, in.Script} {
+		// A relative path is read on every system, so it is "/"-separated
+		// (Windows takes "/" too); "\" is a file name character elsewhere.
+		if strings.Contains(p, `\`) && !(in.Source == "" && filepath.IsAbs(p)) {
+			bad(`%q: write it with "/" (a plugin's relative paths are read on every system)`, p)
+			continue
+		}
 		if p != "" && in.Source != "" && in.Source != "cargo" && !relInside(p) {
 			bad("%q must be a relative path inside what is installed", p)
 		}

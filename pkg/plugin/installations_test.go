@@ -86,6 +86,8 @@ func TestHostileInstallations(t *testing.T) {
 		{"gh script escape", "source = \"github\"\nurl = \"https://github.com/o/r\"\nscript = \"../x.sh\"\n", "inside what is installed"},
 		{"bad sha", "source = \"github\"\nurl = \"https://github.com/o/r\"\nsha256 = \"abc\"\n", "64 lower-case hex"},
 		{"plain escape", "script = \"../../etc/x.sh\"\n", "inside the plugin"},
+		{"plain backslash", "script = 'scripts\\check.sh'\n", `write it with "/"`},
+		{"gh backslash", "source = \"github\"\nurl = \"https://github.com/o/r\"\nexecutable = 'bin\\rg.exe'\n", `write it with "/"`},
 		{"bin http", "source = \"binary\"\nurl = \"http://example.com/t\"\n", "must be an https:// URL"},
 		{"bin creds", "source = \"binary\"\nurl = \"https://u:p@example.com/t\"\n", "no credentials"},
 		{"bin crate", "source = \"binary\"\nurl = \"https://example.com/t\"\ncrate = \"a\"\n", "are for source = \"cargo\""},

@@ -63,7 +63,7 @@ type Dep struct {
 	Member     string   `json:"member"`            // declaring member's package name
 	Source     string   `json:"source"`            // lock source ("registry+…", "git+…#sha"); "" for path deps
 	Req        string   `json:"req,omitempty"`     // version requirement as written
-	Path       string   `json:"path,omitempty"`    // for path deps, relative to the workspace root
+	Path       string   `json:"path,omitempty"`    // for path deps, relative to the workspace root, /-separated
 	Renames    []string `json:"renames,omitempty"` // TOML keys that renamed it
 	Optional   bool     `json:"optional,omitempty"`
 	Unresolved bool     `json:"unresolved,omitempty"` // no Cargo.lock entry: Version is not known
@@ -151,7 +151,8 @@ type Installation struct {
 	URL     string `json:"url,omitempty"`  // github
 	SHA256  string `json:"sha256,omitempty"`
 	Dir     string `json:"dir"`
-	// Files must exist below Dir once installed ("bin/rg", a script).
+	// Files must exist below Dir once installed ("bin/rg", a script),
+	// relative and /-separated on every system.
 	Files []string `json:"files,omitempty"`
 	File  string   `json:"file"` // the manifest and line that declared it
 
