@@ -20,7 +20,10 @@ type Globals struct {
 	// JSON (--json) makes it print records instead of text, for the
 	// commands that have them.
 	Verbose, JSON bool
-	Update        string // offline, none (default), check or fetch
+	// JQ (--jq EXPR, implies --json) filters the records through a jq
+	// expression (Records).
+	JQ     string
+	Update string // offline, none (default), check or fetch
 	// UpdateSet: --update was given. Without it, sync refreshes the
 	// auto-update sources whose last check is older than the debounce.
 	UpdateSet bool
@@ -53,6 +56,12 @@ func (g *Globals) Take(args []string) int {
 		return 1
 	case a == "--json":
 		g.JSON = true
+		return 1
+	case a == "--jq" && len(args) > 1:
+		g.JQ, g.JSON = args[1], true
+		return 2
+	case strings.HasPrefix(a, "--jq="):
+		g.JQ, g.JSON = strings.TrimPrefix(a, "--jq="), true
 		return 1
 	case a == "--update" && len(args) > 1:
 		g.Update, g.UpdateSet = args[1], true
@@ -106,6 +115,9 @@ func (g Globals) Flags() []string {
 	}
 	if g.JSON {
 		flags = append(flags, "--json")
+	}
+	if g.JQ != "" {
+		flags = append(flags, "--jq="+g.JQ)
 	}
 	return flags
 }

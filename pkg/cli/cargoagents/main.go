@@ -70,6 +70,8 @@ func lookup(name string) (command, bool) {
 type globals struct {
 	cli.Globals
 	log *cmdlog.Run
+	// out is where a command run here writes its records (--json).
+	out cli.Records
 }
 
 // program is cargo-agents' command line: cli.Main owns a bare --version;
@@ -78,7 +80,11 @@ var program = cli.Program{Name: "cargo-agents", Entry: cli.Command{Run: runArgs}
 
 // Main runs cargo-agents with args (without the program name) and returns
 // the exit code.
-func Main(stdio cli.Stdio, args []string) int { return cli.Main(stdio, program, args) }
+func Main(stdio cli.Stdio, args []string) int {
+	p := program
+	p.JQ = func(expr string) (cli.Filter, error) { return stageJQ(stdio.Err, expr) }
+	return cli.Main(stdio, p, args)
+}
 
 // runArgs runs cargo agents. cargo runs external subcommands as
 // `cargo-agents agents ARGS...`, so a leading "agents" is dropped.
@@ -160,13 +166,16 @@ func runVended(io cli.Stdio, g *globals, args []string) int {
 // runCommand runs our subcommand name: in its host binary, or here with
 // its log.
 func runCommand(io cli.Stdio, g *globals, argv []string, name string, args []string) int {
-	if code, ok := autoUpdate(io, g, argv, name, args); ok {
-		return code
-	}
 	sc, _ := lookup(name)
 	what := prog + " " + name
 	if g.JSON && !sc.json {
-		return cli.Report(io.Err, what, cli.Usagef("%s has no --json output (--json works with sync, plugin list, plugin validate, status, search and crate-info)", name))
+		return cli.Report(io.Err, what, cli.Usagef("%s has no --json output (--json and --jq work with sync, plugin list, plugin validate, status, search and crate-info)", name))
+	}
+	if code, ok := openRecords(io, g, what, sc, args); !ok {
+		return code
+	}
+	if code, ok := autoUpdate(io, g, argv, name, args); ok {
+		return code
 	}
 	if sc.host != "" {
 		// It reports its own errors, as `cargo agents NAME: …`.
@@ -186,6 +195,22 @@ func runCommand(io cli.Stdio, g *globals, argv []string, name string, args []str
 	code := report(io.Err, what, err)
 	g.log.Finish(err, code)
 	return code
+}
+
+// openRecords opens g.out for a command run here, and checks the --jq
+// expression of any command before it does any work (a command run in
+// its host binary opens its own output there). ok is false when it
+// reported a usage error.
+func openRecords(io cli.Stdio, g *globals, what string, sc command, args []string) (code int, ok bool) {
+	if g.JQ == "" && sc.host != "" || cmdlog.AsksHelp(args) {
+		return 0, true
+	}
+	out, err := g.Records(io)
+	if err != nil {
+		return cli.Report(io.Err, what, err), false
+	}
+	g.out = out
+	return 0, true
 }
 
 // isBuiltin reports whether name is one of cargo-agents' own commands.

@@ -224,7 +224,7 @@ func pluginValidate(stdio cli.Stdio, g Globals, args []string) error {
 	v.OK = len(v.Errors) == 0
 	g.Log.Printf(runlog.Info, "validated %s: %d error(s), %d warning(s)", paths[0], len(v.Errors), len(v.Warnings))
 	if g.JSON {
-		w := stream.NewWriter(stdio.Out)
+		w := g.records(stdio)
 		if err := w.Write(v); err != nil {
 			return err
 		}
