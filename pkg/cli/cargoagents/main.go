@@ -220,13 +220,13 @@ func isBuiltin(name string) bool {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintf(w, "cargo agents: give AI coding agents the skills, hooks and MCP servers published for your crates\n\nUsage: cargo agents [--update offline|none|check|fetch] [-q] [-v] [--json] <COMMAND>\n\nCommands:\n")
+	fmt.Fprintf(w, "cargo agents: give AI coding agents the skills, hooks and MCP servers published for your crates\n\nUsage: cargo agents [--update offline|none|check|fetch] [-q] [-v] [--json] [--jq EXPR] <COMMAND>\n\nCommands:\n")
 	for _, c := range commands {
 		if !c.hidden {
 			fmt.Fprintf(w, "  %-12s %s\n", c.name, c.summary)
 		}
 	}
 	fmt.Fprintf(w, "  %-12s %s\n", "help", "Print this message, or a command's help (help COMMAND [SUBCOMMAND])")
-	fmt.Fprintf(w, "\nOptions:\n  --update <LEVEL>  plugin source update behaviour: none (default), check, fetch\n  -q, --quiet       suppress status output\n  -v, --verbose     print the decision trace (what matched, what did not and why)\n  --json            print records instead of text (sync, plugin list, plugin validate, status, search, crate-info)\n  --version         print version\n")
+	fmt.Fprintf(w, "\nOptions:\n  --update <LEVEL>  plugin source update behaviour: none (default), check, fetch\n  -q, --quiet       suppress status output\n  -v, --verbose     print the decision trace (what matched, what did not and why)\n  --json            print records instead of text (sync, plugin list, plugin validate, status, search, crate-info)\n  --jq <EXPR>       run a jq expression over each record, one result a line (implies --json)\n  --version         print version\n")
 	fmt.Fprintf(w, "\nPlugins may add commands: cargo agents NAME ARGS... (the arguments are the plugin's;\nour options go before NAME). cargo agents --help lists this workspace's below.\n")
 }
