@@ -197,12 +197,12 @@ func runCommand(io cli.Stdio, g *globals, argv []string, name string, args []str
 	return code
 }
 
-// openRecords opens g.out for a command run here, and checks the --jq
-// expression of any command before it does any work (a command run in
-// its host binary opens its own output there). ok is false when it
-// reported a usage error.
+// openRecords opens g.out for a command run here, which checks its --jq
+// expression before the command does any work. (A command run in its
+// host binary opens its own output there, as its first step.) ok is
+// false when it reported a usage error.
 func openRecords(io cli.Stdio, g *globals, what string, sc command, args []string) (code int, ok bool) {
-	if g.JQ == "" && sc.host != "" || cmdlog.AsksHelp(args) {
+	if sc.host != "" || cmdlog.AsksHelp(args) {
 		return 0, true
 	}
 	out, err := g.Records(io)
