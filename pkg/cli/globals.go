@@ -27,6 +27,8 @@ type Globals struct {
 	// UpdateSet: --update was given. Without it, sync refreshes the
 	// auto-update sources whose last check is older than the debounce.
 	UpdateSet bool
+	// noJQ: --jq came last, without its expression (Check says so).
+	noJQ bool
 }
 
 // ParseGlobals takes the global options from the front of args and returns
@@ -60,6 +62,9 @@ func (g *Globals) Take(args []string) int {
 	case a == "--jq" && len(args) > 1:
 		g.JQ, g.JSON = args[1], true
 		return 2
+	case a == "--jq":
+		g.noJQ = true
+		return 1
 	case strings.HasPrefix(a, "--jq="):
 		g.JQ, g.JSON = strings.TrimPrefix(a, "--jq="), true
 		return 1
@@ -91,8 +96,14 @@ func (g *Globals) TakeAll(args []string) []string {
 	return rest
 }
 
-// Check refuses an --update level no command knows.
-func (g Globals) Check() error { return CheckUpdate(g.Update) }
+// Check refuses an --update level no command knows and a --jq without
+// its expression.
+func (g Globals) Check() error {
+	if g.noJQ {
+		return Usagef("--jq needs a jq expression (--jq EXPR)")
+	}
+	return CheckUpdate(g.Update)
+}
 
 // CheckUpdate refuses an --update level no command knows, wherever the
 // option was read (here, or sym-match's own flag).

@@ -158,7 +158,7 @@ func runVended(io cli.Stdio, g *globals, args []string) int {
 		return cli.Report(io.Err, prog, err)
 	}
 	if g.JSON {
-		return cli.Report(io.Err, prog, cli.Usagef("--json is for cargo agents' own commands, not a plugin's (%s)", args[0]))
+		return cli.Report(io.Err, prog, cli.Usagef("--json and --jq are for cargo agents' own commands, not a plugin's (%s)", args[0]))
 	}
 	return cli.Report(io.Err, prog, vended(io, g, args))
 }
