@@ -31,6 +31,9 @@ type Stdio struct {
 	In  io.Reader
 	Out io.Writer
 	Err io.Writer
+	// JQ compiles --jq expressions for Globals.Records: Main sets it from
+	// Program.JQ; nil where the binary has none.
+	JQ JQCompiler
 }
 
 // OS returns the process's real standard streams.

@@ -20,10 +20,15 @@ type Globals struct {
 	// JSON (--json) makes it print records instead of text, for the
 	// commands that have them.
 	Verbose, JSON bool
-	Update        string // offline, none (default), check or fetch
+	// JQ (--jq EXPR, implies --json) filters the records through a jq
+	// expression (Records).
+	JQ     string
+	Update string // offline, none (default), check or fetch
 	// UpdateSet: --update was given. Without it, sync refreshes the
 	// auto-update sources whose last check is older than the debounce.
 	UpdateSet bool
+	// noJQ: --jq came last, without its expression (Check says so).
+	noJQ bool
 }
 
 // ParseGlobals takes the global options from the front of args and returns
@@ -54,6 +59,15 @@ func (g *Globals) Take(args []string) int {
 	case a == "--json":
 		g.JSON = true
 		return 1
+	case a == "--jq" && len(args) > 1:
+		g.JQ, g.JSON = args[1], true
+		return 2
+	case a == "--jq":
+		g.noJQ = true
+		return 1
+	case strings.HasPrefix(a, "--jq="):
+		g.JQ, g.JSON = strings.TrimPrefix(a, "--jq="), true
+		return 1
 	case a == "--update" && len(args) > 1:
 		g.Update, g.UpdateSet = args[1], true
 		return 2
@@ -82,8 +96,14 @@ func (g *Globals) TakeAll(args []string) []string {
 	return rest
 }
 
-// Check refuses an --update level no command knows.
-func (g Globals) Check() error { return CheckUpdate(g.Update) }
+// Check refuses an --update level no command knows and a --jq without
+// its expression.
+func (g Globals) Check() error {
+	if g.noJQ {
+		return Usagef("--jq needs a jq expression (--jq EXPR)")
+	}
+	return CheckUpdate(g.Update)
+}
 
 // CheckUpdate refuses an --update level no command knows, wherever the
 // option was read (here, or sym-match's own flag).
@@ -106,6 +126,9 @@ func (g Globals) Flags() []string {
 	}
 	if g.JSON {
 		flags = append(flags, "--json")
+	}
+	if g.JQ != "" {
+		flags = append(flags, "--jq="+g.JQ)
 	}
 	return flags
 }

@@ -24,6 +24,10 @@ type Program struct {
 	// lists them under CommandsHelp.
 	Commands     []Command
 	CommandsHelp string
+	// JQ compiles the --jq expressions of the commands it runs that write
+	// records (Globals.Records): jqout.Compile where the binary links
+	// gojq, nil (--jq refused) or a stage process where it must not.
+	JQ JQCompiler
 }
 
 // Command is one entry point. Either Flags declares its flags and Main
@@ -50,6 +54,9 @@ type Command struct {
 // errors all take one shape (Report): "PROG: MSG" and where the usage is,
 // exit ExitUsage.
 func Main(stdio Stdio, p Program, args []string) int {
+	if stdio.JQ == nil {
+		stdio.JQ = p.JQ
+	}
 	if len(args) == 1 && (args[0] == "--version" || args[0] == "-V") {
 		fmt.Fprintln(stdio.Out, VersionLine(p.Name))
 		return ExitOK

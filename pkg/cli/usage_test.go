@@ -45,6 +45,9 @@ func TestUsageErrorsTakeOneShape(t *testing.T) {
 		{"plugin nothing", "cargo agents plugin", symmatch.Main, []string{"plugin"}, "missing subcommand (list, show, validate or sync)"},
 		{"plugin list argument", "cargo agents plugin", symmatch.Main, []string{"plugin", "list", "x"}, "plugin list takes no arguments"},
 		{"init update", "cargo agents init", syminstall.Main, []string{"init", "--update=often"}, `--update "often"`},
+		{"jq without expression", "cargo agents sync", cargoagents.Main, []string{"sync", "--jq"}, "--jq needs a jq expression (--jq EXPR)"},
+		{"status bad jq", "cargo agents status", symmatch.Main, []string{"status", "--jq=.["}, `--jq ".[": unexpected EOF`},
+		{"plugin list bad jq", "cargo agents plugin", symmatch.Main, []string{"plugin", "--jq=.[", "list"}, `--jq ".[": unexpected EOF`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out, errb bytes.Buffer

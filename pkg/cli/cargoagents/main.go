@@ -70,6 +70,8 @@ func lookup(name string) (command, bool) {
 type globals struct {
 	cli.Globals
 	log *cmdlog.Run
+	// out is where a command run here writes its records (--json).
+	out cli.Records
 }
 
 // program is cargo-agents' command line: cli.Main owns a bare --version;
@@ -78,7 +80,11 @@ var program = cli.Program{Name: "cargo-agents", Entry: cli.Command{Run: runArgs}
 
 // Main runs cargo-agents with args (without the program name) and returns
 // the exit code.
-func Main(stdio cli.Stdio, args []string) int { return cli.Main(stdio, program, args) }
+func Main(stdio cli.Stdio, args []string) int {
+	p := program
+	p.JQ = func(expr string) (cli.Filter, error) { return stageJQ(stdio.Err, expr) }
+	return cli.Main(stdio, p, args)
+}
 
 // runArgs runs cargo agents. cargo runs external subcommands as
 // `cargo-agents agents ARGS...`, so a leading "agents" is dropped.
@@ -152,7 +158,7 @@ func runVended(io cli.Stdio, g *globals, args []string) int {
 		return cli.Report(io.Err, prog, err)
 	}
 	if g.JSON {
-		return cli.Report(io.Err, prog, cli.Usagef("--json is for cargo agents' own commands, not a plugin's (%s)", args[0]))
+		return cli.Report(io.Err, prog, cli.Usagef("--json and --jq are for cargo agents' own commands, not a plugin's (%s)", args[0]))
 	}
 	return cli.Report(io.Err, prog, vended(io, g, args))
 }
@@ -160,13 +166,16 @@ func runVended(io cli.Stdio, g *globals, args []string) int {
 // runCommand runs our subcommand name: in its host binary, or here with
 // its log.
 func runCommand(io cli.Stdio, g *globals, argv []string, name string, args []string) int {
-	if code, ok := autoUpdate(io, g, argv, name, args); ok {
-		return code
-	}
 	sc, _ := lookup(name)
 	what := prog + " " + name
 	if g.JSON && !sc.json {
-		return cli.Report(io.Err, what, cli.Usagef("%s has no --json output (--json works with sync, plugin list, plugin validate, status, search and crate-info)", name))
+		return cli.Report(io.Err, what, cli.Usagef("%s has no --json output (--json and --jq work with sync, plugin list, plugin validate, status, search and crate-info)", name))
+	}
+	if code, ok := openRecords(io, g, what, sc, args); !ok {
+		return code
+	}
+	if code, ok := autoUpdate(io, g, argv, name, args); ok {
+		return code
 	}
 	if sc.host != "" {
 		// It reports its own errors, as `cargo agents NAME: …`.
@@ -188,6 +197,22 @@ func runCommand(io cli.Stdio, g *globals, argv []string, name string, args []str
 	return code
 }
 
+// openRecords opens g.out for a command run here, which checks its --jq
+// expression before the command does any work. (A command run in its
+// host binary opens its own output there, as its first step.) ok is
+// false when it reported a usage error.
+func openRecords(io cli.Stdio, g *globals, what string, sc command, args []string) (code int, ok bool) {
+	if sc.host != "" || cmdlog.AsksHelp(args) {
+		return 0, true
+	}
+	out, err := g.Records(io)
+	if err != nil {
+		return cli.Report(io.Err, what, err), false
+	}
+	g.out = out
+	return 0, true
+}
+
 // isBuiltin reports whether name is one of cargo-agents' own commands.
 func isBuiltin(name string) bool {
 	_, ok := lookup(name)
@@ -195,13 +220,13 @@ func isBuiltin(name string) bool {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintf(w, "cargo agents: give AI coding agents the skills, hooks and MCP servers published for your crates\n\nUsage: cargo agents [--update offline|none|check|fetch] [-q] [-v] [--json] <COMMAND>\n\nCommands:\n")
+	fmt.Fprintf(w, "cargo agents: give AI coding agents the skills, hooks and MCP servers published for your crates\n\nUsage: cargo agents [--update offline|none|check|fetch] [-q] [-v] [--json] [--jq EXPR] <COMMAND>\n\nCommands:\n")
 	for _, c := range commands {
 		if !c.hidden {
 			fmt.Fprintf(w, "  %-12s %s\n", c.name, c.summary)
 		}
 	}
 	fmt.Fprintf(w, "  %-12s %s\n", "help", "Print this message, or a command's help (help COMMAND [SUBCOMMAND])")
-	fmt.Fprintf(w, "\nOptions:\n  --update <LEVEL>  plugin source update behaviour: none (default), check, fetch\n  -q, --quiet       suppress status output\n  -v, --verbose     print the decision trace (what matched, what did not and why)\n  --json            print records instead of text (sync, plugin list, plugin validate, status, search, crate-info)\n  --version         print version\n")
+	fmt.Fprintf(w, "\nOptions:\n  --update <LEVEL>  plugin source update behaviour: none (default), check, fetch\n  -q, --quiet       suppress status output\n  -v, --verbose     print the decision trace (what matched, what did not and why)\n  --json            print records instead of text (sync, plugin list, plugin validate, status, search, crate-info)\n  --jq <EXPR>       run a jq expression over each record, one result a line (implies --json)\n  --version         print version\n")
 	fmt.Fprintf(w, "\nPlugins may add commands: cargo agents NAME ARGS... (the arguments are the plugin's;\nour options go before NAME). cargo agents --help lists this workspace's below.\n")
 }

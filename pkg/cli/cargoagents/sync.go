@@ -45,6 +45,8 @@ install.
              (candidates) and a last sync record; with -v the trace's
              skill, hook, mcp_server, plugin_status and rejected records
              first (docs/streams.md); asks nothing
+  --jq EXPR  run the jq expression EXPR over each record, one result a
+             line, strings raw (implies --json)
 `
 
 func runSync(stdio cli.Stdio, g *globals, args []string) error {

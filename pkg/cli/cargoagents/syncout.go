@@ -66,8 +66,7 @@ func origin(plugin, source string) string {
 
 // writeSyncRecords is `sync --json`: the trace records (with -v), each
 // action, gate and candidate record, then one sync record.
-func writeSyncRecords(out io.Writer, sum *pipeline.Summary, trace *pipeline.Trace, dry bool) error {
-	w := stream.NewWriter(out)
+func writeSyncRecords(w cli.Records, sum *pipeline.Summary, trace *pipeline.Trace, dry bool) error {
 	var recs []any
 	if trace != nil {
 		for _, r := range trace.Skills {
@@ -120,7 +119,7 @@ func report(stdio cli.Stdio, g *globals, sum *pipeline.Summary, opts pipeline.Op
 		trace = &t
 	}
 	if g.JSON {
-		return writeSyncRecords(stdio.Out, sum, trace, opts.DryRun)
+		return writeSyncRecords(g.records(stdio), sum, trace, opts.DryRun)
 	}
 	if !g.Quiet {
 		printSummary(stdio.Out, sum, opts.DryRun)
@@ -132,4 +131,13 @@ func report(stdio cli.Stdio, g *globals, sum *pipeline.Summary, opts pipeline.Op
 		printTrace(stdio.Out, *trace)
 	}
 	return nil
+}
+
+// records is where a command run here writes its records: g.out, or
+// plain JSON lines on stdout where runCommand opened none (tests).
+func (g *globals) records(stdio cli.Stdio) cli.Records {
+	if g.out != nil {
+		return g.out
+	}
+	return stream.NewWriter(stdio.Out)
 }

@@ -16,7 +16,6 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/consent"
 	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
-	"github.com/symposium-dev/symposium-go/pkg/jqout"
 	"github.com/symposium-dev/symposium-go/pkg/pipeline"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
 	"github.com/symposium-dev/symposium-go/pkg/pos"
@@ -128,13 +127,8 @@ func parseFlags(name, usage string, stdio cli.Stdio, args []string, bools map[st
 
 func runStatus(stdio cli.Stdio, g Globals, args []string) error {
 	var asJSON bool
-	var jq string
-	rest, help, err := parseFlags("cargo agents status", statusUsage, stdio, args, map[string]*bool{"json": &asJSON}, map[string]*string{"jq": &jq})
+	rest, help, err := parseFlags("cargo agents status", statusUsage, stdio, args, map[string]*bool{"json": &asJSON})
 	if help || err != nil {
-		return err
-	}
-	filter, err := jqFilter(jq)
-	if err != nil {
 		return err
 	}
 	if len(rest) > 0 {
@@ -149,8 +143,8 @@ func runStatus(stdio cli.Stdio, g Globals, args []string) error {
 		return err
 	}
 	res.Statuses = append(res.Statuses, fromLastSync(dirs.Cache, ws.Workspace.Root, res.Statuses)...)
-	if asJSON || g.JSON || filter != nil {
-		return writeRecords(stdio.Out, filter, res.Statuses)
+	if asJSON || g.JSON {
+		return writeRecords(g.records(stdio), res.Statuses)
 	}
 	if len(res.Statuses) == 0 {
 		fmt.Fprintln(stdio.Out, "no plugins")
@@ -414,26 +408,8 @@ func syncAfter(stdio cli.Stdio, g Globals, cwd, root string) error {
 	return nil
 }
 
-// jqFilter compiles a --jq expression ("" = none) before any work: a
-// mistyped one is a usage error.
-func jqFilter(expr string) (*jqout.Filter, error) {
-	if expr == "" {
-		return nil, nil
-	}
-	return jqout.Compile(expr)
-}
-
-// writeRecords writes one JSON record per line, or each through filter.
-func writeRecords[T any](out io.Writer, filter *jqout.Filter, records []T) error {
-	if filter != nil {
-		for _, r := range records {
-			if err := filter.Print(out, r); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	w := stream.NewWriter(out)
+// writeRecords writes records to w (JSON lines, or through --jq).
+func writeRecords[T any](w cli.Records, records []T) error {
 	for _, r := range records {
 		if err := w.Write(r); err != nil {
 			return err

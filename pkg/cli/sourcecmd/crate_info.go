@@ -17,7 +17,6 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
-	"github.com/symposium-dev/symposium-go/pkg/jqout"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
 	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
@@ -48,7 +47,7 @@ type crateInfo struct {
 }
 
 func runCrateInfo(stdio cli.Stdio, g Globals, args []string) error {
-	name, version, asJSON, filter, help, err := crateInfoFlags(stdio, args)
+	name, version, asJSON, help, err := crateInfoFlags(stdio, args)
 	if help || err != nil {
 		return err
 	}
@@ -77,41 +76,37 @@ func runCrateInfo(stdio cli.Stdio, g Globals, args []string) error {
 	for _, n := range info.Notes {
 		g.Log.Printf(runlog.Warn, "crate %s: %s", name, n)
 	}
-	return printCrateInfo(stdio.Out, info, filter, asJSON || g.JSON)
+	if g.JQ != "" {
+		return writeRecords(g.records(stdio), []crateInfo{info})
+	}
+	return printCrateInfo(stdio.Out, info, asJSON || g.JSON)
 }
 
 // crateInfoFlags reads crate-info's arguments: the crate name (before or
-// after the flags), --version, --json and --jq (compiled before any work:
-// a mistyped expression is a usage error). help is true when it printed
-// the usage.
-func crateInfoFlags(stdio cli.Stdio, args []string) (name, version string, asJSON bool, filter *jqout.Filter, help bool, err error) {
+// after the flags), --version and --json (--jq is a global option:
+// Globals.Records). help is true when it printed the usage.
+func crateInfoFlags(stdio cli.Stdio, args []string) (name, version string, asJSON bool, help bool, err error) {
 	fs := flag.NewFlagSet("cargo agents crate-info", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.StringVar(&version, "version", "", "")
 	fs.BoolVar(&asJSON, "json", false, "")
-	jq := fs.String("jq", "", "")
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		name, args = args[0], args[1:]
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdio.Out, crateInfoUsage)
-			return "", "", false, nil, true, nil
+			return "", "", false, true, nil
 		}
-		return "", "", false, nil, false, cli.Usagef("%v", err)
+		return "", "", false, false, cli.Usagef("%v", err)
 	}
 	if name == "" && fs.NArg() > 0 {
 		name = fs.Arg(0)
 	}
 	if name == "" {
-		return "", "", false, nil, false, cli.Usagef("crate-info needs a crate name")
+		return "", "", false, false, cli.Usagef("crate-info needs a crate name")
 	}
-	if *jq != "" {
-		if filter, err = jqout.Compile(*jq); err != nil {
-			return "", "", false, nil, false, err
-		}
-	}
-	return name, version, asJSON, filter, false, nil
+	return name, version, asJSON, false, nil
 }
 
 // workspaceDep is the workspace's own dependency on name (its highest
@@ -178,11 +173,8 @@ func locate(info *crateInfo, dep *stream.Dep, version, update string) error {
 	return nil
 }
 
-// printCrateInfo prints info: through the --jq filter, as JSON, or as text.
-func printCrateInfo(w io.Writer, info crateInfo, filter *jqout.Filter, asJSON bool) error {
-	if filter != nil {
-		return filter.Print(w, info)
-	}
+// printCrateInfo prints info: as (indented) JSON, or as text.
+func printCrateInfo(w io.Writer, info crateInfo, asJSON bool) error {
 	if asJSON {
 		enc := json.NewEncoder(w)
 		enc.SetEscapeHTML(false)

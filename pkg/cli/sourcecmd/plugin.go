@@ -30,7 +30,8 @@ const pluginUsage = `Usage: cargo agents plugin <SUBCOMMAND>
 Subcommands:
   list                                  list plugin sources and the plugins they provide
                                         (-v: each plugin's file, skill groups, hooks and
-                                        servers; --json: plugin_source, plugin_entry records)
+                                        servers; --json: plugin_source, plugin_entry records;
+                                        --jq EXPR: each through a jq expression)
   show <PLUGIN>                         show a plugin's manifest and where it is
   validate <PATH> [--no-check-crates]   check a plugin source, plugin, skill or SYMPOSIUM.toml
   sync [PROVIDER]                       fetch git plugin sources (all with auto-update, or PROVIDER)
@@ -179,7 +180,7 @@ func pluginShow(stdio cli.Stdio, g Globals, name string) error {
 	return fmt.Errorf("no plugin or standalone skill named %q (see `cargo agents plugin list`)", name)
 }
 
-const validateUsage = `Usage: cargo agents plugin validate <PATH> [--no-check-crates] [-v] [--json]
+const validateUsage = `Usage: cargo agents plugin validate <PATH> [--no-check-crates] [-v] [--json | --jq EXPR]
 
 Checks a plugin source, a plugin, a skill or a SYMPOSIUM.toml: manifests,
 SKILL.md frontmatter, crate predicates, and (unless --no-check-crates)
@@ -188,7 +189,8 @@ that nothing checked defines with [[predicate]] is a warning: another of
 your sources may define it.
 
 With -v it also says which crate names were checked; with --json it prints
-one validation record (errors and warnings in it) and nothing else.
+one validation record (errors and warnings in it) and nothing else; --jq
+EXPR runs a jq expression over it.
 `
 
 func pluginValidate(stdio cli.Stdio, g Globals, args []string) error {
@@ -224,7 +226,7 @@ func pluginValidate(stdio cli.Stdio, g Globals, args []string) error {
 	v.OK = len(v.Errors) == 0
 	g.Log.Printf(runlog.Info, "validated %s: %d error(s), %d warning(s)", paths[0], len(v.Errors), len(v.Warnings))
 	if g.JSON {
-		w := stream.NewWriter(stdio.Out)
+		w := g.records(stdio)
 		if err := w.Write(v); err != nil {
 			return err
 		}

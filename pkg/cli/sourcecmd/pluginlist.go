@@ -20,7 +20,7 @@ func pluginList(stdio cli.Stdio, g Globals) error {
 	if err != nil {
 		return err
 	}
-	w := stream.NewWriter(stdio.Out)
+	w := g.records(stdio)
 	for i, sc := range scans {
 		src, entries := listSource(sc, cfg)
 		g.Log.Printf(runlog.Info, "source %s: %s, %d plugin(s), %d standalone skill(s)", src.Name, sourceWhere(src), len(sc.Plugins), len(sc.Standalones))

@@ -22,13 +22,8 @@ import (
 // registry, which can only be asked about one exact name.
 func runSearch(stdio cli.Stdio, g Globals, args []string) error {
 	var asJSON bool
-	var jq string
-	rest, help, err := parseFlags("cargo agents search", searchUsage, stdio, args, map[string]*bool{"json": &asJSON}, map[string]*string{"jq": &jq})
+	rest, help, err := parseFlags("cargo agents search", searchUsage, stdio, args, map[string]*bool{"json": &asJSON})
 	if help || err != nil {
-		return err
-	}
-	filter, err := jqFilter(jq)
-	if err != nil {
 		return err
 	}
 	if len(rest) != 1 || strings.TrimSpace(rest[0]) == "" {
@@ -54,8 +49,8 @@ func runSearch(stdio cli.Stdio, g Globals, args []string) error {
 	if note != "" && !g.Quiet {
 		fmt.Fprintf(stdio.Err, "note: crate registry: %s\n", note)
 	}
-	if asJSON || g.JSON || filter != nil {
-		return writeRecords(stdio.Out, filter, hits)
+	if asJSON || g.JSON {
+		return writeRecords(g.records(stdio), hits)
 	}
 	printHits(stdio, query, hits)
 	return nil

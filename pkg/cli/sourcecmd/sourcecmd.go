@@ -15,6 +15,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/cmdlog"
 	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
+	"github.com/symposium-dev/symposium-go/pkg/stream"
 	"github.com/symposium-dev/symposium-go/pkg/term"
 )
 
@@ -23,6 +24,9 @@ import (
 type Globals struct {
 	cli.Globals
 	Log *cmdlog.Run // nil: no log (tests)
+	// Out is where a command writes its records with --json: JSON lines,
+	// or through the --jq filter, compiled before the command runs.
+	Out cli.Records
 }
 
 // Commands are the subcommands cargo-agents runs here, as
@@ -30,7 +34,7 @@ type Globals struct {
 // (VendedRun, VendedHelp), which have shapes of their own.
 var Commands = []cli.Command{
 	{Name: "plugin", Usage: "list|show|validate|sync ...", Run: entry("plugin", runPlugin)},
-	{Name: "crate-info", Usage: "NAME [--version REQ] [--json]", Run: entry("crate-info", runCrateInfo)},
+	{Name: "crate-info", Usage: "NAME [--version REQ] [--json] [--jq EXPR]", Run: entry("crate-info", runCrateInfo)},
 	{Name: "use", Usage: "NAME [--global] [--remove] | --workspace [--remove]", Run: entry("use", runUse)},
 	{Name: "status", Usage: "[--json] [--jq EXPR]", Run: entry("status", runStatus)},
 	{Name: "search", Usage: "QUERY [--json] [--jq EXPR]", Run: entry("search", runSearch)},
@@ -44,12 +48,25 @@ var Commands = []cli.Command{
 // terminal.
 func entry(name string, run func(stdio cli.Stdio, g Globals, args []string) error) func(cli.Stdio, []string) int {
 	logged := cmdlog.Entry(name, func(stdio cli.Stdio, g cli.Globals, log *cmdlog.Run, args []string) error {
-		return run(stdio, Globals{Globals: g, Log: log}, args)
+		out, err := g.Records(stdio)
+		if err != nil {
+			return err
+		}
+		return run(stdio, Globals{Globals: g, Log: log, Out: out}, args)
 	})
 	return func(stdio cli.Stdio, args []string) int {
 		stdio.Out, stdio.Err = term.SafeWriter(stdio.Out), term.SafeWriter(stdio.Err)
 		return logged(stdio, args)
 	}
+}
+
+// records is where the command writes its records: Out, or plain JSON
+// lines on stdout where no entry opened one (tests).
+func (g Globals) records(stdio cli.Stdio) cli.Records {
+	if g.Out != nil {
+		return g.Out
+	}
+	return stream.NewWriter(stdio.Out)
 }
 
 // NewFetcher is cratesrc.New with cargo's home and crates.io's index as

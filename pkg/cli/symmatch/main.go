@@ -20,6 +20,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
 	"github.com/symposium-dev/symposium-go/pkg/installer"
+	"github.com/symposium-dev/symposium-go/pkg/jqout"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
 	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -36,7 +37,8 @@ var program = cli.Program{
 	Entry: cli.Command{Help: "Usage: sym-deps | " + prog + " [--explain] [--update offline|none|check|fetch] [--json]\n", Flags: flags},
 	CommandsHelp: "\nAlso the cargo agents subcommands that read plugin sources, as\n" + prog +
 		" NAME [GLOBAL OPTIONS] ARGS... (cargo agents runs them here):\n",
-	Commands: sourcecmd.Commands,
+	Commands: append(sourcecmd.Commands[:len(sourcecmd.Commands):len(sourcecmd.Commands)], jqout.Command),
+	JQ:       jqout.Compiler,
 }
 
 // Main runs sym-match with args (without the program name) and returns the exit code.
