@@ -114,10 +114,13 @@ func CheckUpdate(level string) error {
 	return nil
 }
 
-// Flags are g as the arguments ParseGlobals reads back (--update always,
-// the others when set).
+// Flags are g as the arguments ParseGlobals reads back: each option that
+// was given, so a delegated command tells a default from a choice.
 func (g Globals) Flags() []string {
-	flags := []string{"--update=" + g.Update}
+	var flags []string
+	if g.UpdateSet {
+		flags = append(flags, "--update="+g.Update)
+	}
 	if g.Quiet {
 		flags = append(flags, "-q")
 	}
@@ -131,4 +134,13 @@ func (g Globals) Flags() []string {
 		flags = append(flags, "--jq="+g.JQ)
 	}
 	return flags
+}
+
+// SyncUpdate is the update level a sync runs with: --update's, else
+// "auto" (sources due for a check are fetched: docs/freshness.md).
+func (g Globals) SyncUpdate() string {
+	if g.UpdateSet {
+		return g.Update
+	}
+	return "auto"
 }

@@ -80,10 +80,7 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 			return err
 		}
 	}
-	update := g.Update
-	if !g.UpdateSet {
-		update = "auto" // auto-update sources due for a check are fetched (docs/freshness.md)
-	}
+	update := g.SyncUpdate()
 	dirs, err := userconf.Dirs()
 	if err != nil {
 		return err
