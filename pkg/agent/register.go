@@ -260,7 +260,12 @@ func editHookFile(w Files, p string, h *hookSpec, scaffold func(Target, string) 
 	}
 	eventMap := h.isEventMapFile(p)
 	if eventMap {
-		doc = topLevelHooks{doc}
+		if doc, err = eventMapDoc(doc, p); err != nil {
+			if want == nil {
+				return "", nil // it holds none of ours to remove
+			}
+			return "", err
+		}
 	}
 	var changed, removed bool
 	if h.ownKey != "" {
@@ -602,6 +607,15 @@ func (d topLevelHooks) Delete(ptr ...string) bool {
 		return false
 	}
 	return d.JSONDoc.Delete(dropHooks(ptr)...)
+}
+
+// eventMapDoc is doc, whose top level must be the event map, as
+// topLevelHooks.
+func eventMapDoc(doc JSONDoc, p string) (JSONDoc, error) {
+	if raw, _ := doc.Get(); !bytes.HasPrefix(bytes.TrimSpace(raw), []byte("{")) {
+		return nil, fmt.Errorf("%s: not a JSON object of hook events (event name to a list of matcher groups); fix it so symposium can add its hooks", p)
+	}
+	return topLevelHooks{doc}, nil
 }
 
 // dropHooks drops the leading "hooks" of a path into a hook file.
