@@ -45,8 +45,12 @@ var droid = &Agent{
 }
 
 // Hooks: settings.json "hooks" with matcher groups, timeout in seconds
-// (observed firing from .factory/settings.json and ~/.factory/settings.json;
-// Factory's docs say a hooks.json beside it takes precedence: droidGates).
+// (observed firing from .factory/settings.json and ~/.factory/settings.json).
+// A hooks.json beside it, the bare event map, is read instead (Factory's
+// hooks docs: "If hooks.json is absent, Droid also reads hook declarations
+// from the hooks key in the matching settings.json"; Droid 0.225.2 skipped
+// our settings.json entries when a .factory/hooks.json existed): when the
+// user has one, ours go there.
 // MCP: mcp.json mcpServers with an explicit type, no approval step.
 var _ = addRegistration(droid, &registration{
 	hooks: &hookSpec{
@@ -54,6 +58,7 @@ var _ = addRegistration(droid, &registration{
 		global:  ".factory/settings.json",
 		grouped: true,
 		element: claudeStyleHook,
+		instead: "hooks.json",
 	},
 	mcp: &mcpSpec{
 		project:   ".factory/mcp.json",

@@ -11,10 +11,13 @@ import (
 
 // droidGates: Droid has no folder trust (project hooks fired in droid exec
 // without a prompt, 0.225.2). A hooks.json beside settings.json is read
-// instead of settings.json's "hooks" (Factory's hooks reference), and
-// Droid 0.225.2 did skip our entries there when a .factory/hooks.json
-// existed (scripts/e2e-agents-live.sh: the blocked call ran, the
-// hooks.json hook fired). No Open: the user moves the entries.
+// instead of settings.json's "hooks" (Factory's hooks docs), and Droid
+// 0.225.2 did skip our entries there when a .factory/hooks.json existed
+// (scripts/e2e-agents-live.sh: the blocked call ran, the hooks.json hook
+// fired). Registering puts ours in that hooks.json when it exists
+// (hookSpec.instead), so this only shows while one made after the last
+// sync stands beside a settings.json holding ours. No Open: sync is the
+// fix, and it edits the user's hook files.
 func droidGates(a *Agent, t Target) []Gate {
 	var gates []Gate
 	for _, f := range ourHookFiles(a, t) {
@@ -23,8 +26,8 @@ func droidGates(a *Agent, t Target) []Gate {
 		if _, err := os.Stat(hj); err == nil {
 			gates = append(gates, Gate{
 				Agent:   a.Name,
-				Problem: fmt.Sprintf("Factory Droid may skip the hooks in %s: %s exists, and Factory's docs say it is read instead", f, hj),
-				Fix:     fmt.Sprintf(`move the cargo-agents entries from "hooks" in %s into %s (its top level is the event map)`, f, hj),
+				Problem: fmt.Sprintf("Factory Droid skips the hooks in %s: %s exists, and Droid reads it instead", f, hj),
+				Fix:     fmt.Sprintf("run `cargo agents sync`: it moves the cargo-agents entries from %s into %s, beside yours", f, hj),
 			})
 		}
 	}

@@ -15,9 +15,14 @@ func TestDroidGates(t *testing.T) {
 		{name: "settings.json alone: hooks run", files: map[string]string{"ws/.factory/settings.json": settings}},
 		{name: "a hooks.json but none of our hooks", files: map[string]string{"ws/.factory/hooks.json": `{}`}},
 		{
+			// where registering puts them when a hooks.json exists
+			name:  "ours in the hooks.json",
+			files: map[string]string{"ws/.factory/settings.json": `{"model": "m"}`, "ws/.factory/hooks.json": `{"PreToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": "cargo-agents hook droid pre-tool-use"}]}]}`},
+		},
+		{
 			name:  "hooks.json beside our settings.json",
 			files: map[string]string{"ws/.factory/settings.json": settings, "ws/.factory/hooks.json": `{"PostToolUse": []}`},
-			want:  []string{"Factory Droid may skip the hooks in $WS/.factory/settings.json: $WS/.factory/hooks.json exists, and Factory's docs say it is read instead"},
+			want:  []string{"Factory Droid skips the hooks in $WS/.factory/settings.json: $WS/.factory/hooks.json exists, and Droid reads it instead"},
 		},
 	}
 	for _, tc := range tests {

@@ -28,7 +28,7 @@ func (a *Agent) RegisterHooks(w Files, t Target) ([]Change, error) {
 	if t.Scope != ScopeGlobal && t.Scope != ScopeProject {
 		return nil, fmt.Errorf("registering %s hooks: unknown scope %q", a.Name, t.Scope)
 	}
-	primary := h.file(t, t.Scope)
+	primary := h.target(t, t.Scope)
 	if primary == "" {
 		return nil, fmt.Errorf("registering %s hooks: no %s directory", a.Name, t.Scope)
 	}
@@ -69,7 +69,9 @@ func (a *Agent) RegisterHooks(w Files, t Target) ([]Change, error) {
 	if t.Scope == ScopeProject {
 		other = ScopeGlobal
 	}
-	more, err := removeOurs(w, h, t, h.ourFiles(t, other), primary)
+	// Both scopes: the scope's own hook file too, when ours went to the
+	// file the agent reads instead of it (hookSpec.instead).
+	more, err := removeOurs(w, h, t, h.ourFiles(t, t.Scope, other), primary)
 	return append(changes, more...), err
 }
 
@@ -146,12 +148,17 @@ type ourFile struct {
 	owned bool
 }
 
-// ourFiles lists where our entries may be: the hook files of scopes, then
-// legacy files under the home directory.
+// ourFiles lists where our entries may be: the hook files of scopes (and
+// the instead files beside them), then legacy files under the home
+// directory.
 func (h *hookSpec) ourFiles(t Target, scopes ...string) []ourFile {
 	var files []ourFile
 	for _, sc := range scopes {
-		files = append(files, ourFile{h.file(t, sc), h.ownsFile})
+		p := h.file(t, sc)
+		files = append(files, ourFile{p, h.ownsFile})
+		if alt := h.insteadFile(p); alt != "" {
+			files = append(files, ourFile{path: alt})
+		}
 	}
 	for _, l := range h.legacy {
 		if p := t.homeFile(l); p != "" {
@@ -251,6 +258,15 @@ func editHookFile(w Files, p string, h *hookSpec, scaffold func(Target, string) 
 	if err != nil {
 		return "", err
 	}
+	eventMap := h.isEventMapFile(p)
+	if eventMap {
+		if doc, err = eventMapDoc(doc, p); err != nil {
+			if want == nil {
+				return "", nil // it holds none of ours to remove
+			}
+			return "", err
+		}
+	}
 	var changed, removed bool
 	if h.ownKey != "" {
 		changed, removed, err = editOwnKey(doc, p, h.ownKey, want)
@@ -263,7 +279,7 @@ func editHookFile(w Files, p string, h *hookSpec, scaffold func(Target, string) 
 	if !changed && !missing {
 		return StatusUnchanged, nil
 	}
-	if removed && len(want) == 0 && onlyScaffold(doc, h, t) {
+	if removed && len(want) == 0 && !eventMap && onlyScaffold(doc, h, t) {
 		return w.Remove(p)
 	}
 	return w.WriteFile(p, doc.Bytes(), 0o644)
@@ -569,4 +585,43 @@ func ownKeyIsOurs(raw json.RawMessage) bool {
 		}
 	}
 	return true
+}
+
+// topLevelHooks is a document whose top level is the event map (an
+// instead file, hookSpec.instead) seen as one that keeps it under
+// "hooks", so editHooks edits both alike: a path's leading "hooks" is
+// dropped, and the event map itself is never deleted.
+type topLevelHooks struct{ JSONDoc }
+
+func (d topLevelHooks) Get(ptr ...string) (json.RawMessage, bool) {
+	return d.JSONDoc.Get(dropHooks(ptr)...)
+}
+func (d topLevelHooks) Len(ptr ...string) int          { return d.JSONDoc.Len(dropHooks(ptr)...) }
+func (d topLevelHooks) Keys(ptr ...string) []string    { return d.JSONDoc.Keys(dropHooks(ptr)...) }
+func (d topLevelHooks) Set(v any, ptr ...string) error { return d.JSONDoc.Set(v, dropHooks(ptr)...) }
+func (d topLevelHooks) Append(v any, ptr ...string) error {
+	return d.JSONDoc.Append(v, dropHooks(ptr)...)
+}
+func (d topLevelHooks) Delete(ptr ...string) bool {
+	if len(ptr) <= 1 {
+		return false
+	}
+	return d.JSONDoc.Delete(dropHooks(ptr)...)
+}
+
+// eventMapDoc is doc, whose top level must be the event map, as
+// topLevelHooks.
+func eventMapDoc(doc JSONDoc, p string) (JSONDoc, error) {
+	if raw, _ := doc.Get(); !bytes.HasPrefix(bytes.TrimSpace(raw), []byte("{")) {
+		return nil, fmt.Errorf("%s: not a JSON object of hook events (event name to a list of matcher groups); fix it so symposium can add its hooks", p)
+	}
+	return topLevelHooks{doc}, nil
+}
+
+// dropHooks drops the leading "hooks" of a path into a hook file.
+func dropHooks(ptr []string) []string {
+	if len(ptr) > 0 && ptr[0] == "hooks" {
+		return ptr[1:]
+	}
+	return ptr
 }

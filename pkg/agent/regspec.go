@@ -353,6 +353,12 @@ type hookSpec struct {
 	// list: in project scope the script is also named in a config
 	// file's plugin list (Kilo's kilo.json; pluginlist.go).
 	list *pluginList
+	// instead names a file beside the hook file that the agent reads in
+	// its place when it exists, with the event map at its top level
+	// (Droid's hooks.json): then our entries go there, and none stay in
+	// the hook file, or they would be skipped (or run twice). We never
+	// create it, and never delete it: it is the user's.
+	instead string
 }
 
 // file returns the absolute hook file for scope, or "" when the target has
@@ -367,14 +373,39 @@ func (h *hookSpec) file(t Target, scope string) string {
 	return t.homeFile(h.global)
 }
 
+// insteadFile is the file beside p that the agent reads in its place
+// (hookSpec.instead); "" when it has none.
+func (h *hookSpec) insteadFile(p string) string {
+	if h.instead == "" || p == "" {
+		return ""
+	}
+	return filepath.Join(filepath.Dir(p), h.instead)
+}
+
+// isEventMapFile reports whether p is an instead file, whose top level is
+// the event map (a hook file keeps it under "hooks").
+func (h *hookSpec) isEventMapFile(p string) bool {
+	return h.instead != "" && filepath.Base(p) == h.instead
+}
+
+// target is the file RegisterHooks edits for scope: the hook file, or the
+// instead file beside it when that exists.
+func (h *hookSpec) target(t Target, scope string) string {
+	p := h.file(t, scope)
+	if alt := h.insteadFile(p); alt != "" && fileExists(alt) {
+		return alt
+	}
+	return p
+}
+
 // HookFile returns the file that holds a's hooks for scope ("" for agents
-// without hooks).
+// without hooks): where RegisterHooks writes them.
 func (a *Agent) HookFile(t Target, scope string) string {
 	r := a.reg()
 	if r == nil || r.hooks == nil {
 		return ""
 	}
-	return r.hooks.file(t, scope)
+	return r.hooks.target(t, scope)
 }
 
 // withDefaults fills in the defaults and checks what RegisterHooks needs.
