@@ -23,10 +23,10 @@ ACTIONLINT := github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
 # have no Unix permission bits, Wine 8 makes no symlinks, and neither has
 # the sh (Git for Windows') that plugin scripts need. cli holds the
 # testscript suite: every script runs, or skips saying why.
-WINE_PKGS := agent approval atomicfile cargo cli cli/cargoagents cli/setupcmd cli/sourcecmd \
-	cli/symhook cli/syminstall cli/symmatch config cratesindex cratesrc fileedit hif hook \
-	install installer jqout jsonscan ordjson pipeline plugin pos predexpr predicate proc \
-	runlog semver sha256 skill stream syncstate term untar updatestate
+WINE_PKGS := acquire agent approval atomicfile cargows cli cli/cargoagents cli/setupcmd \
+	cli/sourcecmd cli/symhook cli/syminstall cli/symmatch config cratefetch cratepred \
+	cratesindex dispatch fileedit hif install jqout jsonscan logfile ordjson pipeline plugin \
+	pos predexpr proc semver sha256 skill stream syncstate term untar updatestate
 
 .PHONY: all build install test test-windows check cross actionlint lint deadcode bench demo e2e-agents dist clean
 

@@ -9,7 +9,7 @@ import (
 	"os/exec"
 	"slices"
 
-	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
+	"github.com/symposium-dev/symposium-go/pkg/canonhook"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -57,7 +57,7 @@ type Agent struct {
 	// one can be asked).
 	HomeMarks []string
 	// Wire is the agent's hook wire format (nil when it has no shell hooks).
-	Wire hookfmt.Wire
+	Wire canonhook.Wire
 	// Tools maps HIF's canonical tool names (shell, file_read, ...) to the
 	// agent's own, for the tools it has (tools_wire.go reads them).
 	Tools NameTable

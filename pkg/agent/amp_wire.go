@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"maps"
 
-	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
+	"github.com/symposium-dev/symposium-go/pkg/canonhook"
 )
 
 // ampWire is what our Amp plugin (amp_shim.js) sends and reads. Amp has no
@@ -34,7 +34,7 @@ var ampArgs = argNames{agent: amp, tools: []toolArgs{
 	{"file_edit", [][2]string{{"path", "file_path"}, {"old_str", "old_string"}, {"new_str", "new_string"}}},
 }}
 
-func (ampWire) Decode(event string, payload []byte) (*hookfmt.Payload, error) {
+func (ampWire) Decode(event string, payload []byte) (*canonhook.Payload, error) {
 	if err := checkEvent(event); err != nil {
 		return nil, err
 	}
@@ -42,7 +42,7 @@ func (ampWire) Decode(event string, payload []byte) (*hookfmt.Payload, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &hookfmt.Payload{Event: event, Agent: "amp", Raw: payload}
+	p := &canonhook.Payload{Event: event, Agent: "amp", Raw: payload}
 	if _, err := takeString(m, "hook"); err != nil { // derived from the event on the way back
 		return nil, err
 	}
@@ -69,7 +69,7 @@ func (ampWire) Decode(event string, payload []byte) (*hookfmt.Payload, error) {
 }
 
 // ampDecodeEvent takes the canonical fields of event out of ev.
-func ampDecodeEvent(p *hookfmt.Payload, ev map[string]json.RawMessage) error {
+func ampDecodeEvent(p *canonhook.Payload, ev map[string]json.RawMessage) error {
 	var err error
 	switch p.Event {
 	case PreToolUse, PostToolUse:
@@ -99,7 +99,7 @@ func ampDecodeEvent(p *hookfmt.Payload, ev map[string]json.RawMessage) error {
 	return nil
 }
 
-func (ampWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) {
+func (ampWire) EncodeInput(p *canonhook.Payload) ([]byte, error) {
 	if err := checkEvent(p.Event); err != nil {
 		return nil, err
 	}
@@ -153,7 +153,7 @@ func ampResult(ev map[string]json.RawMessage, resp json.RawMessage) {
 
 // Encode answers in the shim's shape; only tool.call and tool.result
 // answers reach Amp (the plugin drops the rest), so Stop only observes.
-func (w ampWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) {
+func (w ampWire) Encode(event string, out *canonhook.Output) ([]byte, int, []byte) {
 	if out.Empty() || event == Stop {
 		return w.Proceed(event), 0, nil
 	}
@@ -163,6 +163,6 @@ func (w ampWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte)
 // DecodeOutput reads a hook written for Amp: the plugin's answer shape,
 // read leniently (decision or permissionDecision, updatedInput under Amp's
 // argument names).
-func (ampWire) DecodeOutput(event string, stdout []byte, exit int) (*hookfmt.Output, error) {
+func (ampWire) DecodeOutput(event string, stdout []byte, exit int) (*canonhook.Output, error) {
 	return decodeShimAnswer(stdout, ampArgs)
 }

@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
+	"github.com/symposium-dev/symposium-go/pkg/canonhook"
 )
 
 // antigravityWire is Antigravity CLI's hook wire format
@@ -66,7 +66,7 @@ var antigravityBools = []string{"Overwrite", "AllowMultiple", "SafeToAutoRun", "
 // not the project's.
 var antigravityPathArgs = []string{"Cwd", "TargetFile", "AbsolutePath", "SearchPath", "DirectoryPath", "SearchDirectory"}
 
-func (antigravityWire) Decode(event string, payload []byte) (*hookfmt.Payload, error) {
+func (antigravityWire) Decode(event string, payload []byte) (*canonhook.Payload, error) {
 	if err := checkEvent(event); err != nil {
 		return nil, err
 	}
@@ -74,14 +74,14 @@ func (antigravityWire) Decode(event string, payload []byte) (*hookfmt.Payload, e
 	if err != nil {
 		return nil, err
 	}
-	p := &hookfmt.Payload{Event: event, Agent: "antigravity", Raw: payload}
+	p := &canonhook.Payload{Event: event, Agent: "antigravity", Raw: payload}
 	if event == SessionStart {
 		// Registered on PreInvocation, which fires before every model
 		// call; only a conversation's first is its start. A native
 		// SessionStart payload has no invocationNum.
 		var n json.Number
 		if raw, ok := m["invocationNum"]; ok && json.Unmarshal(raw, &n) == nil && n.String() != "0" {
-			return nil, hookfmt.ErrNotThisEvent
+			return nil, canonhook.ErrNotThisEvent
 		}
 	}
 	// executionNum counts the turns a Stop hook's "continue" added.
@@ -250,7 +250,7 @@ func slashes(p string, windows bool) string {
 	return p
 }
 
-func (w antigravityWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) {
+func (w antigravityWire) Encode(event string, out *canonhook.Output) ([]byte, int, []byte) {
 	if event == Stop {
 		return stopAnswer(w, out, "continue"), 0, nil
 	}
@@ -259,13 +259,13 @@ func (w antigravityWire) Encode(event string, out *hookfmt.Output) ([]byte, int,
 		o := newObj()
 		switch {
 		case out.Denied():
-			o.str("decision", hookfmt.Deny)
+			o.str("decision", canonhook.Deny)
 			o.str("reason", out.ReasonOrDefault())
-		case out.Decision == hookfmt.Ask:
-			o.str("decision", hookfmt.Ask)
+		case out.Decision == canonhook.Ask:
+			o.str("decision", canonhook.Ask)
 			o.str("reason", out.Reason)
 		default:
-			o.str("decision", hookfmt.Allow)
+			o.str("decision", canonhook.Allow)
 			if in := argsObject(out.UpdatedInput); in != nil {
 				o.set("overwrite", antigravityArgs.fromClaudeJSON(out.Tool, in))
 			}
@@ -283,7 +283,7 @@ func (w antigravityWire) Encode(event string, out *hookfmt.Output) ([]byte, int,
 	return w.Proceed(event), 0, nil
 }
 
-func (antigravityWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) {
+func (antigravityWire) EncodeInput(p *canonhook.Payload) ([]byte, error) {
 	if err := checkEvent(p.Event); err != nil {
 		return nil, err
 	}
@@ -329,10 +329,10 @@ func (antigravityWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) {
 // (decision, reason, overwrite; the deprecated deny_reason), context from
 // injectSteps' ephemeral messages, and Stop's "continue". Output that is not
 // JSON is an error, as it is to agy.
-func (antigravityWire) DecodeOutput(event string, stdout []byte, exit int) (*hookfmt.Output, error) {
+func (antigravityWire) DecodeOutput(event string, stdout []byte, exit int) (*canonhook.Output, error) {
 	t := bytes.TrimSpace(stdout)
 	if len(t) == 0 {
-		return &hookfmt.Output{}, nil
+		return &canonhook.Output{}, nil
 	}
 	var a struct {
 		Decision    string          `json:"decision"`
@@ -346,20 +346,20 @@ func (antigravityWire) DecodeOutput(event string, stdout []byte, exit int) (*hoo
 	if err := json.Unmarshal(t, &a); err != nil {
 		return nil, errField("answer", "one JSON object", t)
 	}
-	out := &hookfmt.Output{Reason: a.Reason}
+	out := &canonhook.Output{Reason: a.Reason}
 	if out.Reason == "" {
 		out.Reason = a.DenyReason
 	}
 	switch strings.ToLower(a.Decision) {
-	case hookfmt.Deny:
-		out.Decision = hookfmt.Deny
-	case hookfmt.Ask, "force_ask":
-		out.Decision = hookfmt.Ask
-	case hookfmt.Allow:
-		out.Decision = hookfmt.Allow
+	case canonhook.Deny:
+		out.Decision = canonhook.Deny
+	case canonhook.Ask, "force_ask":
+		out.Decision = canonhook.Ask
+	case canonhook.Allow:
+		out.Decision = canonhook.Allow
 	case "continue": // Stop: keep going, with the reason as the next instruction
 		if event == Stop {
-			out.Decision = hookfmt.Deny
+			out.Decision = canonhook.Deny
 		}
 	}
 	if in := argsObject(a.Overwrite); in != nil {

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
+	"github.com/symposium-dev/symposium-go/pkg/canonhook"
 )
 
 // auggieWire is Auggie's hook wire format (augment.mjs 0.36.0, read, not
@@ -19,7 +19,7 @@ func (auggieWire) Name() string          { return "auggie" }
 func (auggieWire) ProceedExit() int      { return 0 }
 func (auggieWire) Proceed(string) []byte { return nil }
 
-func (auggieWire) Decode(event string, payload []byte) (*hookfmt.Payload, error) {
+func (auggieWire) Decode(event string, payload []byte) (*canonhook.Payload, error) {
 	if err := checkEvent(event); err != nil {
 		return nil, err
 	}
@@ -27,7 +27,7 @@ func (auggieWire) Decode(event string, payload []byte) (*hookfmt.Payload, error)
 	if err != nil {
 		return nil, err
 	}
-	p := &hookfmt.Payload{Event: event, Agent: "auggie", Raw: payload}
+	p := &canonhook.Payload{Event: event, Agent: "auggie", Raw: payload}
 	if p.SessionID, err = takeString(m, "conversation_id"); err != nil {
 		return nil, err
 	}
@@ -61,7 +61,7 @@ func (auggieWire) Decode(event string, payload []byte) (*hookfmt.Payload, error)
 	return p, nil
 }
 
-func (auggieWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) {
+func (auggieWire) EncodeInput(p *canonhook.Payload) ([]byte, error) {
 	if err := checkEvent(p.Event); err != nil {
 		return nil, err
 	}
@@ -92,11 +92,11 @@ func (auggieWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) {
 	return o.bytes(), nil
 }
 
-func (auggieWire) DecodeOutput(event string, stdout []byte, exit int) (*hookfmt.Output, error) {
+func (auggieWire) DecodeOutput(event string, stdout []byte, exit int) (*canonhook.Output, error) {
 	return decodeClaudeLike(event, stdout, exit)
 }
 
-func (auggieWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) {
+func (auggieWire) Encode(event string, out *canonhook.Output) ([]byte, int, []byte) {
 	if out.Empty() {
 		return nil, 0, nil
 	}
@@ -105,7 +105,7 @@ func (auggieWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte
 	switch event {
 	case PreToolUse:
 		if out.Denied() {
-			h.str("permissionDecision", hookfmt.Deny)
+			h.str("permissionDecision", canonhook.Deny)
 			h.str("permissionDecisionReason", out.ReasonOrDefault())
 		} else if out.Decision != "" {
 			h.str("permissionDecision", out.Decision)

@@ -3,7 +3,7 @@ package agent
 import (
 	"bytes"
 
-	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
+	"github.com/symposium-dev/symposium-go/pkg/canonhook"
 )
 
 // claudeWire is Claude Code's hook wire format (../shared/agent-payloads/
@@ -12,7 +12,7 @@ import (
 // as an object, additionalContext); exit 2 blocks with stderr as the reason.
 type claudeWire struct{ snakeWire }
 
-func (w claudeWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) {
+func (w claudeWire) Encode(event string, out *canonhook.Output) ([]byte, int, []byte) {
 	if event == Stop {
 		return stopAnswer(w, out, "block"), 0, nil
 	}
@@ -29,12 +29,12 @@ func (w claudeWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []by
 		// ourselves, since that would skip Claude's own permission prompt.
 		if out.Decision != "" {
 			h.str("permissionDecision", out.Decision)
-			if out.Decision != hookfmt.Allow || out.Reason != "" {
+			if out.Decision != canonhook.Allow || out.Reason != "" {
 				h.str("permissionDecisionReason", reasonFor(out))
 			}
 		}
 		h.set("updatedInput", out.UpdatedInput)
-	} else if out.Decision == hookfmt.Deny {
+	} else if out.Decision == canonhook.Deny {
 		top.str("decision", "block")
 		top.str("reason", out.ReasonOrDefault())
 	}
@@ -47,20 +47,20 @@ func (w claudeWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []by
 
 // decodeClaudeLike reads a Claude- or Codex-format hook's answer: JSON, or
 // for UserPromptSubmit and SessionStart plain text that becomes context.
-func decodeClaudeLike(event string, stdout []byte, exit int) (*hookfmt.Output, error) {
+func decodeClaudeLike(event string, stdout []byte, exit int) (*canonhook.Output, error) {
 	out, ok, err := readAnswer(stdout)
 	if err != nil || ok {
 		return out, err
 	}
 	if exit == 0 && (event == UserPromptSubmit || event == SessionStart) {
-		return &hookfmt.Output{AdditionalContext: string(bytes.TrimSpace(stdout))}, nil
+		return &canonhook.Output{AdditionalContext: string(bytes.TrimSpace(stdout))}, nil
 	}
-	return &hookfmt.Output{}, nil
+	return &canonhook.Output{}, nil
 }
 
 // reasonFor returns the reason to show with o's decision.
-func reasonFor(o *hookfmt.Output) string {
-	if o.Decision == hookfmt.Allow {
+func reasonFor(o *canonhook.Output) string {
+	if o.Decision == canonhook.Allow {
 		return o.Reason
 	}
 	return o.ReasonOrDefault()

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
+	"github.com/symposium-dev/symposium-go/pkg/canonhook"
 )
 
 // TestClineEncode: a block never cancels Cline's task; a shell call is
@@ -21,20 +21,20 @@ import (
 func TestClineEncode(t *testing.T) {
 	for _, tc := range []struct {
 		name, event string
-		out         hookfmt.Output
+		out         canonhook.Output
 		want        string
 	}{
-		{"shell block", PreToolUse, hookfmt.Output{Decision: hookfmt.Deny, Reason: "no rm", Tool: "run_commands"},
+		{"shell block", PreToolUse, canonhook.Output{Decision: canonhook.Deny, Reason: "no rm", Tool: "run_commands"},
 			`{"overrideInput":{"commands":["echo 'blocked by a symposium plugin hook: no rm'; exit 1"]}}`},
-		{"exit-2 block of an old execute_command", PreToolUse, hookfmt.Output{Block: true, Reason: "r", Tool: "execute_command"},
+		{"exit-2 block of an old execute_command", PreToolUse, canonhook.Output{Block: true, Reason: "r", Tool: "execute_command"},
 			`{"overrideInput":{"command":"echo 'blocked by a symposium plugin hook: r'; exit 1"}}`},
-		{"other tool block", PreToolUse, hookfmt.Output{Decision: hookfmt.Deny, Reason: "r", Tool: "write_to_file", AdditionalContext: "c"},
+		{"other tool block", PreToolUse, canonhook.Output{Decision: canonhook.Deny, Reason: "r", Tool: "write_to_file", AdditionalContext: "c"},
 			`{"contextModification":"symposium: a plugin hook would block this call, but Cline cannot block one call without aborting the task, so it ran: r\nc"}`},
-		{"rewrite", PreToolUse, hookfmt.Output{UpdatedInput: json.RawMessage(`{"command":"ls -a"}`), Tool: "run_commands"},
+		{"rewrite", PreToolUse, canonhook.Output{UpdatedInput: json.RawMessage(`{"command":"ls -a"}`), Tool: "run_commands"},
 			`{"overrideInput":{"commands":["ls -a"]}}`},
-		{"context after a call", PostToolUse, hookfmt.Output{AdditionalContext: "c"}, `{"contextModification":"c"}`},
-		{"nothing to say", PreToolUse, hookfmt.Output{}, ``},
-		{"stop only observes", Stop, hookfmt.Output{Decision: hookfmt.Deny, Reason: "r"}, ``},
+		{"context after a call", PostToolUse, canonhook.Output{AdditionalContext: "c"}, `{"contextModification":"c"}`},
+		{"nothing to say", PreToolUse, canonhook.Output{}, ``},
+		{"stop only observes", Stop, canonhook.Output{Decision: canonhook.Deny, Reason: "r"}, ``},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, code, _ := clineWire{}.Encode(tc.event, &tc.out)

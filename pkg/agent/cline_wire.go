@@ -6,7 +6,7 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
+	"github.com/symposium-dev/symposium-go/pkg/canonhook"
 )
 
 // clineWire is Cline CLI's hook format (../shared/agent-payloads/cline/
@@ -31,7 +31,7 @@ func clineShell(tool string) bool {
 	return tool == "run_commands" || tool == "execute_command" || tool == "shell"
 }
 
-func (clineWire) Decode(event string, payload []byte) (*hookfmt.Payload, error) {
+func (clineWire) Decode(event string, payload []byte) (*canonhook.Payload, error) {
 	if err := checkEvent(event); err != nil {
 		return nil, err
 	}
@@ -39,7 +39,7 @@ func (clineWire) Decode(event string, payload []byte) (*hookfmt.Payload, error) 
 	if err != nil {
 		return nil, err
 	}
-	p := &hookfmt.Payload{Event: event, Agent: "cline", Raw: payload}
+	p := &canonhook.Payload{Event: event, Agent: "cline", Raw: payload}
 	if p.SessionID, err = takeString(m, "taskId"); err != nil {
 		return nil, err
 	}
@@ -116,7 +116,7 @@ var clineHookNames = map[string]string{
 	PreToolUse: "tool_call", PostToolUse: "tool_result", UserPromptSubmit: "prompt_submit", SessionStart: "agent_start", Stop: "agent_end",
 }
 
-func (clineWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) {
+func (clineWire) EncodeInput(p *canonhook.Payload) ([]byte, error) {
 	if err := checkEvent(p.Event); err != nil {
 		return nil, err
 	}
@@ -156,14 +156,14 @@ func (clineWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) {
 
 // Encode answers for Cline: never cancel (that aborts the user's whole
 // task); see clineWire.
-func (clineWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) {
+func (clineWire) Encode(event string, out *canonhook.Output) ([]byte, int, []byte) {
 	if out.Empty() || (event != PreToolUse && event != PostToolUse && event != UserPromptSubmit && event != SessionStart) {
 		return nil, 0, nil
 	}
 	o := newObj()
 	ctx := out.AdditionalContext
 	if event == PreToolUse {
-		denied := out.Denied() || out.Decision == hookfmt.Ask
+		denied := out.Denied() || out.Decision == canonhook.Ask
 		switch {
 		case denied && clineShell(out.Tool):
 			o.set("overrideInput", clineRefusal(out.Tool, out.ReasonOrDefault()))
@@ -200,13 +200,13 @@ func joinLines(a, b string) string {
 
 // DecodeOutput reads a hook written for Cline: the whole stdout, or its
 // last line starting "HOOK_CONTROL\t", as Cline does. cancel is a deny.
-func (clineWire) DecodeOutput(event string, stdout []byte, exit int) (*hookfmt.Output, error) {
+func (clineWire) DecodeOutput(event string, stdout []byte, exit int) (*canonhook.Output, error) {
 	for _, line := range bytes.Split(stdout, []byte("\n")) {
 		if rest, ok := bytes.CutPrefix(line, []byte("HOOK_CONTROL\t")); ok {
 			stdout = rest
 		}
 	}
-	out := &hookfmt.Output{}
+	out := &canonhook.Output{}
 	if len(bytes.TrimSpace(stdout)) == 0 {
 		return out, nil
 	}
@@ -221,7 +221,7 @@ func (clineWire) DecodeOutput(event string, stdout []byte, exit int) (*hookfmt.O
 		return nil, errors.New("hook answer is not a JSON object: " + strings.TrimSpace(clip(stdout)))
 	}
 	if a.Cancel {
-		out.Decision, out.Reason = hookfmt.Deny, a.ErrorMessage
+		out.Decision, out.Reason = canonhook.Deny, a.ErrorMessage
 	}
 	out.AdditionalContext = a.ContextModification
 	if out.AdditionalContext == "" {

@@ -1,6 +1,6 @@
 package agent
 
-import "github.com/symposium-dev/symposium-go/pkg/hookfmt"
+import "github.com/symposium-dev/symposium-go/pkg/canonhook"
 
 // codexWire is Codex CLI's hook wire format (../shared/agent-payloads/codex/
 // output-contract.md). Codex reads Claude's hookSpecificOutput, but stricter:
@@ -9,7 +9,7 @@ import "github.com/symposium-dev/symposium-go/pkg/hookfmt"
 // deny needs a non-empty reason. Exit 2 blocks with stderr.
 type codexWire struct{ snakeWire }
 
-func (w codexWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) {
+func (w codexWire) Encode(event string, out *canonhook.Output) ([]byte, int, []byte) {
 	if event == Stop {
 		return stopAnswer(w, out, "block"), 0, nil
 	}
@@ -23,19 +23,19 @@ func (w codexWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byt
 	h := hookSpecific("codex", event)
 	if event == PreToolUse {
 		switch {
-		case out.Decision == hookfmt.Deny:
-			h.str("permissionDecision", hookfmt.Deny)
+		case out.Decision == canonhook.Deny:
+			h.str("permissionDecision", canonhook.Deny)
 			h.str("permissionDecisionReason", out.ReasonOrDefault())
-		case out.Decision == hookfmt.Ask:
+		case out.Decision == canonhook.Ask:
 			// Codex cannot ask; the plugin wanted a human to confirm, so
 			// the safe reading is "not without confirmation".
-			h.str("permissionDecision", hookfmt.Deny)
+			h.str("permissionDecision", canonhook.Deny)
 			h.str("permissionDecisionReason", "confirmation required: "+out.ReasonOrDefault())
 		case len(out.UpdatedInput) > 0:
-			h.str("permissionDecision", hookfmt.Allow)
+			h.str("permissionDecision", canonhook.Allow)
 			h.set("updatedInput", out.UpdatedInput)
 		}
-	} else if out.Decision == hookfmt.Deny {
+	} else if out.Decision == canonhook.Deny {
 		top.str("decision", "block")
 		top.str("reason", out.ReasonOrDefault())
 	}

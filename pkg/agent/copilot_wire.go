@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 
-	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
+	"github.com/symposium-dev/symposium-go/pkg/canonhook"
 )
 
 // copilotWire is GitHub Copilot CLI's hook wire format (../shared/
@@ -23,7 +23,7 @@ func (copilotWire) Name() string          { return "copilot" }
 func (copilotWire) ProceedExit() int      { return 0 }
 func (copilotWire) Proceed(string) []byte { return nil }
 
-func (copilotWire) Decode(event string, payload []byte) (*hookfmt.Payload, error) {
+func (copilotWire) Decode(event string, payload []byte) (*canonhook.Payload, error) {
 	if err := checkEvent(event); err != nil {
 		return nil, err
 	}
@@ -31,7 +31,7 @@ func (copilotWire) Decode(event string, payload []byte) (*hookfmt.Payload, error
 	if err != nil {
 		return nil, err
 	}
-	p := &hookfmt.Payload{Event: event, Agent: "copilot", Raw: payload}
+	p := &canonhook.Payload{Event: event, Agent: "copilot", Raw: payload}
 	if _, snake := m["hook_event_name"]; snake {
 		if err := snakeInto(p, m); err != nil {
 			return nil, err
@@ -88,7 +88,7 @@ func nonEmptyMap(m map[string]json.RawMessage) map[string]json.RawMessage {
 }
 
 // EncodeInput renders p in the camelCase dialect (the default hook config).
-func (copilotWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) {
+func (copilotWire) EncodeInput(p *canonhook.Payload) ([]byte, error) {
 	if err := checkEvent(p.Event); err != nil {
 		return nil, err
 	}
@@ -165,7 +165,7 @@ func copilotResult(v json.RawMessage) json.RawMessage {
 	return o.bytes()
 }
 
-func (w copilotWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) {
+func (w copilotWire) Encode(event string, out *canonhook.Output) ([]byte, int, []byte) {
 	if event == Stop {
 		return stopAnswer(w, out, "block"), 0, nil
 	}
@@ -177,17 +177,17 @@ func (w copilotWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []b
 	case PreToolUse:
 		switch {
 		case out.Denied():
-			o.str("permissionDecision", hookfmt.Deny)
+			o.str("permissionDecision", canonhook.Deny)
 			o.str("permissionDecisionReason", out.ReasonOrDefault())
-		case out.Decision == hookfmt.Ask:
-			o.str("permissionDecision", hookfmt.Ask)
+		case out.Decision == canonhook.Ask:
+			o.str("permissionDecision", canonhook.Ask)
 			o.str("permissionDecisionReason", out.ReasonOrDefault())
 		case len(out.UpdatedInput) > 0:
 			// The observed rewrite is modifiedArgs with "allow".
-			o.str("permissionDecision", hookfmt.Allow)
+			o.str("permissionDecision", canonhook.Allow)
 			o.set("modifiedArgs", out.UpdatedInput)
-		case out.Decision == hookfmt.Allow:
-			o.str("permissionDecision", hookfmt.Allow)
+		case out.Decision == canonhook.Allow:
+			o.str("permissionDecision", canonhook.Allow)
 			o.str("permissionDecisionReason", out.Reason)
 		}
 	case UserPromptSubmit:
@@ -202,10 +202,10 @@ func (w copilotWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []b
 
 // DecodeOutput reads a Copilot-format hook's answer: flat fields, or the
 // nested hookSpecificOutput the PascalCase dialect also honours.
-func (copilotWire) DecodeOutput(event string, stdout []byte, exit int) (*hookfmt.Output, error) {
+func (copilotWire) DecodeOutput(event string, stdout []byte, exit int) (*canonhook.Output, error) {
 	out, ok, err := readAnswer(stdout)
 	if err != nil || ok {
 		return out, err
 	}
-	return &hookfmt.Output{}, nil
+	return &canonhook.Output{}, nil
 }

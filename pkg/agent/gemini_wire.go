@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 
-	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
+	"github.com/symposium-dev/symposium-go/pkg/canonhook"
 )
 
 // geminiWire is Gemini CLI's hook wire format (../shared/agent-payloads/
@@ -20,12 +20,12 @@ type geminiWire struct{}
 func (geminiWire) Name() string          { return "gemini" }
 func (geminiWire) ProceedExit() int      { return 0 }
 func (geminiWire) Proceed(string) []byte { return []byte("{}") }
-func (geminiWire) Decode(event string, payload []byte) (*hookfmt.Payload, error) {
+func (geminiWire) Decode(event string, payload []byte) (*canonhook.Payload, error) {
 	return decodeSnake("gemini", event, payload)
 }
-func (geminiWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) { return encodeSnake("gemini", p) }
+func (geminiWire) EncodeInput(p *canonhook.Payload) ([]byte, error) { return encodeSnake("gemini", p) }
 
-func (w geminiWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) {
+func (w geminiWire) Encode(event string, out *canonhook.Output) ([]byte, int, []byte) {
 	if event == Stop {
 		return stopAnswer(w, out, "block"), 0, nil
 	}
@@ -34,7 +34,7 @@ func (w geminiWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []by
 	}
 	top := newObj()
 	if out.Denied() {
-		top.str("decision", hookfmt.Deny)
+		top.str("decision", canonhook.Deny)
 		top.str("reason", out.ReasonOrDefault())
 	} else if out.Decision != "" {
 		top.str("decision", out.Decision)
@@ -57,7 +57,7 @@ func (w geminiWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []by
 // (a JSON string holding JSON is parsed again) whatever the exit code, else
 // plain text, which blocks on exit ≥ 2 and is only a system message (not
 // model context) otherwise.
-func (geminiWire) DecodeOutput(event string, stdout []byte, exit int) (*hookfmt.Output, error) {
+func (geminiWire) DecodeOutput(event string, stdout []byte, exit int) (*canonhook.Output, error) {
 	t := bytes.TrimSpace(stdout)
 	if len(t) > 0 && t[0] == '"' {
 		var s string
@@ -70,7 +70,7 @@ func (geminiWire) DecodeOutput(event string, stdout []byte, exit int) (*hookfmt.
 		return out, err
 	}
 	if exit >= 2 {
-		return &hookfmt.Output{Decision: hookfmt.Deny, Reason: string(t)}, nil
+		return &canonhook.Output{Decision: canonhook.Deny, Reason: string(t)}, nil
 	}
-	return &hookfmt.Output{}, nil
+	return &canonhook.Output{}, nil
 }

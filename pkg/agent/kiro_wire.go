@@ -3,7 +3,7 @@ package agent
 import (
 	"bytes"
 
-	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
+	"github.com/symposium-dev/symposium-go/pkg/canonhook"
 )
 
 // kiroWire is the Kiro CLI hook wire format (the book's Kiro reference; no
@@ -15,12 +15,12 @@ type kiroWire struct{}
 func (kiroWire) Name() string          { return "kiro" }
 func (kiroWire) ProceedExit() int      { return 0 }
 func (kiroWire) Proceed(string) []byte { return nil }
-func (kiroWire) Decode(event string, payload []byte) (*hookfmt.Payload, error) {
+func (kiroWire) Decode(event string, payload []byte) (*canonhook.Payload, error) {
 	return decodeSnake("kiro", event, payload)
 }
-func (kiroWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) { return encodeSnake("kiro", p) }
+func (kiroWire) EncodeInput(p *canonhook.Payload) ([]byte, error) { return encodeSnake("kiro", p) }
 
-func (kiroWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) {
+func (kiroWire) Encode(event string, out *canonhook.Output) ([]byte, int, []byte) {
 	if event == Stop {
 		return nil, 0, nil // Kiro's stop only observes
 	}
@@ -29,7 +29,7 @@ func (kiroWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) 
 	}
 	// Only preToolUse can block; Kiro has no "ask", and a plugin asking for
 	// confirmation is not a yes.
-	if event == PreToolUse && (out.Denied() || out.Decision == hookfmt.Ask) {
+	if event == PreToolUse && (out.Denied() || out.Decision == canonhook.Ask) {
 		return nil, 2, []byte(out.ReasonOrDefault() + "\n")
 	}
 	if out.AdditionalContext == "" {
@@ -38,9 +38,9 @@ func (kiroWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) 
 	return []byte(out.AdditionalContext + "\n"), 0, nil
 }
 
-func (kiroWire) DecodeOutput(event string, stdout []byte, exit int) (*hookfmt.Output, error) {
+func (kiroWire) DecodeOutput(event string, stdout []byte, exit int) (*canonhook.Output, error) {
 	if exit != 0 {
-		return &hookfmt.Output{}, nil
+		return &canonhook.Output{}, nil
 	}
-	return &hookfmt.Output{AdditionalContext: string(bytes.TrimSpace(stdout))}, nil
+	return &canonhook.Output{AdditionalContext: string(bytes.TrimSpace(stdout))}, nil
 }

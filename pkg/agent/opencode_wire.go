@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 
-	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
+	"github.com/symposium-dev/symposium-go/pkg/canonhook"
 )
 
 // opencodeWire is what our OpenCode shim (opencode_shim.js) sends and
@@ -39,7 +39,7 @@ var opencodeArgs = argNames{agent: opencode, tools: []toolArgs{
 	{"file_edit", [][2]string{{"filePath", "file_path"}, {"oldString", "old_string"}, {"newString", "new_string"}, {"replaceAll", "replace_all"}}},
 }}
 
-func (w opencodeWire) Decode(event string, payload []byte) (*hookfmt.Payload, error) {
+func (w opencodeWire) Decode(event string, payload []byte) (*canonhook.Payload, error) {
 	if err := checkEvent(event); err != nil {
 		return nil, err
 	}
@@ -47,7 +47,7 @@ func (w opencodeWire) Decode(event string, payload []byte) (*hookfmt.Payload, er
 	if err != nil {
 		return nil, err
 	}
-	p := &hookfmt.Payload{Event: event, Agent: w.Name(), Raw: payload}
+	p := &canonhook.Payload{Event: event, Agent: w.Name(), Raw: payload}
 	if _, err := takeString(m, "hook"); err != nil { // derived from the event on the way back
 		return nil, err
 	}
@@ -126,7 +126,7 @@ func takeMembers(m map[string]json.RawMessage, key string) (map[string]json.RawM
 	return out, nil
 }
 
-func (w opencodeWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) {
+func (w opencodeWire) EncodeInput(p *canonhook.Payload) ([]byte, error) {
 	if err := checkEvent(p.Event); err != nil {
 		return nil, err
 	}
@@ -188,7 +188,7 @@ func (w opencodeWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) {
 	return o.bytes(), nil
 }
 
-func (w opencodeWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) {
+func (w opencodeWire) Encode(event string, out *canonhook.Output) ([]byte, int, []byte) {
 	if out.Empty() || event == Stop { // session.idle only observes
 		return w.Proceed(event), 0, nil
 	}
@@ -198,6 +198,6 @@ func (w opencodeWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []
 // DecodeOutput reads a hook written for OpenCode: the shim's answer
 // shape, read leniently (decision or permissionDecision, updatedInput
 // under OpenCode's argument names).
-func (opencodeWire) DecodeOutput(event string, stdout []byte, exit int) (*hookfmt.Output, error) {
+func (opencodeWire) DecodeOutput(event string, stdout []byte, exit int) (*canonhook.Output, error) {
 	return decodeShimAnswer(stdout, opencodeArgs)
 }

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/symposium-dev/symposium-go/pkg/skillmark"
+	"github.com/symposium-dev/symposium-go/pkg/skillowner"
 )
 
 // Pi (the pi coding agent). See ../shared/agent-payloads/pi/output-contract.md
@@ -46,13 +46,13 @@ const piShimMarker = "// symposium Pi extension:"
 // renderPiShim is the extension for t, as renderOpencodeShim: our command
 // as a JSON string (a JavaScript string literal for any path) and a
 // timeout above the hook call's own deadline, since Pi gives a handler
-// none and a hung one wedges the session. It also carries skillmark's
+// none and a hung one wedges the session. It also carries skillowner's
 // marks, with which it finds the skills sync installed: Pi's own scan
 // skips them, as their .gitignore ignores SKILL.md too.
 func renderPiShim(t Target) []byte {
 	bin, _ := json.Marshal(t.Command) // strings always marshal
-	gitignore, _ := json.Marshal(skillmark.Gitignore)
-	manifests, _ := json.Marshal([]string{skillmark.ManifestName, skillmark.LegacyManifestName})
+	gitignore, _ := json.Marshal(skillowner.Gitignore)
+	manifests, _ := json.Marshal([]string{skillowner.ManifestName, skillowner.LegacyManifestName})
 	return []byte(strings.NewReplacer(
 		"{{BIN}}", string(bin),
 		"{{TIMEOUT_MS}}", strconv.Itoa(t.Timeout*1000),

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/symposium-dev/symposium-go/pkg/skillmark"
+	"github.com/symposium-dev/symposium-go/pkg/skillowner"
 )
 
 // TestPiShim runs the extension we install under node the way Pi 1.3.0
@@ -117,7 +117,7 @@ func TestPiShimSkills(t *testing.T) {
 		files := map[string]string{".symposium/manifest.toml": manifest + "]\n"}
 		for _, n := range ours {
 			files[n+"/SKILL.md"] = "---\nname: " + n + "\ndescription: d\n---\n"
-			files[n+"/.gitignore"] = skillmark.Gitignore
+			files[n+"/.gitignore"] = skillowner.Gitignore
 		}
 		for p, c := range extra {
 			files[p] = c

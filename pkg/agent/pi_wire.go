@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 
-	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
+	"github.com/symposium-dev/symposium-go/pkg/canonhook"
 )
 
 // piWire is what our Pi extension (pi_shim.js) sends and reads
@@ -31,7 +31,7 @@ var piArgs = argNames{agent: pi, tools: []toolArgs{
 	{"file_edit", [][2]string{{"path", "file_path"}}},
 }}
 
-func (piWire) Decode(event string, payload []byte) (*hookfmt.Payload, error) {
+func (piWire) Decode(event string, payload []byte) (*canonhook.Payload, error) {
 	if err := checkEvent(event); err != nil {
 		return nil, err
 	}
@@ -39,7 +39,7 @@ func (piWire) Decode(event string, payload []byte) (*hookfmt.Payload, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &hookfmt.Payload{Event: event, Agent: "pi", Raw: payload}
+	p := &canonhook.Payload{Event: event, Agent: "pi", Raw: payload}
 	if _, err := takeString(m, "hook"); err != nil { // derived from the event on the way back
 		return nil, err
 	}
@@ -89,7 +89,7 @@ func (piWire) Decode(event string, payload []byte) (*hookfmt.Payload, error) {
 	return p, nil
 }
 
-func (piWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) {
+func (piWire) EncodeInput(p *canonhook.Payload) ([]byte, error) {
 	if err := checkEvent(p.Event); err != nil {
 		return nil, err
 	}
@@ -132,7 +132,7 @@ func (piWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) {
 	return o.bytes(), nil
 }
 
-func (w piWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) {
+func (w piWire) Encode(event string, out *canonhook.Output) ([]byte, int, []byte) {
 	if out.Empty() || event == Stop { // agent_end only observes
 		return w.Proceed(event), 0, nil
 	}
@@ -142,6 +142,6 @@ func (w piWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) 
 // DecodeOutput reads a hook written for Pi: the extension's answer shape,
 // read leniently (decision or permissionDecision, updatedInput under Pi's
 // argument names).
-func (piWire) DecodeOutput(event string, stdout []byte, exit int) (*hookfmt.Output, error) {
+func (piWire) DecodeOutput(event string, stdout []byte, exit int) (*canonhook.Output, error) {
 	return decodeShimAnswer(stdout, piArgs)
 }

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 
-	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
+	"github.com/symposium-dev/symposium-go/pkg/canonhook"
 )
 
 // The JS shims' answer (OpenCode's and Kilo's plugin, Pi's extension):
@@ -14,15 +14,15 @@ import (
 // encodeShimAnswer is a shim's answer to out for event. A hook asking for
 // confirmation is a deny: these agents ask nobody on a plugin's behalf,
 // and asking is not a yes.
-func encodeShimAnswer(event string, out *hookfmt.Output, args argNames) []byte {
+func encodeShimAnswer(event string, out *canonhook.Output, args argNames) []byte {
 	o := newObj()
 	if event == PreToolUse {
 		switch {
 		case out.Denied():
-			o.str("decision", hookfmt.Deny)
+			o.str("decision", canonhook.Deny)
 			o.str("reason", out.ReasonOrDefault())
-		case out.Decision == hookfmt.Ask:
-			o.str("decision", hookfmt.Deny)
+		case out.Decision == canonhook.Ask:
+			o.str("decision", canonhook.Deny)
 			o.str("reason", "confirmation required: "+out.ReasonOrDefault())
 		default:
 			if in := argsObject(out.UpdatedInput); in != nil {
@@ -36,7 +36,7 @@ func encodeShimAnswer(event string, out *hookfmt.Output, args argNames) []byte {
 
 // decodeShimAnswer reads a hook written for a shim's agent, leniently
 // (decision or permissionDecision, updatedInput under args' names).
-func decodeShimAnswer(stdout []byte, args argNames) (*hookfmt.Output, error) {
+func decodeShimAnswer(stdout []byte, args argNames) (*canonhook.Output, error) {
 	out, ok, err := readAnswer(stdout)
 	if err != nil {
 		return nil, err

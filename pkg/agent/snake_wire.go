@@ -3,7 +3,7 @@ package agent
 import (
 	"encoding/json"
 
-	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
+	"github.com/symposium-dev/symposium-go/pkg/canonhook"
 )
 
 // Claude Code, Codex, Gemini CLI, Kiro and Copilot with PascalCase hook keys
@@ -20,16 +20,16 @@ type snakeWire struct{ agent string }
 func (s snakeWire) Name() string        { return s.agent }
 func (snakeWire) ProceedExit() int      { return 0 }
 func (snakeWire) Proceed(string) []byte { return nil }
-func (s snakeWire) Decode(event string, payload []byte) (*hookfmt.Payload, error) {
+func (s snakeWire) Decode(event string, payload []byte) (*canonhook.Payload, error) {
 	return decodeSnake(s.agent, event, payload)
 }
-func (s snakeWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) { return encodeSnake(s.agent, p) }
-func (snakeWire) DecodeOutput(event string, stdout []byte, exit int) (*hookfmt.Output, error) {
+func (s snakeWire) EncodeInput(p *canonhook.Payload) ([]byte, error) { return encodeSnake(s.agent, p) }
+func (snakeWire) DecodeOutput(event string, stdout []byte, exit int) (*canonhook.Output, error) {
 	return decodeClaudeLike(event, stdout, exit)
 }
 
 // decodeSnake decodes a snake_case payload sent by agent for event.
-func decodeSnake(agent, event string, payload []byte) (*hookfmt.Payload, error) {
+func decodeSnake(agent, event string, payload []byte) (*canonhook.Payload, error) {
 	if err := checkEvent(event); err != nil {
 		return nil, err
 	}
@@ -37,14 +37,14 @@ func decodeSnake(agent, event string, payload []byte) (*hookfmt.Payload, error) 
 	if err != nil {
 		return nil, err
 	}
-	p := &hookfmt.Payload{Event: event, Agent: agent, Raw: payload}
+	p := &canonhook.Payload{Event: event, Agent: agent, Raw: payload}
 	if err := snakeInto(p, m); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
-func snakeInto(p *hookfmt.Payload, m map[string]json.RawMessage) error {
+func snakeInto(p *canonhook.Payload, m map[string]json.RawMessage) error {
 	var err error
 	if p.SessionID, err = takeString(m, "session_id"); err != nil {
 		return err
@@ -81,7 +81,7 @@ func snakeInto(p *hookfmt.Payload, m map[string]json.RawMessage) error {
 
 // encodeSnake renders p as agent sends it. The agent's own extra fields are
 // kept only when p came from that agent.
-func encodeSnake(agent string, p *hookfmt.Payload) ([]byte, error) {
+func encodeSnake(agent string, p *canonhook.Payload) ([]byte, error) {
 	if err := checkEvent(p.Event); err != nil {
 		return nil, err
 	}

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"fmt"
 
-	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
+	"github.com/symposium-dev/symposium-go/pkg/canonhook"
 )
 
 // symposiumWire is the canonical format (docs: "Symposium hook format"):
@@ -13,7 +13,7 @@ import (
 // "cwd": ...}}; exit 2 blocks with stderr as the reason.
 type symposiumWire struct{}
 
-func (symposiumWire) Name() string          { return hookfmt.Symposium }
+func (symposiumWire) Name() string          { return canonhook.Symposium }
 func (symposiumWire) ProceedExit() int      { return 0 }
 func (symposiumWire) Proceed(string) []byte { return nil }
 
@@ -34,7 +34,7 @@ func unwrap(b []byte) (inner []byte, event string, err error) {
 	return b, "", nil
 }
 
-func (symposiumWire) Decode(event string, payload []byte) (*hookfmt.Payload, error) {
+func (symposiumWire) Decode(event string, payload []byte) (*canonhook.Payload, error) {
 	if err := checkEvent(event); err != nil {
 		return nil, err
 	}
@@ -49,14 +49,14 @@ func (symposiumWire) Decode(event string, payload []byte) (*hookfmt.Payload, err
 	if err != nil {
 		return nil, err
 	}
-	p := &hookfmt.Payload{Event: event, Agent: hookfmt.Symposium, Raw: payload}
+	p := &canonhook.Payload{Event: event, Agent: canonhook.Symposium, Raw: payload}
 	if err := snakeInto(p, m); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
-func (symposiumWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) {
+func (symposiumWire) EncodeInput(p *canonhook.Payload) ([]byte, error) {
 	if err := checkEvent(p.Event); err != nil {
 		return nil, err
 	}
@@ -64,7 +64,7 @@ func (symposiumWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) {
 	o.eventFields(p, p.ToolName)
 	o.strOrNull("session_id", p.SessionID)
 	o.strOrNull("cwd", p.Cwd)
-	if p.Agent == hookfmt.Symposium {
+	if p.Agent == canonhook.Symposium {
 		o.extra(p.Extra)
 	}
 	w := newObj()
@@ -72,13 +72,13 @@ func (symposiumWire) EncodeInput(p *hookfmt.Payload) ([]byte, error) {
 	return w.bytes(), nil
 }
 
-func (symposiumWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []byte) {
+func (symposiumWire) Encode(event string, out *canonhook.Output) ([]byte, int, []byte) {
 	if out.Empty() {
 		return nil, 0, nil
 	}
 	o := newObj()
 	if out.Denied() {
-		o.str("decision", hookfmt.Deny)
+		o.str("decision", canonhook.Deny)
 		o.str("reason", out.ReasonOrDefault())
 	} else {
 		o.str("decision", out.Decision)
@@ -94,10 +94,10 @@ func (symposiumWire) Encode(event string, out *hookfmt.Output) ([]byte, int, []b
 	return w.bytes(), 0, nil
 }
 
-func (symposiumWire) DecodeOutput(event string, stdout []byte, exit int) (*hookfmt.Output, error) {
+func (symposiumWire) DecodeOutput(event string, stdout []byte, exit int) (*canonhook.Output, error) {
 	t := bytes.TrimSpace(stdout)
 	if len(t) == 0 {
-		return &hookfmt.Output{}, nil
+		return &canonhook.Output{}, nil
 	}
 	if t[0] != '{' {
 		return nil, fmt.Errorf("hook answer is not a JSON object: %s", clip(t))

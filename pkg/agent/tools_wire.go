@@ -3,7 +3,7 @@ package agent
 import (
 	"slices"
 
-	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
+	"github.com/symposium-dev/symposium-go/pkg/canonhook"
 )
 
 // The tool vocabulary: one tool, each agent's name for it (HIF hooks-v1
@@ -43,7 +43,7 @@ func otherSpellingsOf(canon string) []string {
 // toolsOf is the vocabulary of a wire format: an agent's, or Claude's for
 // the symposium format.
 func toolsOf(wire string) NameTable {
-	if wire == hookfmt.Symposium {
+	if wire == canonhook.Symposium {
 		wire = claude.Name
 	}
 	if a, ok := Lookup(wire); ok {

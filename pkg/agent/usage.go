@@ -3,7 +3,7 @@ package agent
 import (
 	"strings"
 
-	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
+	"github.com/symposium-dev/symposium-go/pkg/canonhook"
 )
 
 // HookAgentNames lists, in the list's order, the agents with shell hooks
@@ -22,7 +22,7 @@ func HookAgentNames() []string {
 // WireUsage is the list of wire formats usage texts print: every agent
 // with shell hooks, then symposium, the canonical format.
 func WireUsage() []string {
-	return append(HookAgentNames(), hookfmt.Symposium+" (the canonical format)")
+	return append(HookAgentNames(), canonhook.Symposium+" (the canonical format)")
 }
 
 // ListText writes items as a usage text's list, "a, b, or c", broken

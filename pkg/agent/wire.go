@@ -1,11 +1,11 @@
 package agent
 
 // Hook wire formats: every agent sends its hook payload and reads its hook
-// answer in its own JSON shape, with its own exit-code contract. A hookfmt.Wire
+// answer in its own JSON shape, with its own exit-code contract. A canonhook.Wire
 // converts between one agent's shape and the canonical (symposium) one:
 //
-//	agent payload ──Decode──► hookfmt.Payload ──EncodeInput──► a plugin hook's input (format = X)
-//	agent answer ◄──Encode── hookfmt.Output ◄──DecodeOutput── a plugin hook's answer (format = X)
+//	agent payload ──Decode──► canonhook.Payload ──EncodeInput──► a plugin hook's input (format = X)
+//	agent answer ◄──Encode── canonhook.Output ◄──DecodeOutput── a plugin hook's answer (format = X)
 //
 // sym-hook uses all four directions; sym-translate payload uses the same
 // codecs. The captures in ../shared/agent-payloads and each agent's
@@ -20,12 +20,12 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
+	"github.com/symposium-dev/symposium-go/pkg/canonhook"
 )
 
 // WireFor returns the wire format named name: "symposium" or an agent's.
-func WireFor(name string) (hookfmt.Wire, bool) {
-	if name == hookfmt.Symposium {
+func WireFor(name string) (canonhook.Wire, bool) {
+	if name == canonhook.Symposium {
 		return symposiumWire{}, true
 	}
 	if a, ok := Lookup(name); ok && a.Wire != nil {
@@ -37,7 +37,7 @@ func WireFor(name string) (hookfmt.Wire, bool) {
 // WireNames lists every wire format name, sorted: the agents with shell
 // hooks, and symposium.
 func WireNames() []string {
-	names := []string{hookfmt.Symposium}
+	names := []string{canonhook.Symposium}
 	for _, a := range all {
 		if a.Wire != nil {
 			names = append(names, a.Name)
@@ -190,7 +190,7 @@ func (o *obj) extra(m map[string]json.RawMessage) {
 // eventFields writes the fields of p's event in the snake_case names
 // Claude, Codex and the symposium format share: tool_name (as toolName),
 // tool_input, tool_response for tool events; prompt for prompts.
-func (o *obj) eventFields(p *hookfmt.Payload, toolName string) {
+func (o *obj) eventFields(p *canonhook.Payload, toolName string) {
 	if isToolEvent(p.Event) {
 		o.str("tool_name", toolName)
 		in := p.ToolInput
@@ -262,10 +262,10 @@ type answer struct {
 
 // readAnswer parses a JSON answer into canonical output. ok is false when
 // stdout is not a JSON object (callers decide what plain text means).
-func readAnswer(stdout []byte) (out *hookfmt.Output, ok bool, err error) {
+func readAnswer(stdout []byte) (out *canonhook.Output, ok bool, err error) {
 	t := bytes.TrimSpace(stdout)
 	if len(t) == 0 {
-		return &hookfmt.Output{}, true, nil
+		return &canonhook.Output{}, true, nil
 	}
 	if t[0] != '{' {
 		return nil, false, nil
@@ -274,21 +274,21 @@ func readAnswer(stdout []byte) (out *hookfmt.Output, ok bool, err error) {
 	if err := json.Unmarshal(t, &a); err != nil {
 		return nil, false, fmt.Errorf("hook answer is not valid JSON: %w", err)
 	}
-	out = &hookfmt.Output{}
+	out = &canonhook.Output{}
 	merge := func(a *answer) {
 		switch d := strings.ToLower(a.Decision); d {
-		case "block", hookfmt.Deny:
-			out.Decision = hookfmt.Deny
-		case "approve", hookfmt.Allow:
-			out.Decision = hookfmt.Allow
-		case hookfmt.Ask:
-			out.Decision = hookfmt.Ask
+		case "block", canonhook.Deny:
+			out.Decision = canonhook.Deny
+		case "approve", canonhook.Allow:
+			out.Decision = canonhook.Allow
+		case canonhook.Ask:
+			out.Decision = canonhook.Ask
 		}
 		if a.Reason != "" {
 			out.Reason = a.Reason
 		}
 		switch d := strings.ToLower(a.PermissionDecision); d {
-		case hookfmt.Allow, hookfmt.Ask, hookfmt.Deny:
+		case canonhook.Allow, canonhook.Ask, canonhook.Deny:
 			out.Decision = d
 		}
 		if a.PermissionDecisionReason != "" {
@@ -303,7 +303,7 @@ func readAnswer(stdout []byte) (out *hookfmt.Output, ok bool, err error) {
 			}
 		}
 		if a.Continue != nil && !*a.Continue {
-			out.Decision = hookfmt.Deny
+			out.Decision = canonhook.Deny
 			if a.StopReason != "" && out.Reason == "" {
 				out.Reason = a.StopReason
 			}
@@ -342,7 +342,7 @@ func argsObject(v json.RawMessage) json.RawMessage {
 // hook keep it going shares: {"decision": decision, "reason"} when out
 // blocks the stop, else w's proceed answer. The agent then takes the
 // reason as its next instruction.
-func stopAnswer(w hookfmt.Wire, out *hookfmt.Output, decision string) []byte {
+func stopAnswer(w canonhook.Wire, out *canonhook.Output, decision string) []byte {
 	if !out.Denied() {
 		return w.Proceed(Stop)
 	}

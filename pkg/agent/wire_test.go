@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/symposium-dev/symposium-go/internal/sharedtest"
-	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
+	"github.com/symposium-dev/symposium-go/pkg/canonhook"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/rogpeppe/go-internal/txtar"
@@ -98,15 +98,15 @@ func discoveredWireCases(listed []wireCase) []wireCase {
 // answers are the canonical outputs every wire encodes in the goldens.
 var answers = []struct {
 	name string
-	out  hookfmt.Output
+	out  canonhook.Output
 }{
-	{"proceed", hookfmt.Output{}},
-	{"allow", hookfmt.Output{Decision: hookfmt.Allow}},
-	{"deny", hookfmt.Output{Decision: hookfmt.Deny, Reason: "no rm -rf here"}},
-	{"ask", hookfmt.Output{Decision: hookfmt.Ask, Reason: "really?"}},
-	{"updated-input", hookfmt.Output{UpdatedInput: json.RawMessage(`{"command":"echo <safe> & done"}`)}},
-	{"context", hookfmt.Output{AdditionalContext: "use cargo nextest"}},
-	{"block", hookfmt.Output{Block: true, Decision: hookfmt.Deny, Reason: "guard says no"}},
+	{"proceed", canonhook.Output{}},
+	{"allow", canonhook.Output{Decision: canonhook.Allow}},
+	{"deny", canonhook.Output{Decision: canonhook.Deny, Reason: "no rm -rf here"}},
+	{"ask", canonhook.Output{Decision: canonhook.Ask, Reason: "really?"}},
+	{"updated-input", canonhook.Output{UpdatedInput: json.RawMessage(`{"command":"echo <safe> & done"}`)}},
+	{"context", canonhook.Output{AdditionalContext: "use cargo nextest"}},
+	{"block", canonhook.Output{Block: true, Decision: canonhook.Deny, Reason: "guard says no"}},
 }
 
 // TestWireGoldens decodes each real capture, shows the canonical payload and
@@ -159,7 +159,7 @@ func TestWireGoldens(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s.Decode(%s.EncodeInput) = %v", name, name, err)
 				}
-				if back.ToolName != NativeTool(name, p.ToolName) && name != hookfmt.Symposium || back.Prompt != p.Prompt || back.Cwd != p.Cwd || back.SessionID != p.SessionID {
+				if back.ToolName != NativeTool(name, p.ToolName) && name != canonhook.Symposium || back.Prompt != p.Prompt || back.Cwd != p.Cwd || back.SessionID != p.SessionID {
 					t.Errorf("%s: Decode(EncodeInput(p)) = tool %q prompt %q cwd %q session %q, want %q %q %q %q",
 						name, back.ToolName, back.Prompt, back.Cwd, back.SessionID, NativeTool(name, p.ToolName), p.Prompt, p.Cwd, p.SessionID)
 				}
@@ -231,31 +231,31 @@ func TestDecodeOutput(t *testing.T) {
 		wire, event string
 		stdout      string
 		exit        int
-		want        hookfmt.Output
+		want        canonhook.Output
 	}{
-		{"symposium", PreToolUse, `{"PreToolUse":{"additionalContext":"c","updatedInput":{"command":"x"}}}`, 0, hookfmt.Output{AdditionalContext: "c", UpdatedInput: obj(`{"command":"x"}`)}},
-		{"symposium", PreToolUse, `{"decision":"deny","reason":"r"}`, 0, hookfmt.Output{Decision: hookfmt.Deny, Reason: "r"}},
-		{"symposium", UserPromptSubmit, ``, 0, hookfmt.Output{}},
-		{"claude", PreToolUse, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"r"}}`, 0, hookfmt.Output{Decision: hookfmt.Deny, Reason: "r"}},
-		{"claude", PreToolUse, `{"hookSpecificOutput":{"updatedInput":{"command":"y"}}}`, 0, hookfmt.Output{UpdatedInput: obj(`{"command":"y"}`)}},
-		{"claude", PreToolUse, `{"decision":"block","reason":"legacy"}`, 0, hookfmt.Output{Decision: hookfmt.Deny, Reason: "legacy"}},
-		{"claude", PreToolUse, `not json`, 0, hookfmt.Output{}},
-		{"claude", UserPromptSubmit, "plain text\n", 0, hookfmt.Output{AdditionalContext: "plain text"}},
-		{"codex", SessionStart, "hello", 0, hookfmt.Output{AdditionalContext: "hello"}},
-		{"codex", PreToolUse, `{"continue":false,"stopReason":"stop"}`, 0, hookfmt.Output{Decision: hookfmt.Deny, Reason: "stop"}},
-		{"gemini", PreToolUse, `{"decision":"deny","reason":"g"}`, 0, hookfmt.Output{Decision: hookfmt.Deny, Reason: "g"}},
-		{"gemini", PreToolUse, `{"hookSpecificOutput":{"tool_input":{"command":"z"},"additionalContext":"c"}}`, 0, hookfmt.Output{UpdatedInput: obj(`{"command":"z"}`), AdditionalContext: "c"}},
-		{"gemini", PreToolUse, `"{\"decision\":\"deny\"}"`, 0, hookfmt.Output{Decision: hookfmt.Deny}},
-		{"gemini", PreToolUse, `blocked text`, 3, hookfmt.Output{Decision: hookfmt.Deny, Reason: "blocked text"}},
-		{"gemini", PreToolUse, `warning text`, 1, hookfmt.Output{}},
-		{"copilot", PreToolUse, `{"permissionDecision":"allow","modifiedArgs":{"command":"m"}}`, 0, hookfmt.Output{Decision: hookfmt.Allow, UpdatedInput: obj(`{"command":"m"}`)}},
-		{"copilot", PreToolUse, `{"permissionDecision":"allow","modifiedArgs":"{\"command\":\"s\"}"}`, 0, hookfmt.Output{Decision: hookfmt.Allow, UpdatedInput: obj(`{"command":"s"}`)}},
-		{"copilot", UserPromptSubmit, `{"additionalContext":"x"}`, 0, hookfmt.Output{AdditionalContext: "x"}},
-		{"cline", PreToolUse, "log\nHOOK_CONTROL\t{\"cancel\":true,\"errorMessage\":\"no\"}\n", 0, hookfmt.Output{Decision: hookfmt.Deny, Reason: "no"}},
-		{"cline", PreToolUse, `{"overrideInput":{"commands":["ls"]},"contextModification":"c"}`, 0, hookfmt.Output{UpdatedInput: obj(`{"command":"ls"}`), AdditionalContext: "c"}},
-		{"cline", PostToolUse, `{"context":"k"}`, 1, hookfmt.Output{AdditionalContext: "k"}},
-		{"kiro", SessionStart, "steer\n", 0, hookfmt.Output{AdditionalContext: "steer"}},
-		{"kiro", PreToolUse, "ignored", 1, hookfmt.Output{}},
+		{"symposium", PreToolUse, `{"PreToolUse":{"additionalContext":"c","updatedInput":{"command":"x"}}}`, 0, canonhook.Output{AdditionalContext: "c", UpdatedInput: obj(`{"command":"x"}`)}},
+		{"symposium", PreToolUse, `{"decision":"deny","reason":"r"}`, 0, canonhook.Output{Decision: canonhook.Deny, Reason: "r"}},
+		{"symposium", UserPromptSubmit, ``, 0, canonhook.Output{}},
+		{"claude", PreToolUse, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"r"}}`, 0, canonhook.Output{Decision: canonhook.Deny, Reason: "r"}},
+		{"claude", PreToolUse, `{"hookSpecificOutput":{"updatedInput":{"command":"y"}}}`, 0, canonhook.Output{UpdatedInput: obj(`{"command":"y"}`)}},
+		{"claude", PreToolUse, `{"decision":"block","reason":"legacy"}`, 0, canonhook.Output{Decision: canonhook.Deny, Reason: "legacy"}},
+		{"claude", PreToolUse, `not json`, 0, canonhook.Output{}},
+		{"claude", UserPromptSubmit, "plain text\n", 0, canonhook.Output{AdditionalContext: "plain text"}},
+		{"codex", SessionStart, "hello", 0, canonhook.Output{AdditionalContext: "hello"}},
+		{"codex", PreToolUse, `{"continue":false,"stopReason":"stop"}`, 0, canonhook.Output{Decision: canonhook.Deny, Reason: "stop"}},
+		{"gemini", PreToolUse, `{"decision":"deny","reason":"g"}`, 0, canonhook.Output{Decision: canonhook.Deny, Reason: "g"}},
+		{"gemini", PreToolUse, `{"hookSpecificOutput":{"tool_input":{"command":"z"},"additionalContext":"c"}}`, 0, canonhook.Output{UpdatedInput: obj(`{"command":"z"}`), AdditionalContext: "c"}},
+		{"gemini", PreToolUse, `"{\"decision\":\"deny\"}"`, 0, canonhook.Output{Decision: canonhook.Deny}},
+		{"gemini", PreToolUse, `blocked text`, 3, canonhook.Output{Decision: canonhook.Deny, Reason: "blocked text"}},
+		{"gemini", PreToolUse, `warning text`, 1, canonhook.Output{}},
+		{"copilot", PreToolUse, `{"permissionDecision":"allow","modifiedArgs":{"command":"m"}}`, 0, canonhook.Output{Decision: canonhook.Allow, UpdatedInput: obj(`{"command":"m"}`)}},
+		{"copilot", PreToolUse, `{"permissionDecision":"allow","modifiedArgs":"{\"command\":\"s\"}"}`, 0, canonhook.Output{Decision: canonhook.Allow, UpdatedInput: obj(`{"command":"s"}`)}},
+		{"copilot", UserPromptSubmit, `{"additionalContext":"x"}`, 0, canonhook.Output{AdditionalContext: "x"}},
+		{"cline", PreToolUse, "log\nHOOK_CONTROL\t{\"cancel\":true,\"errorMessage\":\"no\"}\n", 0, canonhook.Output{Decision: canonhook.Deny, Reason: "no"}},
+		{"cline", PreToolUse, `{"overrideInput":{"commands":["ls"]},"contextModification":"c"}`, 0, canonhook.Output{UpdatedInput: obj(`{"command":"ls"}`), AdditionalContext: "c"}},
+		{"cline", PostToolUse, `{"context":"k"}`, 1, canonhook.Output{AdditionalContext: "k"}},
+		{"kiro", SessionStart, "steer\n", 0, canonhook.Output{AdditionalContext: "steer"}},
+		{"kiro", PreToolUse, "ignored", 1, canonhook.Output{}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.wire+"/"+tc.event+"/"+tc.stdout, func(t *testing.T) {
@@ -334,10 +334,10 @@ func TestToolVocabulary(t *testing.T) {
 func TestAgentWire(t *testing.T) {
 	for _, a := range All() {
 		if a.HasHooks() != (a.Wire != nil) {
-			t.Errorf("%s: HasHooks %v but hookfmt.Wire %v", a.Name, a.HasHooks(), a.Wire)
+			t.Errorf("%s: HasHooks %v but canonhook.Wire %v", a.Name, a.HasHooks(), a.Wire)
 		}
 		if a.Wire != nil && a.Wire.Name() != a.Name {
-			t.Errorf("%s: hookfmt.Wire.Name() = %q", a.Name, a.Wire.Name())
+			t.Errorf("%s: canonhook.Wire.Name() = %q", a.Name, a.Wire.Name())
 		}
 	}
 }

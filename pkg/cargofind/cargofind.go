@@ -1,6 +1,6 @@
 // Package cargofind finds a directory's Cargo.toml by stat alone, for the
 // callers that must not parse manifests: the hook path, which runs on every
-// tool call, and the no-change check of a sync. pkg/cargo uses it too.
+// tool call, and the no-change check of a sync. pkg/cargows uses it too.
 package cargofind
 
 import (

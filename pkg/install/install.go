@@ -31,7 +31,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 	"github.com/symposium-dev/symposium-go/pkg/pos"
-	"github.com/symposium-dev/symposium-go/pkg/skillmark"
+	"github.com/symposium-dev/symposium-go/pkg/skillowner"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -39,13 +39,13 @@ import (
 // what we installed there (book: "Skill manifest"); LegacyManifestName is
 // where older versions kept it (read, then moved).
 const (
-	ManifestName       = skillmark.ManifestName
-	LegacyManifestName = skillmark.LegacyManifestName
+	ManifestName       = skillowner.ManifestName
+	LegacyManifestName = skillowner.LegacyManifestName
 )
 
 // gitignore keeps an installed skill out of the user's `git status`; with
-// the manifest it marks the directory as ours (pkg/skillmark).
-const gitignore = skillmark.Gitignore
+// the manifest it marks the directory as ours (pkg/skillowner).
+const gitignore = skillowner.Gitignore
 
 // Input is what sym-install read from the sym-match stream.
 type Input struct {
@@ -55,7 +55,7 @@ type Input struct {
 	// Sources are the plugin sources sym-match read; one with no Dir could
 	// not be read this time.
 	Sources []stream.Source
-	// Hooks are read for their installations (pkg/installer acquires
+	// Hooks are read for their installations (pkg/acquire acquires
 	// them); registering hooks does not depend on the match.
 	Hooks []stream.Hook
 }

@@ -9,7 +9,7 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/approval"
 	"github.com/symposium-dev/symposium-go/pkg/config"
-	"github.com/symposium-dev/symposium-go/pkg/predicate"
+	"github.com/symposium-dev/symposium-go/pkg/cratepred"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -54,7 +54,7 @@ command = { script = "cmd.sh" }
 			os.WriteFile(filepath.Join(root, "skills", "ws-guide", "SKILL.md"), []byte("---\nname: ws-guide\ndescription: d\n---\n"), 0o644)
 			tc.setup(t, home, root)
 			r := &Resolver{Dirs: config.Dirs{Config: home, Cache: t.TempDir()}, Update: UpdateOffline, Workspace: Workspace{Root: root}}
-			res := Match([]*Scan{DiscoverWorkspace(r.Workspace, true)}, predicate.NewSet(nil), r)
+			res := Match([]*Scan{DiscoverWorkspace(r.Workspace, true)}, cratepred.NewSet(nil), r)
 
 			if len(res.Skills) != 1 || res.Skills[0].Name != "ws-guide" {
 				t.Errorf("skills %+v, want ws-guide in every state", res.Skills)

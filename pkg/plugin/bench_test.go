@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/symposium-dev/symposium-go/pkg/predicate"
+	"github.com/symposium-dev/symposium-go/pkg/cratepred"
 )
 
 // genSource writes n standalone skills (one in ten inside a plugin), the
@@ -52,7 +52,7 @@ func must(tb testing.TB, err error) {
 // the parse cache warm after the first iteration.
 func BenchmarkDiscoverMatch1000(b *testing.B) {
 	root := genSource(b, 1000)
-	set := predicate.NewSet([]predicate.Dep{{Name: "serde", Version: "1.0.200"}, {Name: "regex", Version: "1.10.0"}, {Name: "log", Version: "0.4.20"}})
+	set := cratepred.NewSet([]cratepred.Dep{{Name: "serde", Version: "1.0.200"}, {Name: "regex", Version: "1.10.0"}, {Name: "log", Version: "0.4.20"}})
 	cache := b.TempDir()
 	backdateTB(b, root)
 	b.ResetTimer()

@@ -10,9 +10,9 @@ import (
 	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/config"
-	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
+	"github.com/symposium-dev/symposium-go/pkg/cratefetch"
+	"github.com/symposium-dev/symposium-go/pkg/cratepred"
 	"github.com/symposium-dev/symposium-go/pkg/pos"
-	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/semver"
 	"github.com/symposium-dev/symposium-go/pkg/skill"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -41,11 +41,11 @@ import (
 // wins over all three. Discovery looks only at sources already on disk; a crate
 // enabled by name may be downloaded.
 
-// CrateSource gets crate sources; *cratesrc.Fetcher is one.
+// CrateSource gets crate sources; *cratefetch.Fetcher is one.
 type CrateSource interface {
-	Source(ctx context.Context, c cratesrc.Crate) (string, error)
-	Local(c cratesrc.Crate) string
-	Newest(ctx context.Context, name string, accept func(version string) bool) (cratesrc.Crate, error)
+	Source(ctx context.Context, c cratefetch.Crate) (string, error)
+	Local(c cratefetch.Crate) string
+	Newest(ctx context.Context, name string, accept func(version string) bool) (cratefetch.Crate, error)
 }
 
 // MaxChainDepth bounds chains of [[plugins]] references (upstream: 10).
@@ -63,7 +63,7 @@ type crates struct {
 	r         *Resolver
 	res       *Result
 	ev        *evaluator
-	set       *predicate.Set
+	set       *cratepred.Set
 	seenSkill map[string]string
 	loaded    map[string]bool // normalized name@version: diamond references load once
 	reached   map[string]bool // normalized names reached by a reference: discovery skips them
@@ -74,7 +74,7 @@ type crates struct {
 	plugins map[string]bool
 }
 
-func newCrates(r *Resolver, res *Result, ev *evaluator, set *predicate.Set, seen map[string]string, scans []*Scan) *crates {
+func newCrates(r *Resolver, res *Result, ev *evaluator, set *cratepred.Set, seen map[string]string, scans []*Scan) *crates {
 	plugins := map[string]bool{}
 	for _, sc := range scans {
 		for _, m := range sc.Plugins {
@@ -133,7 +133,7 @@ func (cr *crates) addSkills(cache *skillCache, files []string, groupCrates []str
 		}
 		crates := groupCrates
 		if s.Crates != "" {
-			l, err := predicate.ParseCommaList(s.Crates)
+			l, err := cratepred.ParseCommaList(s.Crates)
 			if err != nil {
 				err = pos.Errorf(f, s.CratesLine, 1, "%w", err)
 				r.warn("%v", err)
@@ -174,7 +174,7 @@ func (cr *crates) addSkills(cache *skillCache, files []string, groupCrates []str
 // satisfy a non-wildcard predicate of the plugin or the group.
 func (cr *crates) crateGroup(m *Manifest, g SkillGroup, groupCrates []string, t trust) {
 	file := fmt.Sprintf("%s:%d", m.Path, g.Line)
-	var atoms predicate.List
+	var atoms cratepred.List
 	atoms = append(atoms, m.Crates...)
 	atoms = append(atoms, g.Crates...)
 	seen := map[string]bool{}
@@ -231,8 +231,8 @@ func (cr *crates) crateGroup(m *Manifest, g SkillGroup, groupCrates []string, t 
 }
 
 // atomAllows reports whether dependency d satisfies atom a.
-func atomAllows(a predicate.Atom, d stream.Dep) bool {
-	return a.Matches(predicate.NewSet([]predicate.Dep{{Name: d.Name, Version: d.Version, Unresolved: d.Unresolved}}))
+func atomAllows(a cratepred.Atom, d stream.Dep) bool {
+	return a.Matches(cratepred.NewSet([]cratepred.Dep{{Name: d.Name, Version: d.Version, Unresolved: d.Unresolved}}))
 }
 
 // chain follows one [[plugins]] reference of plugin m.
@@ -280,7 +280,7 @@ func placed(at pos.Error, format string, args ...any) pos.Warning {
 }
 
 // load reads the plugin crate c embeds and adds what applies.
-func (cr *crates) load(c cratesrc.Crate, t trust, depth int, path []string, at pos.Error) {
+func (cr *crates) load(c cratefetch.Crate, t trust, depth int, path []string, at pos.Error) {
 	from := at.Where()
 	key := config.NormName(c.Name) + "@" + c.Version
 	if cr.loaded[key] {
@@ -300,7 +300,7 @@ func (cr *crates) load(c cratesrc.Crate, t trust, depth int, path []string, at p
 
 // activate adds an enabled crate plugin's skills, hooks and MCP servers
 // and follows its chains.
-func (cr *crates) activate(m *Manifest, c cratesrc.Crate, dir string, t trust, depth int, path []string) {
+func (cr *crates) activate(m *Manifest, c cratefetch.Crate, dir string, t trust, depth int, path []string) {
 	root := t.root
 	if t.via != "" {
 		root += " via plugin " + t.via
@@ -371,7 +371,7 @@ func (cr *crates) activate(m *Manifest, c cratesrc.Crate, dir string, t trust, d
 // crate reached through the workspace's own SYMPOSIUM.toml is neither
 // (the workspace may be a clone of someone else's): it keeps only its
 // skills unless the user enabled it by name.
-func (cr *crates) commands(m *Manifest, c cratesrc.Crate, dir string, t trust) {
+func (cr *crates) commands(m *Manifest, c cratefetch.Crate, dir string, t trust) {
 	if t.source == WorkspaceSource && !cr.consented(c.Name) {
 		why := fmt.Sprintf("crate %s is reached through the workspace's own SYMPOSIUM.toml: only its skills load (`cargo agents use %s` enables its hooks and MCP servers)", c.Name, cr.useName(c.Name))
 		for _, h := range m.Hooks {
@@ -413,7 +413,7 @@ func (cr *crates) consented(name string) bool {
 // that cannot be read, instead of removing the crate's skills until the
 // network is back. A registry that answered "no such crate" is final.
 func (cr *crates) unavailable(name string, err error) {
-	var ue *cratesrc.UnavailableError
+	var ue *cratefetch.UnavailableError
 	if !errors.As(err, &ue) || ue.Absent {
 		return
 	}
@@ -505,7 +505,7 @@ func (cr *crates) discover() {
 		if !crate && cr.plugins[norm] {
 			continue // a plain entry of a plugin's name is that plugin's
 		}
-		if cr.reached[norm] || r.Consent.CrateDisabled(name) || cr.isDep(norm) || !cratesrc.ValidName(name) {
+		if cr.reached[norm] || r.Consent.CrateDisabled(name) || cr.isDep(norm) || !cratefetch.ValidName(name) {
 			continue
 		}
 		cr.reached[norm] = true
@@ -541,9 +541,9 @@ func (cr *crates) isDep(norm string) bool {
 // fetch gets c's source: anything that may be downloaded through
 // r.Crates.Source (which honours --update offline), else only what is on
 // disk already.
-func (cr *crates) fetch(c cratesrc.Crate, download bool) (string, error) {
+func (cr *crates) fetch(c cratefetch.Crate, download bool) (string, error) {
 	if cr.r.Crates == nil {
-		return "", &cratesrc.UnavailableError{Crate: c, Reason: "no crate source configured"}
+		return "", &cratefetch.UnavailableError{Crate: c, Reason: "no crate source configured"}
 	}
 	if download {
 		return cr.r.Crates.Source(cr.r.ctx(), c)
@@ -551,7 +551,7 @@ func (cr *crates) fetch(c cratesrc.Crate, download bool) (string, error) {
 	if dir := cr.r.Crates.Local(c); dir != "" {
 		return dir, nil
 	}
-	return "", &cratesrc.UnavailableError{Crate: c, Reason: "not unpacked on disk"}
+	return "", &cratefetch.UnavailableError{Crate: c, Reason: "not unpacked on disk"}
 }
 
 // depsNamed lists the workspace's dependency records for a crate name,
@@ -567,9 +567,9 @@ func (r *Resolver) depsNamed(name string) []stream.Dep {
 	return out
 }
 
-// crateOf turns a dependency record into what cratesrc needs.
-func (r *Resolver) crateOf(d stream.Dep) cratesrc.Crate {
-	c := cratesrc.Crate{Name: d.Name, Version: d.Version, Checksum: d.Checksum, Source: d.Source}
+// crateOf turns a dependency record into what cratefetch needs.
+func (r *Resolver) crateOf(d stream.Dep) cratefetch.Crate {
+	c := cratefetch.Crate{Name: d.Name, Version: d.Version, Checksum: d.Checksum, Source: d.Source}
 	if d.Path != "" {
 		c.PathDir = filepath.Join(r.Workspace.Root, filepath.FromSlash(d.Path))
 	}
@@ -579,14 +579,14 @@ func (r *Resolver) crateOf(d stream.Dep) cratesrc.Crate {
 // resolveCrate picks the version of a referenced crate: the workspace's
 // (the highest meeting req when it has several), else, when download is
 // allowed, the newest on its registry meeting req.
-func (r *Resolver) resolveCrate(name, req string, download bool) (cratesrc.Crate, error) {
+func (r *Resolver) resolveCrate(name, req string, download bool) (cratefetch.Crate, error) {
 	atom := name
 	if req != "" {
 		atom = name + " " + req
 	}
-	a, err := predicate.ParseAtom(atom)
+	a, err := cratepred.ParseAtom(atom)
 	if err != nil {
-		return cratesrc.Crate{}, err
+		return cratefetch.Crate{}, err
 	}
 	var best *stream.Dep
 	var bestV semver.Version
@@ -612,12 +612,12 @@ func (r *Resolver) resolveCrate(name, req string, download bool) (cratesrc.Crate
 			have = append(have, d.Version)
 		}
 		if req == "" {
-			return cratesrc.Crate{}, fmt.Errorf("the workspace's %s is unresolved (no Cargo.lock entry): run `cargo generate-lockfile`", name)
+			return cratefetch.Crate{}, fmt.Errorf("the workspace's %s is unresolved (no Cargo.lock entry): run `cargo generate-lockfile`", name)
 		}
-		return cratesrc.Crate{}, fmt.Errorf("the workspace has %s %s, which does not meet %s", name, strings.Join(have, ", "), req)
+		return cratefetch.Crate{}, fmt.Errorf("the workspace has %s %s, which does not meet %s", name, strings.Join(have, ", "), req)
 	}
 	if !download || r.Crates == nil {
-		return cratesrc.Crate{}, fmt.Errorf("%s is not a dependency of this workspace", name)
+		return cratefetch.Crate{}, fmt.Errorf("%s is not a dependency of this workspace", name)
 	}
 	return r.Crates.Newest(r.ctx(), name, func(v string) bool {
 		return atomAllows(a, stream.Dep{Name: name, Version: v})
@@ -695,7 +695,7 @@ func readSmall(p string) ([]byte, error) {
 // of both are kept; where both set a scalar, the file wins). A malformed
 // layer is a warning and is dropped; the rest still resolves, at least
 // into the default skills/ group.
-func (cr *crates) manifestOf(dir string, c cratesrc.Crate) (*Manifest, []error) {
+func (cr *crates) manifestOf(dir string, c cratefetch.Crate) (*Manifest, []error) {
 	var layers []*Manifest
 	var problems []error
 	cargoToml := filepath.Join(dir, "Cargo.toml")

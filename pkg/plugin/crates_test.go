@@ -14,9 +14,9 @@ import (
 
 	"github.com/symposium-dev/symposium-go/internal/tartest"
 	"github.com/symposium-dev/symposium-go/pkg/config"
-	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
+	"github.com/symposium-dev/symposium-go/pkg/cratefetch"
+	"github.com/symposium-dev/symposium-go/pkg/cratepred"
 	"github.com/symposium-dev/symposium-go/pkg/pos"
-	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -79,15 +79,15 @@ func TestChainedCratesDownloaded(t *testing.T) {
 	os.WriteFile(filepath.Join(src, "refs", ManifestName), []byte(manifest), 0o644)
 
 	cache := filepath.Join(tmp, "sandbox", "cache")
-	f := &cratesrc.Fetcher{CacheDir: cache, CargoHome: filepath.Join(tmp, "cargo-home"), WorkDir: tmp,
+	f := &cratefetch.Fetcher{CacheDir: cache, CargoHome: filepath.Join(tmp, "cargo-home"), WorkDir: tmp,
 		CratesIO: "sparse+" + srv.URL + "/index/", MaxEntry: 1000}
 	var warnings []string
 	r := &Resolver{Deps: deps, Crates: f, Warn: func(w pos.Warning) { warnings = append(warnings, w.String()) }}
-	var pd []predicate.Dep
+	var pd []cratepred.Dep
 	for _, d := range deps {
-		pd = append(pd, predicate.Dep{Name: d.Name, Version: d.Version})
+		pd = append(pd, cratepred.Dep{Name: d.Name, Version: d.Version})
 	}
-	res := Match([]*Scan{Discover(&Source{Name: "local", Dir: src})}, predicate.NewSet(pd), r)
+	res := Match([]*Scan{Discover(&Source{Name: "local", Dir: src})}, cratepred.NewSet(pd), r)
 
 	if len(res.Skills) != 1 || res.Skills[0].Name != "good-skill" || !strings.HasPrefix(res.Skills[0].Dir, cache) {
 		t.Errorf("skills = %+v, want good-skill from the cache", res.Skills)
@@ -124,10 +124,10 @@ func TestChainedCratesDownloaded(t *testing.T) {
 
 	// Offline (a hook's auto-sync): nothing is downloaded; what is in the
 	// cache already still serves.
-	f2 := &cratesrc.Fetcher{CacheDir: filepath.Join(tmp, "empty-cache"), CargoHome: f.CargoHome, WorkDir: tmp,
+	f2 := &cratefetch.Fetcher{CacheDir: filepath.Join(tmp, "empty-cache"), CargoHome: f.CargoHome, WorkDir: tmp,
 		CratesIO: f.CratesIO, Offline: true}
 	r2 := &Resolver{Deps: deps, Crates: f2, Update: UpdateOffline, Consent: config.Consent{Disable: []string{"evil"}}}
-	res = Match([]*Scan{Discover(&Source{Name: "local", Dir: src})}, predicate.NewSet(pd), r2)
+	res = Match([]*Scan{Discover(&Source{Name: "local", Dir: src})}, cratepred.NewSet(pd), r2)
 	if len(res.Skills) != 0 {
 		t.Errorf("offline with an empty cache: skills %+v", res.Skills)
 	}

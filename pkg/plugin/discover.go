@@ -14,9 +14,9 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/symposium-dev/symposium-go/pkg/cratepred"
 	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/predexpr"
-	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/skill"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -35,7 +35,7 @@ type Source struct {
 	CloneErr error
 	// Informal is set for the workspace's own source: its skills may lack
 	// frontmatter (skill.ParseInformal), and skill directories symposium
-	// installed among them are skipped (pkg/skillmark).
+	// installed among them are skipped (pkg/skillowner).
 	Informal bool
 	// Checked is the check stamp of an auto-update git source
 	// (pkg/syncstate: refresh debounce); "" for the others.
@@ -55,7 +55,7 @@ func (src *Source) UseCache(cacheDir string) {
 // Standalone is a standalone skill with its parsed predicates.
 type Standalone struct {
 	Skill      *skill.Skill
-	Crates     predicate.List // nil when its frontmatter names none
+	Crates     cratepred.List // nil when its frontmatter names none
 	Predicates []Pred
 	// Dormant: it names no dependency (no crates or depends-on, none in
 	// its predicates) and calls no custom predicate, so, like a plugin
@@ -275,9 +275,9 @@ func loadStandalone(c *skillCache, skillFile string, fi os.FileInfo, name string
 	if err != nil {
 		return nil, &Problem{What: "skill", Name: name, File: skillFile, Err: err}
 	}
-	var l predicate.List
+	var l cratepred.List
 	if s.Crates != "" {
-		if l, err = predicate.ParseCommaList(s.Crates); err != nil {
+		if l, err = cratepred.ParseCommaList(s.Crates); err != nil {
 			return nil, &Problem{What: "skill", Name: s.Name, File: skillFile, Err: pos.Errorf(skillFile, s.CratesLine, 1, "%w", err)}
 		}
 	}

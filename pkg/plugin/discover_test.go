@@ -11,7 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/symposium-dev/symposium-go/pkg/config"
-	"github.com/symposium-dev/symposium-go/pkg/predicate"
+	"github.com/symposium-dev/symposium-go/pkg/cratepred"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -43,7 +43,7 @@ func TestCentralSource(t *testing.T) {
 
 	// The rust plugin (crates = ["*"], source.path = ".") applies to an
 	// empty workspace; the standalone skills need their crate.
-	set := predicate.NewSet([]predicate.Dep{{Name: "toasty", Version: "0.1.0"}})
+	set := cratepred.NewSet([]cratepred.Dep{{Name: "toasty", Version: "0.1.0"}})
 	res := Match([]*Scan{sc}, set, &Resolver{})
 	var got []string
 	for _, s := range res.Skills {
@@ -166,7 +166,7 @@ func TestDiscoveryRules(t *testing.T) {
 		t.Errorf("problems: want the root SKILL.md and not the dormant no-crates skill:\n%s", joined)
 	}
 
-	res := Match([]*Scan{sc}, predicate.NewSet([]predicate.Dep{{Name: "serde", Version: "1.0.0"}}), &Resolver{})
+	res := Match([]*Scan{sc}, cratepred.NewSet([]cratepred.Dep{{Name: "serde", Version: "1.0.0"}}), &Resolver{})
 	var got []string
 	for _, s := range res.Skills {
 		got = append(got, s.Name)
@@ -244,7 +244,7 @@ func TestDormantStandalone(t *testing.T) {
 		"bare/SKILL.md":  "---\nname: bare\ndescription: d\n---\n",
 		"gated/SKILL.md": sk("gated", "serde"),
 	})
-	set := predicate.NewSet([]predicate.Dep{{Name: "serde", Version: "1.0.0"}})
+	set := cratepred.NewSet([]cratepred.Dep{{Name: "serde", Version: "1.0.0"}})
 	for _, tt := range []struct {
 		name   string
 		use    []config.UseEntry

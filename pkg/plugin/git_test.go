@@ -14,8 +14,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/cratepred"
 	"github.com/symposium-dev/symposium-go/pkg/pos"
-	"github.com/symposium-dev/symposium-go/pkg/predicate"
 )
 
 // gitEnv isolates git: a test GIT_CONFIG_GLOBAL that sends
@@ -147,7 +147,7 @@ source.git = "https://github.com/acme/widget-skills/tree/main/symposium/v2"
 	var warnings []string
 	r := &Resolver{Dirs: config.Dirs{Cache: t.TempDir()}, Warn: func(w pos.Warning) { warnings = append(warnings, w.String()) }}
 	sc := Discover(&Source{Name: "local", Dir: root, Level: UpdateNone})
-	res := Match([]*Scan{sc}, predicate.NewSet([]predicate.Dep{{Name: "widgetlib", Version: "1.4.0"}}), r)
+	res := Match([]*Scan{sc}, cratepred.NewSet([]cratepred.Dep{{Name: "widgetlib", Version: "1.4.0"}}), r)
 	if len(res.Skills) != 1 || res.Skills[0].Name != "widget-basics" || len(warnings) != 0 {
 		t.Fatalf("skills %+v warnings %q", res.Skills, warnings)
 	}

@@ -2,7 +2,7 @@ package plugin
 
 // Upstream's [[installations]] (plugin-definition "Installations",
 // "Requirements", "Hook environment"): how to obtain what a hook runs.
-// Parsing lives here; acquiring happens in pkg/installer at sync, never on
+// Parsing lives here; acquiring happens in pkg/acquire at sync, never on
 // the hook path. Every value here comes from someone else's repository, so
 // each is checked before it can reach cargo, a URL or a file name.
 
@@ -17,7 +17,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/symposium-dev/symposium-go/pkg/installer"
+	"github.com/symposium-dev/symposium-go/pkg/acquire"
 	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/proc"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -45,7 +45,7 @@ type Installation struct {
 	// the executable then runs by name from PATH.
 	Global bool
 	// InstallCommands are shell lines run at sync after the source step,
-	// only for a plugin the user trusts (pkg/installer).
+	// only for a plugin the user trusts (pkg/acquire).
 	InstallCommands []string
 }
 
@@ -258,7 +258,7 @@ func checkSource(in *Installation, bad func(format string, args ...any)) {
 		if in.Crate != "" || in.Git != "" || in.Path != "" || in.Version != "" {
 			bad("crate, version, git and path are for source = \"cargo\"")
 		}
-		if _, err := installer.ParseGitHubURL(in.URL); err != nil {
+		if _, err := acquire.ParseGitHubURL(in.URL); err != nil {
 			bad("url: %v", err)
 		}
 		if in.SHA256 != "" && !sha256OK(in.SHA256) {
@@ -373,11 +373,11 @@ func installDir(cache string, in *Installation, crateDir string) string {
 	}
 	key, _ := json.Marshal(parts)
 	sum := sha256.Sum256(key)
-	name := cacheName(installer.InstallKind(in.Source)+"-"+in.Name, "")
+	name := cacheName(acquire.InstallKind(in.Source)+"-"+in.Name, "")
 	if len(name) > 40 {
 		name = name[:40]
 	}
-	return filepath.Join(installer.InstallCache(cache), name+"-"+hex.EncodeToString(sum[:6]))
+	return filepath.Join(acquire.InstallCache(cache), name+"-"+hex.EncodeToString(sum[:6]))
 }
 
 // resolveRun turns a hook whose command names or inlines an installation

@@ -11,7 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/symposium-dev/symposium-go/pkg/installer"
+	"github.com/symposium-dev/symposium-go/pkg/acquire"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -169,7 +169,7 @@ func TestInstallationShapes(t *testing.T) {
 				t.Fatalf("installations = %+v", rec.Installations)
 			}
 			got := rec.Installations[0]
-			if !strings.HasPrefix(got.Dir, filepath.Join(cache, "installations", installer.InstallKind(tt.want.Source)+"-")) {
+			if !strings.HasPrefix(got.Dir, filepath.Join(cache, "installations", acquire.InstallKind(tt.want.Source)+"-")) {
 				t.Errorf("dir %s is not the cache's", got.Dir)
 			}
 			if diff := cmp.Diff(tt.exec(got.Dir), rec.Exec); diff != "" {

@@ -10,10 +10,10 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"github.com/symposium-dev/symposium-go/pkg/agent"
-	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
+	"github.com/symposium-dev/symposium-go/pkg/cratefetch"
+	"github.com/symposium-dev/symposium-go/pkg/cratepred"
 	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/predexpr"
-	"github.com/symposium-dev/symposium-go/pkg/predicate"
 )
 
 // ManifestName is the file that makes a directory a plugin.
@@ -28,7 +28,7 @@ var hookFormats = agent.WireNames()
 // ANDed.
 type Manifest struct {
 	Name       string
-	Crates     predicate.List // plugin-level predicates; nil = applies everywhere
+	Crates     cratepred.List // plugin-level predicates; nil = applies everywhere
 	HasCrates  bool
 	CratesLine int
 	Predicates []Pred
@@ -69,7 +69,7 @@ type Manifest struct {
 type PluginRef struct {
 	Crate      string // as written
 	Req        string // version requirement; "" = the workspace's version, whatever it is
-	Crates     predicate.List
+	Crates     cratepred.List
 	HasCrates  bool
 	Predicates []Pred
 	Line       int
@@ -81,7 +81,7 @@ type Pred struct {
 	Line int
 }
 
-// CustomPredicate is one [[predicate]] table: name(arg) runs its command
+// CustomPredicate is one [[cratepred]] table: name(arg) runs its command
 // with Args and then arg, and holds when it exits 0. The command is, as
 // upstream documents, an installation: Command naming an [[installations]]
 // entry, or Install for an inline table. A Command naming none is the
@@ -97,7 +97,7 @@ type CustomPredicate struct {
 
 // SkillGroup is one [[skills]] entry.
 type SkillGroup struct {
-	Crates     predicate.List
+	Crates     cratepred.List
 	HasCrates  bool
 	CratesLine int
 	Predicates []Pred
@@ -118,7 +118,7 @@ type Hook struct {
 	Command string
 	Format  string
 	Timeout int
-	// Predicates are evaluated when the hook is about to run (pkg/hook),
+	// Predicates are evaluated when the hook is about to run (pkg/dispatch),
 	// not at sync: they observe live state.
 	Predicates []Pred
 	Line       int
@@ -145,7 +145,7 @@ type MCPServer struct {
 	Env        map[string]string
 	URL        string
 	Headers    map[string]string
-	Crates     predicate.List
+	Crates     cratepred.List
 	HasCrates  bool
 	CratesLine int
 	Predicates []Pred
@@ -337,7 +337,7 @@ func countSet(ps ...*string) int {
 	return n
 }
 
-func namesCrate(l predicate.List) bool {
+func namesCrate(l cratepred.List) bool {
 	for _, a := range l {
 		if !a.Wildcard() {
 			return true
@@ -357,7 +357,7 @@ func (ref *PluginRef) source(src map[string]any) string {
 		case "cargo":
 			switch c := v.(type) {
 			case string:
-				a, err := predicate.ParseAtom(c)
+				a, err := cratepred.ParseAtom(c)
 				if err != nil || a.Wildcard() {
 					return fmt.Sprintf("source.cargo = %q: must be a crate name, optionally with a version requirement (\"serde\", \"serde>=1\")", c)
 				}
@@ -373,7 +373,7 @@ func (ref *PluginRef) source(src map[string]any) string {
 				if ver != "" {
 					atom = name + " " + ver
 				}
-				a, err := predicate.ParseAtom(atom)
+				a, err := cratepred.ParseAtom(atom)
 				if err != nil || a.Wildcard() {
 					return fmt.Sprintf("source.cargo = { name = %q, version = %q }: %v", name, ver, err)
 				}
@@ -387,13 +387,13 @@ func (ref *PluginRef) source(src map[string]any) string {
 			return fmt.Sprintf("unknown field %q in source (known: cargo)", k)
 		}
 	}
-	if !cratesrc.ValidName(ref.Crate) {
+	if !cratefetch.ValidName(ref.Crate) {
 		return fmt.Sprintf("source.cargo: %q is not a crate name", ref.Crate)
 	}
 	return ""
 }
 
-func crateList(path string, line int, what string, v any) (predicate.List, error) {
+func crateList(path string, line int, what string, v any) (cratepred.List, error) {
 	items, list, ok := oneOrMany(v)
 	switch {
 	case !ok && list:
@@ -404,7 +404,7 @@ func crateList(path string, line int, what string, v any) (predicate.List, error
 	if len(items) == 0 {
 		return nil, pos.Errorf(path, line, 1, "%s is empty: it would never match (use [\"*\"] for every workspace)", what)
 	}
-	l, err := predicate.ParseList(items)
+	l, err := cratepred.ParseList(items)
 	if err != nil {
 		return nil, pos.Errorf(path, line, 1, "%w", err)
 	}
@@ -438,7 +438,7 @@ func predList(path string, lines *lineIndex, table string, i int, v any) ([]Pred
 }
 
 // ParsePredicate parses one predicate and checks the dependency atoms in
-// it, which pkg/predexpr leaves to pkg/predicate.
+// it, which pkg/predexpr leaves to pkg/cratepred.
 func ParsePredicate(text string) (*predexpr.Expr, error) {
 	e, err := predexpr.Parse(text)
 	if err != nil {
@@ -447,7 +447,7 @@ func ParsePredicate(text string) (*predexpr.Expr, error) {
 	var bad error
 	e.Walk(func(x *predexpr.Expr) {
 		if x.Fn == predexpr.DependsOn && bad == nil {
-			if _, err := predicate.ParseAtom(x.Arg); err != nil {
+			if _, err := cratepred.ParseAtom(x.Arg); err != nil {
 				bad = fmt.Errorf("in %q: %w", text, err)
 			}
 		}

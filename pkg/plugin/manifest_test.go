@@ -11,7 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/symposium-dev/symposium-go/internal/sharedtest"
-	"github.com/symposium-dev/symposium-go/pkg/predicate"
+	"github.com/symposium-dev/symposium-go/pkg/cratepred"
 )
 
 var corpus = sharedtest.Path("corpus")
@@ -225,11 +225,11 @@ func TestParseGitURL(t *testing.T) {
 	}
 }
 
-var _ = predicate.NewSet
+var _ = cratepred.NewSet
 
 // TestUpstreamManifest reads a manifest written as upstream's reference
 // pages write them: depends-on and predicates at every level, and a custom
-// [[predicate]].
+// [[cratepred]].
 func TestUpstreamManifest(t *testing.T) {
 	const src = `name = "my-plugin"
 depends-on = ["*"]

@@ -9,8 +9,8 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/approval"
 	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/cratepred"
 	"github.com/symposium-dev/symposium-go/pkg/pos"
-	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -43,13 +43,13 @@ func ScanConfigured(ctx context.Context, cfg *config.Config, dirs config.Dirs, u
 // workspace ws whose dependencies are set. deps (sym-deps' records) and
 // crates (nil: none) are for the plugins crates embed; the user's
 // [plugins] consent comes from cfg.
-func MatchConfigured(ctx context.Context, cfg *config.Config, dirs config.Dirs, update string, set *predicate.Set, ws Workspace, deps []stream.Dep, crates CrateSource, warn func(pos.Warning)) *Result {
+func MatchConfigured(ctx context.Context, cfg *config.Config, dirs config.Dirs, update string, set *cratepred.Set, ws Workspace, deps []stream.Dep, crates CrateSource, warn func(pos.Warning)) *Result {
 	return MatchConfiguredAcquiring(ctx, cfg, dirs, update, set, ws, deps, crates, nil, warn)
 }
 
 // MatchConfiguredAcquiring is MatchConfigured with acquire (see
 // Resolver.Acquire): sym-match's, at a sync that may install.
-func MatchConfiguredAcquiring(ctx context.Context, cfg *config.Config, dirs config.Dirs, update string, set *predicate.Set, ws Workspace, deps []stream.Dep, crates CrateSource,
+func MatchConfiguredAcquiring(ctx context.Context, cfg *config.Config, dirs config.Dirs, update string, set *cratepred.Set, ws Workspace, deps []stream.Dep, crates CrateSource,
 	acquire func(context.Context, stream.Installation) error, warn func(pos.Warning)) *Result {
 	r, scans := ScanConfigured(ctx, cfg, dirs, update, warn)
 	r.Workspace, r.Deps, r.Crates, r.Consent, r.Acquire = ws, deps, crates, cfg.Plugins, acquire
@@ -70,12 +70,12 @@ func MatchConfiguredAcquiring(ctx context.Context, cfg *config.Config, dirs conf
 // are evaluated"): plugin, group, skill and MCP server predicates here,
 // against r.Workspace, each shell or custom predicate run once per
 // (name, argument) for the whole run. A hook's own predicates observe live
-// state, so they are evaluated by pkg/hook when the hook is about to run:
+// state, so they are evaluated by pkg/dispatch when the hook is about to run:
 // here only their dependency and workspace-member() parts are answered
-// (pkg/hook has no dependency set), and what is left, after the plugin's
+// (pkg/dispatch has no dependency set), and what is left, after the plugin's
 // own live predicates, goes in the hook record. A hook whose predicates
 // cannot hold whatever the live state is rejected here.
-func Match(scans []*Scan, set *predicate.Set, r *Resolver) *Result {
+func Match(scans []*Scan, set *cratepred.Set, r *Resolver) *Result {
 	res := &Result{}
 	seenSkill := map[string]string{} // skill name → who provides it
 	ev := newEvaluator(scans, set, r)
@@ -459,7 +459,7 @@ func uniqSorted(in []string) []string {
 	return out
 }
 
-func atomStrings(l predicate.List) []string {
+func atomStrings(l cratepred.List) []string {
 	out := make([]string, len(l))
 	for i, a := range l {
 		out[i] = a.String()

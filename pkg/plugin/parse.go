@@ -16,9 +16,9 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"github.com/symposium-dev/symposium-go/pkg/agent"
+	"github.com/symposium-dev/symposium-go/pkg/cratepred"
 	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/predexpr"
-	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -113,7 +113,7 @@ func (p *parser) name(name *string) {
 
 // dependsOn reads a level's crates or depends-on (the same list in the
 // book's and upstream's spelling) and its predicates.
-func (p *parser) dependsOn(table string, i int, crates, deps, preds any) (l predicate.List, has bool, line int, ps []Pred) {
+func (p *parser) dependsOn(table string, i int, crates, deps, preds any) (l cratepred.List, has bool, line int, ps []Pred) {
 	path := p.path
 	key, v := "crates", crates
 	if deps != nil {
@@ -145,7 +145,7 @@ func (p *parser) dependsOn(table string, i int, crates, deps, preds any) (l pred
 	return l, has, line, ps
 }
 
-// customPredicates reads the [[predicate]] tables.
+// customPredicates reads the [[cratepred]] tables.
 func (p *parser) customPredicates(list []filePredicate) {
 	path, lines := p.path, p.lines
 	for i, fp := range list {

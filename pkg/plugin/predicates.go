@@ -6,9 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/symposium-dev/symposium-go/pkg/cratepred"
 	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/predexpr"
-	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -38,7 +38,7 @@ func WorkspaceOf(w stream.Workspace) Workspace {
 // predexpr.Context serves the run, so each shell and custom predicate runs
 // once per (name, argument).
 type evaluator struct {
-	set    *predicate.Set
+	set    *cratepred.Set
 	ws     Workspace
 	ctx    context.Context
 	pctx   *predexpr.Context
@@ -48,7 +48,7 @@ type evaluator struct {
 	acquire func(context.Context, stream.Installation) error
 }
 
-// customDef is a [[predicate]], or why its name cannot be used.
+// customDef is a [[cratepred]], or why its name cannot be used.
 type customDef struct {
 	cmd      predexpr.Command
 	where    string // file:line
@@ -56,7 +56,7 @@ type customDef struct {
 	broken   string // "" or why its installation cannot be used
 }
 
-// registerCustom adds m's [[predicate]]s to custom. Two definitions of a
+// registerCustom adds m's [[cratepred]]s to custom. Two definitions of a
 // name cancel out: warn is told of each later one, first being true for
 // the first such of a name. cache is where installations are acquired.
 func registerCustom(custom map[string]customDef, m *Manifest, cache string, warn func(w pos.Warning, first bool)) {
@@ -111,7 +111,7 @@ func customCommand(m *Manifest, c CustomPredicate, cache string) (predexpr.Comma
 	return predexpr.Command{Command: strings.Join(run.exec, " "), Dir: m.Dir, Exec: run.exec, Env: run.env, Path: run.path, Installations: run.insts}, nil
 }
 
-func newEvaluator(scans []*Scan, set *predicate.Set, r *Resolver) *evaluator {
+func newEvaluator(scans []*Scan, set *cratepred.Set, r *Resolver) *evaluator {
 	ev := &evaluator{set: set, ws: r.Workspace, ctx: r.Ctx, custom: map[string]customDef{}}
 	if ev.ctx == nil {
 		ev.ctx = context.Background()
@@ -172,7 +172,7 @@ func (ev *evaluator) lookup(name string) (*predexpr.Command, error) {
 func (ev *evaluator) static(e *predexpr.Expr) (bool, bool) {
 	switch e.Fn {
 	case predexpr.DependsOn:
-		a, err := predicate.ParseAtom(e.Arg)
+		a, err := cratepred.ParseAtom(e.Arg)
 		if err != nil {
 			return false, true // reported when the manifest was read
 		}
@@ -199,7 +199,7 @@ func (ev *evaluator) member() bool {
 
 // level says why one level's crates (or depends-on) list and predicates
 // do not hold, or returns "".
-func (ev *evaluator) level(crates predicate.List, hasCrates bool, preds []Pred) string {
+func (ev *evaluator) level(crates cratepred.List, hasCrates bool, preds []Pred) string {
 	if hasCrates {
 		if why := crates.Explain(ev.set); why != "" {
 			return why

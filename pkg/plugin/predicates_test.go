@@ -10,8 +10,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/symposium-dev/symposium-go/pkg/cratepred"
 	"github.com/symposium-dev/symposium-go/pkg/pos"
-	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -100,7 +100,7 @@ predicates = ["shell(exit 1)"]
 	var warnings []string
 	r := &Resolver{Workspace: Workspace{Root: ws}, Warn: func(w pos.Warning) { warnings = append(warnings, w.String()) }}
 	sc := Discover(&Source{Name: "s", Dir: src})
-	set := predicate.NewSet([]predicate.Dep{{Name: "serde", Version: "1.0.1"}})
+	set := cratepred.NewSet([]cratepred.Dep{{Name: "serde", Version: "1.0.1"}})
 	res := Match([]*Scan{sc}, set, r)
 
 	var skills []string
@@ -146,7 +146,7 @@ predicates = ["shell(exit 1)"]
 	}
 }
 
-// TestCustomCommand: a [[predicate]] command naming an [[installations]]
+// TestCustomCommand: a [[cratepred]] command naming an [[installations]]
 // entry or written as a table runs that installation (argv with the
 // predicate's args, its environment, what must be acquired); a string
 // naming none is the book's command line; a broken reference is an error

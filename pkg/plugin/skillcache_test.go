@@ -9,7 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/symposium-dev/symposium-go/pkg/predicate"
+	"github.com/symposium-dev/symposium-go/pkg/cratepred"
 )
 
 func backdate(t *testing.T, root string) {
@@ -35,7 +35,7 @@ func TestSkillCache(t *testing.T) {
 		"broken/SKILL.md":  "---\nname: broken\n",
 	})
 	backdate(t, root)
-	set := predicate.NewSet([]predicate.Dep{{Name: "serde", Version: "1.0.0"}})
+	set := cratepred.NewSet([]cratepred.Dep{{Name: "serde", Version: "1.0.0"}})
 	scan := func() (*Source, []string, int) {
 		src := &Source{Name: "s", Dir: root}
 		src.UseCache(cache)

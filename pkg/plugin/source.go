@@ -35,7 +35,7 @@ type Resolver struct {
 	// Consent is the user's [plugins] table.
 	Consent config.Consent
 	// Acquire installs an installation a custom predicate runs, before
-	// it is evaluated (pkg/installer, which imports this package); nil
+	// it is evaluated (pkg/acquire, which imports this package); nil
 	// acquires nothing, and such a predicate is false until a sync that
 	// may acquire has run.
 	Acquire func(context.Context, stream.Installation) error

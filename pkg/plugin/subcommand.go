@@ -13,8 +13,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/symposium-dev/symposium-go/pkg/cratepred"
 	"github.com/symposium-dev/symposium-go/pkg/pos"
-	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -31,7 +31,7 @@ type Subcommand struct {
 	// Crates and Predicates are its own gate, ANDed with the plugin's.
 	// Unlike a skill group's, they do not wake a dormant plugin: upstream
 	// leaves subcommands out of the "names a dependency" test.
-	Crates     predicate.List
+	Crates     cratepred.List
 	HasCrates  bool
 	Predicates []Pred
 	Line       int

@@ -7,9 +7,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/symposium-dev/symposium-go/pkg/cratepred"
 	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/predexpr"
-	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/skill"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -82,7 +82,7 @@ func (r *Report) undefined(defined map[string]customDef, here, elsewhere string)
 	r.calls = nil
 }
 
-// customNames is a plugin's [[predicate]]s, by name.
+// customNames is a plugin's [[cratepred]]s, by name.
 func customNames(m *Manifest) map[string]customDef {
 	out := map[string]customDef{}
 	if m != nil {
@@ -99,7 +99,7 @@ func (r *Report) addErr(err error) {
 	}
 }
 
-func (r *Report) crates(l predicate.List, file string, line int) {
+func (r *Report) crates(l cratepred.List, file string, line int) {
 	for _, a := range l {
 		if !a.Wildcard() {
 			r.Crates = append(r.Crates, CrateRef{Name: a.Name(), File: file, Line: line})
@@ -283,7 +283,7 @@ func (rep *Report) skillFile(path string, standalone bool) {
 		}
 		return
 	}
-	l, err := predicate.ParseCommaList(s.Crates)
+	l, err := cratepred.ParseCommaList(s.Crates)
 	if err != nil {
 		rep.Errors = append(rep.Errors, fmt.Sprintf("%s:%d:1: %v", path, s.CratesLine, err))
 		return

@@ -6,7 +6,7 @@ import (
 	"sort"
 
 	"github.com/symposium-dev/symposium-go/pkg/predexpr"
-	"github.com/symposium-dev/symposium-go/pkg/skillmark"
+	"github.com/symposium-dev/symposium-go/pkg/skillowner"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -28,7 +28,7 @@ const (
 // agentsSyncing) an .agents/skills/ directory. They are always active in
 // the workspace: a manifest needs no name (its directory's) and no crates.
 // Skills in their groups may be informal (no frontmatter), and a skill
-// directory symposium installed (pkg/skillmark) is never one of them.
+// directory symposium installed (pkg/skillowner) is never one of them.
 func DiscoverWorkspace(ws Workspace, agentsSyncing bool) *Scan {
 	src := &Source{Name: WorkspaceSource, Dir: ws.Root, Informal: true}
 	sc := &Scan{Source: src, workspace: true}
@@ -100,7 +100,7 @@ func DiscoverWorkspace(ws Workspace, agentsSyncing bool) *Scan {
 // of skill directories symposium installed there itself: copies for the
 // agents that read .agents/skills/ are not the user's skills.
 func withoutInstalled(groupDir string, files []string) []string {
-	ours := skillmark.Installed(groupDir)
+	ours := skillowner.Installed(groupDir)
 	if len(ours) == 0 {
 		return files
 	}

@@ -1,6 +1,6 @@
 // Package pos is the one positioned-error type of every binary: a problem
 // at a place in a file, printed as `path:line:col: message`, the form
-// editors and terminals jump to. pkg/cargo, pkg/skill, pkg/config,
+// editors and terminals jump to. pkg/cargows, pkg/skill, pkg/config,
 // pkg/plugin and pkg/hif report their errors with it, their warnings are
 // its values (Warning), and pkg/cli turns either into a diagnostic record
 // by its fields.

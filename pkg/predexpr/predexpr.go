@@ -4,8 +4,8 @@
 // workspace-member(), not(p), any(p, …), all(p, …) and custom predicates
 // declared by a plugin's [[predicate]] table, name(arg).
 //
-// It is separate from pkg/predicate so that the hook path can link it:
-// pkg/predicate parses versions with Masterminds/semver, which sym-hook must
+// It is separate from pkg/cratepred so that the hook path can link it:
+// pkg/cratepred parses versions with Masterminds/semver, which sym-hook must
 // not link (TestHotPathDeps). Dependency atoms are therefore not evaluated
 // here: the caller answers depends-on(...) and workspace-member() through
 // Context.Static. sym-match answers them and stores only what is left of a

@@ -2,7 +2,7 @@
 // agentskills.io format): YAML frontmatter between two --- lines, then a
 // markdown body. Symposium adds crates (upstream: depends-on), a
 // comma-separated list of crate atoms, and predicates; this package
-// records them with their lines but leaves their syntax to pkg/predicate
+// records them with their lines but leaves their syntax to pkg/cratepred
 // and pkg/predexpr, so that one error report covers predicates wherever
 // they are written.
 //

@@ -1,6 +1,6 @@
 // Package untar is symposium's one unpacker of tar.gz archives from
-// elsewhere: .crate files from a registry (pkg/cratesrc) and GitHub
-// archives and release assets for hook installations (pkg/installer).
+// elsewhere: .crate files from a registry (pkg/cratefetch) and GitHub
+// archives and release assets for hook installations (pkg/acquire).
 // Such an archive is someone else's, so it is treated as hostile:
 //
 //   - every write goes through an os.Root, which keeps it inside the

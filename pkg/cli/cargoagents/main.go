@@ -10,7 +10,7 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/cmdlog"
-	"github.com/symposium-dev/symposium-go/pkg/runlog"
+	"github.com/symposium-dev/symposium-go/pkg/logfile"
 )
 
 const prog = "cargo agents"
@@ -185,7 +185,7 @@ func runCommand(io cli.Stdio, g *globals, argv []string, name string, args []str
 		return cli.Report(io.Err, what, sc.run(io, g, args))
 	}
 	g.log = cmdlog.Start(name, args, cli.Version)
-	g.log.Printf(runlog.Debug, "update %s, quiet %v, verbose %v, json %v", g.Update, g.Quiet, g.Verbose, g.JSON)
+	g.log.Printf(logfile.Debug, "update %s, quiet %v, verbose %v, json %v", g.Update, g.Quiet, g.Verbose, g.JSON)
 	io.Err = g.log.Tee(io.Err)
 	err := sc.run(io, g, args)
 	report := cli.Report

@@ -17,8 +17,8 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/logfile"
 	"github.com/symposium-dev/symposium-go/pkg/pipeline"
-	"github.com/symposium-dev/symposium-go/pkg/runlog"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 	"github.com/symposium-dev/symposium-go/pkg/term"
 )
@@ -125,7 +125,7 @@ func askFirst(stdio cli.Stdio, g *globals) (map[string]bool, error) {
 	asked := map[string]bool{}
 	cands, err := findCandidates()
 	if err != nil {
-		g.log.Printf(runlog.Info, "plugins awaiting consent not found before the sync: %v", err)
+		g.log.Printf(logfile.Info, "plugins awaiting consent not found before the sync: %v", err)
 		return asked, nil
 	}
 	for _, c := range cands {
@@ -179,21 +179,21 @@ func askAfter(stdio cli.Stdio, g *globals, cwd string, cands []stream.PluginStat
 func logSync(g *globals, sum *pipeline.Summary, err error) {
 	var stageErr *pipeline.StageError
 	if errors.As(err, &stageErr) {
-		g.log.Printf(runlog.Error, "stage %s exited with status %d", stageErr.Stage, stageErr.Code)
+		g.log.Printf(logfile.Error, "stage %s exited with status %d", stageErr.Stage, stageErr.Code)
 	}
 	if sum == nil {
 		return
 	}
 	if sum.UpToDate {
-		g.log.Printf(runlog.Info, "workspace %s: inputs and outputs unchanged since the last sync; no stage ran", sum.WorkspaceRoot)
+		g.log.Printf(logfile.Info, "workspace %s: inputs and outputs unchanged since the last sync; no stage ran", sum.WorkspaceRoot)
 	} else {
-		g.log.Printf(runlog.Info, "workspace %s: ran sym-deps | sym-match | sym-install (update %s)", sum.WorkspaceRoot, g.Update)
+		g.log.Printf(logfile.Info, "workspace %s: ran sym-deps | sym-match | sym-install (update %s)", sum.WorkspaceRoot, g.Update)
 	}
-	g.log.Printf(runlog.Info, "matched %d skill(s), %d hook(s), %d MCP server(s)", sum.Matched.Skills, sum.Matched.Hooks, sum.Matched.MCPServers)
+	g.log.Printf(logfile.Info, "matched %d skill(s), %d hook(s), %d MCP server(s)", sum.Matched.Skills, sum.Matched.Hooks, sum.Matched.MCPServers)
 	counts := map[string]int{}
 	for _, a := range sum.Actions {
 		counts[a.Status]++
-		g.log.Printf(runlog.Debug, "%s %s %s (%s)", a.Status, a.Op, a.Path, a.Agent)
+		g.log.Printf(logfile.Debug, "%s %s %s (%s)", a.Status, a.Op, a.Path, a.Agent)
 	}
 	if len(counts) > 0 {
 		keys := slices.Sorted(maps.Keys(counts))
@@ -201,10 +201,10 @@ func logSync(g *globals, sum *pipeline.Summary, err error) {
 		for _, k := range keys {
 			parts = append(parts, fmt.Sprintf("%d %s", counts[k], k))
 		}
-		g.log.Printf(runlog.Info, "paths: %s", strings.Join(parts, ", "))
+		g.log.Printf(logfile.Info, "paths: %s", strings.Join(parts, ", "))
 	}
 	for _, gate := range sum.Gates {
-		g.log.Printf(runlog.Warn, "gate: %s: %s (fix: %s)", gate.Agent, gate.Problem, gate.Fix)
+		g.log.Printf(logfile.Warn, "gate: %s: %s (fix: %s)", gate.Agent, gate.Problem, gate.Fix)
 	}
 }
 

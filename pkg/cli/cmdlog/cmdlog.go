@@ -1,5 +1,5 @@
 // Package cmdlog starts and finishes the log of one cargo-agents command
-// (pkg/runlog): the file the book promises for every invocation, in the
+// (pkg/logfile): the file the book promises for every invocation, in the
 // configured logs directory at the configured level.
 package cmdlog
 
@@ -15,12 +15,12 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
-	"github.com/symposium-dev/symposium-go/pkg/runlog"
+	"github.com/symposium-dev/symposium-go/pkg/logfile"
 )
 
 // Run is one command's log.
 type Run struct {
-	*runlog.Log
+	*logfile.Log
 	header string
 	dir    string
 	start  time.Time
@@ -44,17 +44,17 @@ func AsksHelp(args []string) bool {
 // read only for the level and the logs directory; a broken one leaves
 // both at their defaults, and the command reports it in its own way.
 func Start(command string, args []string, version string) *Run {
-	r := &Run{Log: runlog.New(command, nil), header: "cargo agents " + command, start: time.Now()}
+	r := &Run{Log: logfile.New(command, nil), header: "cargo agents " + command, start: time.Now()}
 	if dirs, err := userconf.Dirs(); err == nil {
 		r.dir = dirs.Logs
 		if cfg, _, err := config.Load(dirs); err == nil {
 			r.SetLevel(cfg.LogLevel)
 		} else {
-			r.Printf(runlog.Warn, "config: %v", err)
+			r.Printf(logfile.Warn, "config: %v", err)
 		}
 	}
 	wd, _ := os.Getwd()
-	r.Printf(runlog.Info, "cargo agents %s %s (version %s, in %s)", command, quote(args), version, wd)
+	r.Printf(logfile.Info, "cargo agents %s %s (version %s, in %s)", command, quote(args), version, wd)
 	return r
 }
 
@@ -93,7 +93,7 @@ func Entry(name string, run func(stdio cli.Stdio, g cli.Globals, log *Run, args 
 
 // Printf records a line; on a nil Run (a command run without a log, as in
 // unit tests) it does nothing.
-func (r *Run) Printf(level runlog.Level, format string, args ...any) {
+func (r *Run) Printf(level logfile.Level, format string, args ...any) {
 	if r != nil {
 		r.Log.Printf(level, format, args...)
 	}
@@ -111,11 +111,11 @@ func (r *Run) Finish(err error, code int) string {
 	}
 	switch {
 	case err != nil && code != 0:
-		r.Printf(runlog.Error, "exit %d after %s: %v", code, took, err)
+		r.Printf(logfile.Error, "exit %d after %s: %v", code, took, err)
 	case code != 0:
-		r.Printf(runlog.Error, "exit %d after %s", code, took)
+		r.Printf(logfile.Error, "exit %d after %s", code, took)
 	default:
-		r.Printf(runlog.Info, "done in %s", took)
+		r.Printf(logfile.Info, "done in %s", took)
 	}
 	return r.Flush(r.dir, r.header)
 }
@@ -156,9 +156,9 @@ func (t *tee) Write(p []byte) (int, error) {
 			break
 		}
 		if line := strings.TrimSpace(string(t.partial[:i])); line != "" {
-			level := runlog.Error
+			level := logfile.Error
 			if strings.HasPrefix(line, "warning:") || strings.HasPrefix(line, "note:") {
-				level = runlog.Warn
+				level = logfile.Warn
 			}
 			t.r.Printf(level, "stderr: %s", line)
 		}

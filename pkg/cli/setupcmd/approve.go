@@ -6,11 +6,11 @@ import (
 	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/approval"
-	"github.com/symposium-dev/symposium-go/pkg/cargo"
+	"github.com/symposium-dev/symposium-go/pkg/cargows"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/logfile"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
-	"github.com/symposium-dev/symposium-go/pkg/runlog"
 )
 
 // offerApproval is init's offer to approve the current workspace's own
@@ -18,14 +18,14 @@ import (
 // gates: --trust approves, a terminal asks after listing what would
 // apply, and otherwise init names the command.
 func offerApproval(stdio cli.Stdio, g *globals, in *bufio.Reader, dirs config.Dirs, cfg *config.Config, trust, interactive bool) error {
-	ws, err := cargo.Load(cargo.Options{})
+	ws, err := cargows.Load(cargows.Options{})
 	if err != nil {
 		return nil // init already warned about a Cargo.toml it cannot read
 	}
 	sc := plugin.DiscoverWorkspace(plugin.WorkspaceOf(ws.Workspace), cfg.AgentsSyncing)
 	state, err := plugin.WorkspaceApproval(dirs.Config, sc)
 	if err != nil {
-		g.log.Printf(runlog.Warn, "workspace approval: %v", err)
+		g.log.Printf(logfile.Warn, "workspace approval: %v", err)
 	}
 	if state == approval.None || state == approval.Approved {
 		return nil
@@ -51,7 +51,7 @@ func offerApproval(stdio cli.Stdio, g *globals, in *bufio.Reader, dirs config.Di
 	if _, err := plugin.ApproveWorkspace(dirs.Config, sc); err != nil {
 		return err
 	}
-	g.log.Printf(runlog.Info, "approved the workspace manifests of %s with the user's consent: %s", sc.Source.Dir, strings.Join(items, "; "))
+	g.log.Printf(logfile.Info, "approved the workspace manifests of %s with the user's consent: %s", sc.Source.Dir, strings.Join(items, "; "))
 	if !g.Quiet {
 		fmt.Fprintf(stdio.Out, "approved the workspace's SYMPOSIUM.toml (%s): %s\n", sc.Source.Dir, strings.Join(items, ", "))
 	}

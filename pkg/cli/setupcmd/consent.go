@@ -11,7 +11,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/consent"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
-	"github.com/symposium-dev/symposium-go/pkg/runlog"
+	"github.com/symposium-dev/symposium-go/pkg/logfile"
 )
 
 const consentUsage = `Usage: sym-install consent [-q] [--auto-enable CRATE]... [--disable CRATE]...
@@ -66,6 +66,6 @@ func runConsent(stdio cli.Stdio, g *globals, args []string) error {
 	if err != nil {
 		return err
 	}
-	g.log.Printf(runlog.Info, "consent recorded in %s: auto-enable %v, disable %v", dirs.ConfigFile(), enable, disable)
+	g.log.Printf(logfile.Info, "consent recorded in %s: auto-enable %v, disable %v", dirs.ConfigFile(), enable, disable)
 	return nil
 }

@@ -14,14 +14,14 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/agent"
 	"github.com/symposium-dev/symposium-go/pkg/agentfiles"
-	"github.com/symposium-dev/symposium-go/pkg/cargo"
 	"github.com/symposium-dev/symposium-go/pkg/cargofind"
+	"github.com/symposium-dev/symposium-go/pkg/cargows"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 	"github.com/symposium-dev/symposium-go/pkg/install"
-	"github.com/symposium-dev/symposium-go/pkg/runlog"
+	"github.com/symposium-dev/symposium-go/pkg/logfile"
 	"github.com/symposium-dev/symposium-go/pkg/selfexe"
 	"github.com/symposium-dev/symposium-go/pkg/term"
 )
@@ -198,7 +198,7 @@ func (r *initRun) writeConfig(w fileedit.Writer, cfg *config.Config) (*config.Co
 	if err != nil {
 		return nil, err
 	}
-	r.g.log.Printf(runlog.Info, "%s %s: agents %s, hook scope %s (added %s, removed %s)", cfg.Path, status, listOrNone(newCfg.Agents), newCfg.HookScope, listOrNone(r.add), listOrNone(r.remove))
+	r.g.log.Printf(logfile.Info, "%s %s: agents %s, hook scope %s (added %s, removed %s)", cfg.Path, status, listOrNone(newCfg.Agents), newCfg.HookScope, listOrNone(r.add), listOrNone(r.remove))
 	if !r.g.Quiet {
 		fmt.Fprintf(r.stdio.Out, "%s %s: agents %s, hook scope %s\n", cfg.Path, status, listOrNone(newCfg.Agents), newCfg.HookScope)
 	}
@@ -213,7 +213,7 @@ func (r *initRun) writeConfig(w fileedit.Writer, cfg *config.Config) (*config.Co
 // the global entries, and each workspace gets its hooks from
 // `cargo agents sync`.
 func (r *initRun) workspace(w fileedit.Writer, newCfg *config.Config) (string, agent.Files, agent.Target) {
-	ws, err := cargo.Root(cargo.Options{})
+	ws, err := cargows.Root(cargows.Options{})
 	if err != nil {
 		ws = ""
 		if _, nearErr := cargofind.Nearest("."); nearErr == nil {
@@ -340,7 +340,7 @@ func openGate(stdio cli.Stdio, g *globals, in *bufio.Reader, gate agent.Gate, tr
 	}
 	changes, err = gate.Open(agentfiles.Real())
 	if err == nil {
-		g.log.Printf(runlog.Info, "%s: with the user's consent: %s", gate.Agent, gate.Action)
+		g.log.Printf(logfile.Info, "%s: with the user's consent: %s", gate.Agent, gate.Action)
 	}
 	return changes, err == nil, err
 }
@@ -366,9 +366,9 @@ func onePerFile(changes []agent.Change) []agent.Change {
 
 func report(stdio cli.Stdio, g *globals, name string, changes []agent.Change, err error) bool {
 	for _, c := range changes {
-		level := runlog.Info
+		level := logfile.Info
 		if c.Status == agent.StatusUnchanged {
-			level = runlog.Debug
+			level = logfile.Debug
 		}
 		g.log.Printf(level, "%s: %s %s", name, c.Status, c.Path)
 	}

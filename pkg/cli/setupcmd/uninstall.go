@@ -10,13 +10,13 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/agent"
 	"github.com/symposium-dev/symposium-go/pkg/agentfiles"
-	"github.com/symposium-dev/symposium-go/pkg/cargo"
+	"github.com/symposium-dev/symposium-go/pkg/cargows"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 	"github.com/symposium-dev/symposium-go/pkg/install"
-	"github.com/symposium-dev/symposium-go/pkg/runlog"
+	"github.com/symposium-dev/symposium-go/pkg/logfile"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 	"github.com/symposium-dev/symposium-go/pkg/syncstate"
 )
@@ -80,7 +80,7 @@ func runUninstall(stdio cli.Stdio, g *globals, args []string) error {
 	}
 	removed = append(removed, trustChanges...)
 	for _, a := range removed {
-		g.log.Printf(runlog.Info, "%s %s %s", verb(a.Status, *dryRun), a.Op, a.Path)
+		g.log.Printf(logfile.Info, "%s %s %s", verb(a.Status, *dryRun), a.Op, a.Path)
 	}
 	if !g.Quiet {
 		printUninstall(stdio.Out, root, removed, userKept, kept, *dryRun)
@@ -180,7 +180,7 @@ func printUninstall(w io.Writer, root string, removed, userKept []stream.Action,
 // directory, "" outside one. A workspace whose Cargo.toml no longer parses
 // is still found through the sync state symposium kept for it.
 func workspaceRoot(dirs config.Dirs) string {
-	if root, err := cargo.Root(cargo.Options{}); err == nil {
+	if root, err := cargows.Root(cargows.Options{}); err == nil {
 		return root
 	}
 	cwd, err := os.Getwd()

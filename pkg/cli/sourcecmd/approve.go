@@ -5,13 +5,13 @@ import (
 	"os"
 
 	"github.com/symposium-dev/symposium-go/pkg/approval"
-	"github.com/symposium-dev/symposium-go/pkg/cargo"
+	"github.com/symposium-dev/symposium-go/pkg/cargows"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/logfile"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
 	"github.com/symposium-dev/symposium-go/pkg/pos"
-	"github.com/symposium-dev/symposium-go/pkg/runlog"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -24,7 +24,7 @@ import (
 // workspaceScan discovers the workspace plugins of the workspace
 // containing dir, as sym-match does.
 func workspaceScan(dir string) (*plugin.Scan, config.Dirs, error) {
-	ws, err := cargo.Load(cargo.Options{Dir: dir})
+	ws, err := cargows.Load(cargows.Options{Dir: dir})
 	if err != nil {
 		return nil, config.Dirs{}, err
 	}
@@ -59,7 +59,7 @@ func runUseWorkspace(stdio cli.Stdio, g Globals, rest []string, global, remove b
 				fmt.Fprintf(stdio.Out, "%s was not approved: nothing to withdraw\n", sc.Source.Dir)
 			}
 		}
-		g.Log.Printf(runlog.Info, "workspace approval of %s withdrawn (%v)", sc.Source.Dir, removed)
+		g.Log.Printf(logfile.Info, "workspace approval of %s withdrawn (%v)", sc.Source.Dir, removed)
 		return syncAfter(stdio, g, cwd, sc.Source.Dir)
 	}
 	sc, dirs, err := workspaceScan(cwd)
@@ -77,7 +77,7 @@ func runUseWorkspace(stdio cli.Stdio, g Globals, rest []string, global, remove b
 		}
 		return nil
 	}
-	g.Log.Printf(runlog.Info, "approved the workspace manifests of %s: %d item(s)", root, len(items))
+	g.Log.Printf(logfile.Info, "approved the workspace manifests of %s: %d item(s)", root, len(items))
 	if !g.Quiet {
 		fmt.Fprintf(stdio.Out, "approved the workspace's SYMPOSIUM.toml as it is now (%s); these apply until a manifest changes:\n", root)
 		for _, it := range items {

@@ -9,18 +9,18 @@ import (
 	"os"
 	"strings"
 
-	"github.com/symposium-dev/symposium-go/pkg/cargo"
+	"github.com/symposium-dev/symposium-go/pkg/cargows"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/consent"
-	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
+	"github.com/symposium-dev/symposium-go/pkg/cratefetch"
+	"github.com/symposium-dev/symposium-go/pkg/cratepred"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
+	"github.com/symposium-dev/symposium-go/pkg/logfile"
 	"github.com/symposium-dev/symposium-go/pkg/pipeline"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
 	"github.com/symposium-dev/symposium-go/pkg/pos"
-	"github.com/symposium-dev/symposium-go/pkg/predicate"
-	"github.com/symposium-dev/symposium-go/pkg/runlog"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 	"github.com/symposium-dev/symposium-go/pkg/syncstate"
 )
@@ -74,8 +74,8 @@ embeds a plugin. An unreachable registry is a note, not an error.
 
 // workspaceStatus matches the workspace containing dir without touching
 // the network (upstream: "Discovery is cache-only").
-func workspaceStatus(dir string, warn func(pos.Warning)) (*cargo.Result, *plugin.Result, config.Dirs, *config.Config, error) {
-	ws, err := cargo.Load(cargo.Options{Dir: dir})
+func workspaceStatus(dir string, warn func(pos.Warning)) (*cargows.Result, *plugin.Result, config.Dirs, *config.Config, error) {
+	ws, err := cargows.Load(cargows.Options{Dir: dir})
 	if err != nil {
 		return nil, nil, config.Dirs{}, nil, err
 	}
@@ -83,14 +83,14 @@ func workspaceStatus(dir string, warn func(pos.Warning)) (*cargo.Result, *plugin
 	if err != nil {
 		return ws, nil, dirs, nil, err
 	}
-	var deps []predicate.Dep
+	var deps []cratepred.Dep
 	for _, d := range ws.Deps {
-		deps = append(deps, predicate.Dep{Name: d.Name, Version: d.Version, Unresolved: d.Unresolved})
+		deps = append(deps, cratepred.Dep{Name: d.Name, Version: d.Version, Unresolved: d.Unresolved})
 	}
 	f := NewFetcher(dirs.Cache, ws.Workspace.Root, true)
 	pws := plugin.WorkspaceOf(ws.Workspace)
 	pws.LookupEnv = os.LookupEnv // env(NAME) predicates read ours
-	res := plugin.MatchConfigured(context.Background(), cfg, dirs, plugin.UpdateOffline, predicate.NewSet(deps),
+	res := plugin.MatchConfigured(context.Background(), cfg, dirs, plugin.UpdateOffline, cratepred.NewSet(deps),
 		pws, ws.Deps, f, func(pos.Warning) {})
 	return ws, res, dirs, cfg, nil
 }
@@ -152,7 +152,7 @@ func runStatus(stdio cli.Stdio, g Globals, args []string) error {
 	for _, s := range res.Statuses {
 		fmt.Fprintln(stdio.Out, statusLine(s, s.Crate != "" && pluginStatus(res, s.Crate) != nil)+approvalNote(s))
 	}
-	g.Log.Printf(runlog.Info, "%d plugin(s)", len(res.Statuses))
+	g.Log.Printf(logfile.Info, "%d plugin(s)", len(res.Statuses))
 	return nil
 }
 
@@ -293,7 +293,7 @@ func runUse(stdio cli.Stdio, g Globals, args []string) error {
 	if err := consent.Edit(dirs, func(d *fileedit.TOML) (bool, error) { return consent.AddUse(d, entry, workspace) }); err != nil {
 		return err
 	}
-	g.Log.Printf(runlog.Info, "recorded [plugins] use %s (%s, %s) in %s", entry, known, scope, cfg.Path)
+	g.Log.Printf(logfile.Info, "recorded [plugins] use %s (%s, %s) in %s", entry, known, scope, cfg.Path)
 	if !g.Quiet {
 		fmt.Fprintf(stdio.Out, "%s (%s): enabled for %s in %s as %q\n", name, known, scope, cfg.Path, entry)
 		if other := crateKnown(g, ws, res, dirs, cwd, name, false); isPlugin && other != "" {
@@ -318,7 +318,7 @@ func removeUse(stdio cli.Stdio, g Globals, cwd, root string, dirs config.Dirs, c
 	if err := consent.Edit(dirs, func(d *fileedit.TOML) (bool, error) { return consent.RemoveUse(d, reaches, label, workspace) }); err != nil {
 		return err
 	}
-	g.Log.Printf(runlog.Info, "removed [plugins] use of %s (%s) from %s", label, scope, cfg.Path)
+	g.Log.Printf(logfile.Info, "removed [plugins] use of %s (%s) from %s", label, scope, cfg.Path)
 	if !g.Quiet {
 		fmt.Fprintf(stdio.Out, "%s: no longer enabled for %s\n", label, scope)
 	}
@@ -359,7 +359,7 @@ func pluginStatus(res *plugin.Result, name string) *stream.PluginStatus {
 // crateKnown words the crate called name ("crate widget 1.2.0",
 // "dependency widget"), or "" when there is none: one a plugin status
 // names, a dependency, else (when registry) the registry's newest.
-func crateKnown(g Globals, ws *cargo.Result, res *plugin.Result, dirs config.Dirs, cwd, name string, registry bool) string {
+func crateKnown(g Globals, ws *cargows.Result, res *plugin.Result, dirs config.Dirs, cwd, name string, registry bool) string {
 	if res != nil {
 		for _, s := range res.Statuses {
 			if s.Crate != "" && config.NormName(s.Crate) == config.NormName(name) {
@@ -374,14 +374,14 @@ func crateKnown(g Globals, ws *cargo.Result, res *plugin.Result, dirs config.Dir
 			}
 		}
 	}
-	if !registry || !cratesrc.ValidName(name) {
+	if !registry || !cratefetch.ValidName(name) {
 		return ""
 	}
 	f := NewFetcher(dirs.Cache, cwd, g.Update == plugin.UpdateOffline)
 	c, err := f.Newest(context.Background(), name, nil)
 	if err != nil {
-		if !errors.Is(err, cratesrc.ErrUnavailable) || !strings.Contains(err.Error(), "not") {
-			g.Log.Printf(runlog.Info, "registry lookup of %s: %v", name, err)
+		if !errors.Is(err, cratefetch.ErrUnavailable) || !strings.Contains(err.Error(), "not") {
+			g.Log.Printf(logfile.Info, "registry lookup of %s: %v", name, err)
 		}
 		return ""
 	}

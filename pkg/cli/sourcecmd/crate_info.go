@@ -12,15 +12,15 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/symposium-dev/symposium-go/pkg/cargo"
 	"github.com/symposium-dev/symposium-go/pkg/cargofind"
+	"github.com/symposium-dev/symposium-go/pkg/cargows"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
-	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
+	"github.com/symposium-dev/symposium-go/pkg/cratefetch"
+	"github.com/symposium-dev/symposium-go/pkg/cratepred"
+	"github.com/symposium-dev/symposium-go/pkg/logfile"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
 	"github.com/symposium-dev/symposium-go/pkg/pos"
-	"github.com/symposium-dev/symposium-go/pkg/predicate"
-	"github.com/symposium-dev/symposium-go/pkg/runlog"
 	"github.com/symposium-dev/symposium-go/pkg/semver"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -72,9 +72,9 @@ func runCrateInfo(stdio cli.Stdio, g Globals, args []string) error {
 		info.Notes = append(info.Notes, "could not list skills: "+err.Error())
 	}
 	info.Skills = skills
-	g.Log.Printf(runlog.Info, "crate %s: version %q, source %q, workspace dependency %v, %d skill(s)", name, info.Version, info.Source, info.Workspace, len(skills))
+	g.Log.Printf(logfile.Info, "crate %s: version %q, source %q, workspace dependency %v, %d skill(s)", name, info.Version, info.Source, info.Workspace, len(skills))
 	for _, n := range info.Notes {
-		g.Log.Printf(runlog.Warn, "crate %s: %s", name, n)
+		g.Log.Printf(logfile.Warn, "crate %s: %s", name, n)
 	}
 	if g.JQ != "" {
 		return writeRecords(g.records(stdio), []crateInfo{info})
@@ -113,9 +113,9 @@ func crateInfoFlags(stdio cli.Stdio, args []string) (name, version string, asJSO
 // version), if any.
 func workspaceDep(name string) *stream.Dep {
 	var dep *stream.Dep
-	if res, err := cargo.Load(cargo.Options{}); err == nil {
+	if res, err := cargows.Load(cargows.Options{}); err == nil {
 		for i, d := range res.Deps {
-			if predicate.Normalize(d.Name) == predicate.Normalize(name) {
+			if cratepred.Normalize(d.Name) == cratepred.Normalize(name) {
 				if dep == nil || semver.Compare(dep.Version, d.Version) < 0 {
 					dep = &res.Deps[i]
 				}
@@ -138,7 +138,7 @@ func locate(info *crateInfo, dep *stream.Dep, version, update string) error {
 		if dep.Path != "" && req == "=="+dep.Version {
 			info.Version, info.Source = dep.Version, dep.Path
 			if root, err := cargofind.Nearest("."); err == nil && !filepath.IsAbs(dep.Path) {
-				if res, err := cargo.Load(cargo.Options{ManifestPath: root}); err == nil {
+				if res, err := cargows.Load(cargows.Options{ManifestPath: root}); err == nil {
 					info.Source = filepath.Join(res.Workspace.Root, dep.Path)
 				}
 			}
@@ -147,9 +147,9 @@ func locate(info *crateInfo, dep *stream.Dep, version, update string) error {
 	if info.Source != "" {
 		return nil
 	}
-	// A git dependency's source is cargo's checkout of it (pkg/cratesrc):
+	// A git dependency's source is cargo's checkout of it (pkg/cratefetch):
 	// a registry crate of the same name and version is another crate.
-	gitDep := dep != nil && cratesrc.IsGit(dep.Source) && req == "=="+dep.Version
+	gitDep := dep != nil && cratefetch.IsGit(dep.Source) && req == "=="+dep.Version
 	var v, dir string
 	if !gitDep {
 		var err error
@@ -202,7 +202,7 @@ func printCrateInfo(w io.Writer, info crateInfo, asJSON bool) error {
 }
 
 // fetchSource gets the crate's source the way a plugin embedded in it is
-// read (pkg/cratesrc): the workspace's version from cargo's downloaded
+// read (pkg/cratefetch): the workspace's version from cargo's downloaded
 // archives, our cache or its registry; for a crate the workspace does not
 // use, the newest non-yanked version meeting req from the index. It
 // returns the version and the directory.
@@ -213,9 +213,9 @@ func fetchSource(name, req string, dep *stream.Dep, update string) (string, stri
 		f.CacheDir = dirs.Cache
 	}
 	ctx := context.Background()
-	var c cratesrc.Crate
+	var c cratefetch.Crate
 	if dep != nil && !dep.Unresolved && req == "=="+dep.Version {
-		c = cratesrc.Crate{Name: dep.Name, Version: dep.Version, Source: dep.Source}
+		c = cratefetch.Crate{Name: dep.Name, Version: dep.Version, Source: dep.Source}
 	} else {
 		var accept func(string) bool
 		if req != "" {
@@ -245,11 +245,11 @@ func registrySrc() string {
 // findInRegistry returns the newest version of name in cargo's extracted
 // registry sources that satisfies req ("" = any), and its directory.
 func findInRegistry(name, req string) (string, string, error) {
-	var want predicate.Atom
+	var want cratepred.Atom
 	if req != "" {
-		a, err := predicate.ParseAtom(name + req)
+		a, err := cratepred.ParseAtom(name + req)
 		if err != nil {
-			a, err = predicate.ParseAtom(name + "==" + req)
+			a, err = cratepred.ParseAtom(name + "==" + req)
 			if err != nil {
 				return "", "", cli.Usagef("--version %q: not a version or requirement", req)
 			}
@@ -264,7 +264,7 @@ func findInRegistry(name, req string) (string, string, error) {
 		if v == "" || v[0] < '0' || v[0] > '9' {
 			continue // another crate whose name starts with name-
 		}
-		if req != "" && !want.Matches(predicate.NewSet([]predicate.Dep{{Name: name, Version: v}})) {
+		if req != "" && !want.Matches(cratepred.NewSet([]cratepred.Dep{{Name: name, Version: v}})) {
 			continue
 		}
 		best = append(best, found{v, dir})
@@ -283,13 +283,13 @@ func findInRegistry(name, req string) (string, string, error) {
 // satisfies reports whether version meets req (a Cargo requirement, or a
 // bare version meaning exactly it).
 func satisfies(name, version, req string) bool {
-	a, err := predicate.ParseAtom(name + req)
+	a, err := cratepred.ParseAtom(name + req)
 	if err != nil {
-		if a, err = predicate.ParseAtom(name + "==" + req); err != nil {
+		if a, err = cratepred.ParseAtom(name + "==" + req); err != nil {
 			return false
 		}
 	}
-	return a.Matches(predicate.NewSet([]predicate.Dep{{Name: name, Version: version}}))
+	return a.Matches(cratepred.NewSet([]cratepred.Dep{{Name: name, Version: version}}))
 }
 
 // skillsFor asks the matcher which skills the plugin sources offer for
@@ -303,7 +303,7 @@ func skillsFor(name, version, update string) ([]stream.Skill, error) {
 	if update == "" {
 		update = "none"
 	}
-	set := predicate.NewSet([]predicate.Dep{{Name: name, Version: version, Unresolved: version == ""}})
+	set := cratepred.NewSet([]cratepred.Dep{{Name: name, Version: version, Unresolved: version == ""}})
 	res := plugin.MatchConfigured(context.Background(), cfg, dirs, update, set, plugin.Workspace{LookupEnv: os.LookupEnv}, nil, nil, func(pos.Warning) {})
 	var skills []stream.Skill
 	for _, s := range res.Skills {
@@ -316,12 +316,12 @@ func skillsFor(name, version, update string) ([]stream.Skill, error) {
 
 func namesCrate(preds []string, name string) bool {
 	for _, p := range preds {
-		list, err := predicate.ParseCommaList(p)
+		list, err := cratepred.ParseCommaList(p)
 		if err != nil {
 			continue
 		}
 		for _, n := range list.Names() {
-			if predicate.Normalize(n) == predicate.Normalize(name) {
+			if cratepred.Normalize(n) == cratepred.Normalize(name) {
 				return true
 			}
 		}

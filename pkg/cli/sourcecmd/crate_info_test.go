@@ -16,7 +16,7 @@ import (
 	"testing"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
-	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
+	"github.com/symposium-dev/symposium-go/pkg/cratefetch"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -101,7 +101,7 @@ func TestFetchSource(t *testing.T) {
 		}
 		v, dir, err := fetchSource(tc.name, tc.req, tc.dep, update)
 		if tc.want == "" {
-			if !errors.Is(err, cratesrc.ErrUnavailable) {
+			if !errors.Is(err, cratefetch.ErrUnavailable) {
 				t.Errorf("%s %s: %q, %q, %v; want unavailable", tc.name, tc.req, v, dir, err)
 			}
 			continue

@@ -16,9 +16,9 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/cratesindex"
+	"github.com/symposium-dev/symposium-go/pkg/logfile"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
 	"github.com/symposium-dev/symposium-go/pkg/pos"
-	"github.com/symposium-dev/symposium-go/pkg/runlog"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -224,7 +224,7 @@ func pluginValidate(stdio cli.Stdio, g Globals, args []string) error {
 		Errors: append([]string{}, rep.Errors...), Warnings: append([]string{}, rep.Warnings...), Crates: crateNames(rep.Crates)}
 	checkValidated(&v, rep.Crates, *noCheck)
 	v.OK = len(v.Errors) == 0
-	g.Log.Printf(runlog.Info, "validated %s: %d error(s), %d warning(s)", paths[0], len(v.Errors), len(v.Warnings))
+	g.Log.Printf(logfile.Info, "validated %s: %d error(s), %d warning(s)", paths[0], len(v.Errors), len(v.Warnings))
 	if g.JSON {
 		w := g.records(stdio)
 		if err := w.Write(v); err != nil {
@@ -356,7 +356,7 @@ func pluginSync(stdio cli.Stdio, g Globals, provider string) error {
 			continue
 		}
 		if provider == "" && !sp.AutoUpdate {
-			g.Log.Printf(runlog.Info, "source %s: auto-update = false, skipped", sp.Name)
+			g.Log.Printf(logfile.Info, "source %s: auto-update = false, skipped", sp.Name)
 			if !g.Quiet {
 				fmt.Fprintf(stdio.Out, "%s: auto-update = false, skipped (name it to sync it)\n", sp.Name)
 			}
@@ -368,7 +368,7 @@ func pluginSync(stdio cli.Stdio, g Globals, provider string) error {
 			// Offline on a fresh machine the snapshot is the central
 			// source, as it is for every sync: nothing failed that a
 			// later plugin sync with network would not fix, so exit 0.
-			g.Log.Printf(runlog.Warn, "source %s: using the embedded snapshot %s: cannot fetch %s: %v", sp.Name, plugin.EmbeddedCommit[:7], src.Git, src.CloneErr)
+			g.Log.Printf(logfile.Warn, "source %s: using the embedded snapshot %s: cannot fetch %s: %v", sp.Name, plugin.EmbeddedCommit[:7], src.Git, src.CloneErr)
 			if !g.Quiet {
 				fmt.Fprintf(stdio.Out, "%s: using the embedded snapshot %s (cannot fetch %s: %v)\n", sp.Name, plugin.EmbeddedCommit[:7], src.Git, src.CloneErr)
 			}
@@ -379,7 +379,7 @@ func pluginSync(stdio cli.Stdio, g Globals, provider string) error {
 			fmt.Fprintf(stdio.Err, "warning: %s\n", w)
 		}
 		if src.Dir != "" {
-			g.Log.Printf(runlog.Info, "source %s: fetched %s into %s", sp.Name, src.Git, src.Dir)
+			g.Log.Printf(logfile.Info, "source %s: fetched %s into %s", sp.Name, src.Git, src.Dir)
 			if !g.Quiet {
 				fmt.Fprintf(stdio.Out, "%s: %s\n", sp.Name, src.Dir)
 			}

@@ -7,8 +7,8 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/logfile"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
-	"github.com/symposium-dev/symposium-go/pkg/runlog"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -23,7 +23,7 @@ func pluginList(stdio cli.Stdio, g Globals) error {
 	w := g.records(stdio)
 	for i, sc := range scans {
 		src, entries := listSource(sc, cfg)
-		g.Log.Printf(runlog.Info, "source %s: %s, %d plugin(s), %d standalone skill(s)", src.Name, sourceWhere(src), len(sc.Plugins), len(sc.Standalones))
+		g.Log.Printf(logfile.Info, "source %s: %s, %d plugin(s), %d standalone skill(s)", src.Name, sourceWhere(src), len(sc.Plugins), len(sc.Standalones))
 		if g.JSON {
 			if err := w.Write(src); err != nil {
 				return err

@@ -11,7 +11,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
-	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
+	"github.com/symposium-dev/symposium-go/pkg/cratefetch"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
 	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -151,7 +151,7 @@ func firstContaining(names []string, q string) string {
 func registryHit(dirs config.Dirs, g Globals, query string) (*stream.SearchMatch, string) {
 	const exact = "looked up only as the exact crate name %q (its index cannot be searched by substring)"
 	switch {
-	case !cratesrc.ValidName(query):
+	case !cratefetch.ValidName(query):
 		return nil, fmt.Sprintf("not searched: %q is not a crate name", query)
 	case g.Update == plugin.UpdateOffline:
 		return nil, fmt.Sprintf("not searched (--update offline); online, it is "+exact, query)
@@ -174,10 +174,10 @@ func registryHit(dirs config.Dirs, g Globals, query string) (*stream.SearchMatch
 }
 
 // unavailable words a registry failure for a search: the reason, without
-// cratesrc's advice to run cargo fetch (which downloads a workspace's
+// cratefetch's advice to run cargo fetch (which downloads a workspace's
 // dependencies, not a crate being searched for).
 func unavailable(err error, what string) string {
-	var ue *cratesrc.UnavailableError
+	var ue *cratefetch.UnavailableError
 	if !errors.As(err, &ue) {
 		return fmt.Sprintf("%s: %v", what, err)
 	}

@@ -14,7 +14,7 @@ package sourcecmd
 import (
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/cmdlog"
-	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
+	"github.com/symposium-dev/symposium-go/pkg/cratefetch"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 	"github.com/symposium-dev/symposium-go/pkg/term"
 )
@@ -69,9 +69,9 @@ func (g Globals) records(stdio cli.Stdio) cli.Records {
 	return stream.NewWriter(stdio.Out)
 }
 
-// NewFetcher is cratesrc.New with cargo's home and crates.io's index as
+// NewFetcher is cratefetch.New with cargo's home and crates.io's index as
 // the environment names them (cli.ReadEnv).
-func NewFetcher(cacheDir, workDir string, offline bool) *cratesrc.Fetcher {
+func NewFetcher(cacheDir, workDir string, offline bool) *cratefetch.Fetcher {
 	env := cli.ReadEnv()
-	return cratesrc.New(cacheDir, workDir, offline, env.CargoHome, env.CratesIndexURL)
+	return cratefetch.New(cacheDir, workDir, offline, env.CargoHome, env.CratesIndexURL)
 }

@@ -25,16 +25,16 @@ import (
 	"sort"
 	"strings"
 
+	acquire1 "github.com/symposium-dev/symposium-go/pkg/acquire"
 	"github.com/symposium-dev/symposium-go/pkg/cargofind"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/cmdlog"
 	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
-	"github.com/symposium-dev/symposium-go/pkg/installer"
+	"github.com/symposium-dev/symposium-go/pkg/cratepred"
+	"github.com/symposium-dev/symposium-go/pkg/logfile"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
 	"github.com/symposium-dev/symposium-go/pkg/pos"
-	"github.com/symposium-dev/symposium-go/pkg/predicate"
-	"github.com/symposium-dev/symposium-go/pkg/runlog"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -99,7 +99,7 @@ func vendedMatch(dir string, warn func(pos.Warning)) (*plugin.Result, config.Dir
 	if err != nil {
 		return nil, dirs, err
 	}
-	res = plugin.MatchConfigured(context.Background(), cfg, dirs, plugin.UpdateOffline, predicate.NewSet(nil),
+	res = plugin.MatchConfigured(context.Background(), cfg, dirs, plugin.UpdateOffline, cratepred.NewSet(nil),
 		plugin.Workspace{LookupEnv: os.LookupEnv}, nil, nil, warn)
 	return res, dirs, nil
 }
@@ -112,7 +112,7 @@ func runVended(child, stdio cli.Stdio, g Globals, name string, args []string) er
 	if err != nil {
 		return err
 	}
-	res, dirs, err := vendedMatch(cwd, func(w pos.Warning) { g.Log.Printf(runlog.Warn, "%s", w) })
+	res, dirs, err := vendedMatch(cwd, func(w pos.Warning) { g.Log.Printf(logfile.Warn, "%s", w) })
 	if err != nil {
 		return err
 	}
@@ -134,7 +134,7 @@ func runVended(child, stdio cli.Stdio, g Globals, name string, args []string) er
 		return fmt.Errorf("%q is offered by more than one plugin here: %s; keep one (tighten a plugin's depends-on, or list one in [plugins] disable)", name, strings.Join(plugins, ", "))
 	}
 	sc := found[0]
-	g.Log.Printf(runlog.Info, "plugin %s: %s %s", sc.Plugin, strings.Join(sc.Exec, " "), strings.Join(args, " "))
+	g.Log.Printf(logfile.Info, "plugin %s: %s %s", sc.Plugin, strings.Join(sc.Exec, " "), strings.Join(args, " "))
 	if err := acquire(sc, dirs, g.Update, stdio.Err); err != nil {
 		return err
 	}
@@ -159,15 +159,15 @@ func notOffered(w io.Writer, name string, rejected []stream.Rejected) error {
 func acquire(sc stream.Subcommand, dirs config.Dirs, update string, progress io.Writer) error {
 	// A download with no sha256 is trusted on first use, as at sync.
 	env := cli.ReadEnv()
-	opts := installer.Options{Progress: progress, Digests: installer.DigestsFile(dirs.Config), GitHubURL: env.GitHubURL, BinaryURL: env.BinaryURL}
+	opts := acquire1.Options{Progress: progress, Digests: acquire1.DigestsFile(dirs.Config), GitHubURL: env.GitHubURL, BinaryURL: env.BinaryURL}
 	for _, in := range sc.Installations {
-		if installer.Installed(in) {
+		if acquire1.Installed(in) {
 			continue
 		}
 		if update == plugin.UpdateOffline {
 			return fmt.Errorf("%s: installation %q of plugin %s is not installed, and --update offline forbids building or downloading it", in.File, in.Name, sc.Plugin)
 		}
-		if _, err := installer.InstallWith(context.Background(), in, dirs.Cache, opts); err != nil {
+		if _, err := acquire1.InstallWith(context.Background(), in, dirs.Cache, opts); err != nil {
 			return fmt.Errorf("%s: plugin %s: installation %q failed: %w", in.File, sc.Plugin, in.Name, err)
 		}
 	}

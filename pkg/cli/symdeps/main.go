@@ -2,7 +2,7 @@
 //
 // sym-deps writes a workspace record and then one dep record per direct
 // dependency of each workspace member (docs/streams.md, "sym-deps"). The work
-// is pkg/cargo's; this package only parses flags and prints.
+// is pkg/cargows's; this package only parses flags and prints.
 package symdeps
 
 import (
@@ -10,8 +10,8 @@ import (
 	"errors"
 	"flag"
 
-	"github.com/symposium-dev/symposium-go/pkg/cargo"
 	"github.com/symposium-dev/symposium-go/pkg/cargofind"
+	"github.com/symposium-dev/symposium-go/pkg/cargows"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -42,7 +42,7 @@ func flags(fs *flag.FlagSet) func(cli.Stdio, []string) error {
 		if len(args) > 0 {
 			return cli.Usagef("unexpected argument %q", args[0])
 		}
-		err := run(stdio, cargo.Options{ManifestPath: *manifest}, *useCargo, *jsonDiag)
+		err := run(stdio, cargows.Options{ManifestPath: *manifest}, *useCargo, *jsonDiag)
 		if errors.Is(err, cargofind.ErrNotFound) {
 			// The pipeline tells "no workspace" from a broken one by the code.
 			return &cli.ExitCodeError{Code: cli.ExitNoWorkspace, Err: err}
@@ -51,13 +51,13 @@ func flags(fs *flag.FlagSet) func(cli.Stdio, []string) error {
 	}
 }
 
-func run(stdio cli.Stdio, opts cargo.Options, useCargo, jsonDiag bool) error {
-	var res *cargo.Result
+func run(stdio cli.Stdio, opts cargows.Options, useCargo, jsonDiag bool) error {
+	var res *cargows.Result
 	var err error
 	if useCargo {
-		res, err = cargo.CargoMetadata(context.Background(), cargo.MetadataOptions{Options: opts})
+		res, err = cargows.CargoMetadata(context.Background(), cargows.MetadataOptions{Options: opts})
 	} else {
-		res, err = cargo.Load(opts)
+		res, err = cargows.Load(opts)
 	}
 	if err != nil {
 		return err

@@ -29,7 +29,7 @@ func TestHotPathDeps(t *testing.T) {
 		"gopkg.in/yaml.v2",
 		"net/http",
 		"github.com/symposium-dev/symposium-go/pkg/plugin",
-		"github.com/symposium-dev/symposium-go/pkg/predicate",
+		"github.com/symposium-dev/symposium-go/pkg/cratepred",
 		"github.com/symposium-dev/symposium-go/pkg/semver",
 		"github.com/symposium-dev/symposium-go/pkg/skill",
 		"github.com/symposium-dev/symposium-go/pkg/cratesindex",
@@ -56,8 +56,8 @@ func TestHotPathDeps(t *testing.T) {
 	}{
 		// ... and writes no file either: the sync state is stored by sync
 		// (pkg/syncstate/write), the hook only reads it.
-		{"./cmd/sym-hook", append(append(append(heavy, editing...), writing...), "github.com/symposium-dev/symposium-go/pkg/cargo")},
-		{"./pkg/hook", append(append(heavy, editing...), writing...)},
+		{"./cmd/sym-hook", append(append(append(heavy, editing...), writing...), "github.com/symposium-dev/symposium-go/pkg/cargows")},
+		{"./pkg/dispatch", append(append(heavy, editing...), writing...)},
 		// Each package a binary links adds start-up work (its init, page
 		// faults in a bigger binary) to every hook call. crypto links the
 		// FIPS 140 module (AES-GCM, SHA-3, a DRBG, their inits) for a few
@@ -68,7 +68,7 @@ func TestHotPathDeps(t *testing.T) {
 		// it links neither their parsers nor the editors (pkg/agent itself
 		// is light: it edits through agent.Files).
 		{"./pkg/pipeline", append(append(heavy, editing...),
-			"github.com/symposium-dev/symposium-go/pkg/cargo",
+			"github.com/symposium-dev/symposium-go/pkg/cargows",
 			"github.com/symposium-dev/symposium-go/pkg/install",
 			// below the CLIs: the version is passed in (Options.Version)
 			"github.com/symposium-dev/symposium-go/pkg/cli")},
@@ -118,7 +118,7 @@ func TestHotPathInit(t *testing.T) {
 		t.Fatalf("%s: %v\n%s", os.Args[0], err, out)
 	}
 	const mod = "github.com/symposium-dev/symposium-go/"
-	free := []string{mod + "pkg/cli/symhook", mod + "pkg/hook", mod + "pkg/syncstate"}
+	free := []string{mod + "pkg/cli/symhook", mod + "pkg/dispatch", mod + "pkg/syncstate"}
 	seen := 0
 	for _, line := range strings.Split(string(out), "\n") {
 		// init PKG @T ms, C ms clock, B bytes, A allocs

@@ -1,5 +1,5 @@
 // Package symhook is the sym-hook command (and `cargo agents hook`): it reads
-// an agent's hook payload on stdin, runs the matching plugin hooks (pkg/hook)
+// an agent's hook payload on stdin, runs the matching plugin hooks (pkg/dispatch)
 // and answers in the agent's wire format with the agent's exit code.
 //
 // Unlike every other binary, sym-hook never exits with a usage or runtime
@@ -20,7 +20,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/agent"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
-	"github.com/symposium-dev/symposium-go/pkg/hook"
+	"github.com/symposium-dev/symposium-go/pkg/dispatch"
 	"github.com/symposium-dev/symposium-go/pkg/proc"
 	"github.com/symposium-dev/symposium-go/pkg/selfexe"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -32,7 +32,7 @@ const maxPayload = 64 << 20
 // Sync runs auto-sync for the workspace containing dir. It defaults to
 // running `cargo-agents -q sync` (found beside this executable, then on
 // PATH); wiring may replace it with an in-process sync.
-var Sync hook.SyncFunc = execSync
+var Sync dispatch.SyncFunc = execSync
 
 // usage's AGENT list comes from pkg/agent's one list. It is built when
 // asked for, not at package init: every hook call would pay for building
@@ -102,7 +102,7 @@ func Run(ctx context.Context, stdio cli.Stdio, prog string, args []string) (code
 	if err != nil {
 		return proceed("%v", err)
 	}
-	res := hook.Run(ctx, hook.Options{
+	res := dispatch.Run(ctx, dispatch.Options{
 		Agent:   name,
 		Event:   event,
 		Payload: payload,
@@ -111,8 +111,8 @@ func Run(ctx context.Context, stdio cli.Stdio, prog string, args []string) (code
 		Version: cli.Version,
 		Release: cli.IsRelease(),
 		Sync:    Sync,
-		// Read here, at the edge: pkg/hook reads no environment.
-		DeadlineSetting: os.Getenv(hook.DeadlineEnv),
+		// Read here, at the edge: pkg/dispatch reads no environment.
+		DeadlineSetting: os.Getenv(dispatch.DeadlineEnv),
 		LookupEnv:       os.LookupEnv,
 	})
 	writeLine(stdio.Out, res.Stdout)

@@ -16,15 +16,15 @@ import (
 	"strings"
 	"time"
 
+	acquire1 "github.com/symposium-dev/symposium-go/pkg/acquire"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/setupcmd"
 	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 	"github.com/symposium-dev/symposium-go/pkg/install"
-	"github.com/symposium-dev/symposium-go/pkg/installer"
+	"github.com/symposium-dev/symposium-go/pkg/logfile"
 	"github.com/symposium-dev/symposium-go/pkg/pos"
-	"github.com/symposium-dev/symposium-go/pkg/runlog"
 	"github.com/symposium-dev/symposium-go/pkg/selfexe"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -146,12 +146,12 @@ func acquire(stdio cli.Stdio, f flags, hooks []stream.Hook, dirs config.Dirs, cf
 	if f.json {
 		progress = io.Discard
 	}
-	ilog := runlog.New("sym-install", nil)
+	ilog := logfile.New("sym-install", nil)
 	ilog.SetLevel(cfg.LogLevel)
 	defer ilog.Flush(dirs.Logs, prog)
 	env := cli.ReadEnv()
-	iopts := installer.Options{Progress: progress, Digests: installer.DigestsFile(dirs.Config), Accept: f.accept,
-		Log:       func(format string, args ...any) { ilog.Printf(runlog.Info, format, args...) },
+	iopts := acquire1.Options{Progress: progress, Digests: acquire1.DigestsFile(dirs.Config), Accept: f.accept,
+		Log:       func(format string, args ...any) { ilog.Printf(logfile.Info, format, args...) },
 		GitHubURL: env.GitHubURL, BinaryURL: env.BinaryURL}
 	return installations(hooks, dirs.Cache, f.offline, f.dryRun, iopts, diag.Warn)
 }
@@ -228,7 +228,7 @@ func readInput(r io.Reader) (install.Input, error) {
 // reports one action per installation. A failure is a warning naming the
 // plugin and its hooks, which the hook path then skips (their installation
 // directory does not exist); the sync goes on.
-func installations(hooks []stream.Hook, cache string, offline, dryRun bool, opts installer.Options, warn func(pos.Warning)) []stream.Action {
+func installations(hooks []stream.Hook, cache string, offline, dryRun bool, opts acquire1.Options, warn func(pos.Warning)) []stream.Action {
 	type want struct {
 		in      stream.Installation
 		plugins []string
@@ -257,7 +257,7 @@ func installations(hooks []stream.Hook, cache string, offline, dryRun bool, opts
 		w.in.Files = slices.Compact(slices.Sorted(slices.Values(w.in.Files)))
 		a := stream.Action{Kind: stream.KindAction, Op: "installation", Path: dir, Name: w.in.Name, Status: stream.StatusUnchanged}
 		switch {
-		case installer.Installed(w.in):
+		case acquire1.Installed(w.in):
 		case dryRun:
 			a.Status, a.Detail = stream.StatusCreated, "would be installed"
 		case offline:
@@ -266,7 +266,7 @@ func installations(hooks []stream.Hook, cache string, offline, dryRun bool, opts
 			a.Status, a.Detail = stream.StatusSkipped, "not installed yet: run `cargo agents sync`"
 		default:
 			start := time.Now()
-			_, err := installer.InstallWith(context.Background(), w.in, cache, opts)
+			_, err := acquire1.InstallWith(context.Background(), w.in, cache, opts)
 			if err != nil {
 				a.Status, a.Detail = stream.StatusSkipped, "install failed: "+err.Error()
 				// The record's file is "manifest:line" text (docs/streams.md),

@@ -14,15 +14,15 @@ import (
 	"strings"
 	"time"
 
+	"github.com/symposium-dev/symposium-go/pkg/acquire"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/sourcecmd"
 	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
-	"github.com/symposium-dev/symposium-go/pkg/cratesrc"
-	"github.com/symposium-dev/symposium-go/pkg/installer"
+	"github.com/symposium-dev/symposium-go/pkg/cratefetch"
+	"github.com/symposium-dev/symposium-go/pkg/cratepred"
 	"github.com/symposium-dev/symposium-go/pkg/jqout"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
-	"github.com/symposium-dev/symposium-go/pkg/predicate"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -100,17 +100,17 @@ func run(stdio cli.Stdio, o options) error {
 // predicateAcquirer installs what a custom predicate runs before sym-match
 // evaluates it (a hook's installations wait for sym-install): at a sync,
 // never at a hook's auto-sync (--update offline), with sym-install's rules
-// (pkg/installer).
+// (pkg/acquire).
 func predicateAcquirer(stderr io.Writer, dirs config.Dirs, accept []string, quiet bool) func(context.Context, stream.Installation) error {
 	progress := io.Writer(&linePrefixer{w: stderr, prefix: prog + ": "})
 	if quiet {
 		progress = io.Discard
 	}
-	opts := installer.Options{Progress: progress, Digests: installer.DigestsFile(dirs.Config), Accept: accept}
+	opts := acquire.Options{Progress: progress, Digests: acquire.DigestsFile(dirs.Config), Accept: accept}
 	env := cli.ReadEnv()
 	opts.GitHubURL, opts.BinaryURL = env.GitHubURL, env.BinaryURL
 	return func(ctx context.Context, in stream.Installation) error {
-		_, err := installer.InstallWith(ctx, in, dirs.Cache, opts)
+		_, err := acquire.InstallWith(ctx, in, dirs.Cache, opts)
 		return err
 	}
 }
@@ -138,7 +138,7 @@ func (p *linePrefixer) Write(b []byte) (int, error) {
 // $SYMPOSIUM_CRATES_INDEX_URL) only when update allows the network. A
 // registry that did not answer is left alone for interval, as a git
 // source is, except when check or fetch asks for the network.
-func CrateFetcher(dirs config.Dirs, root, update string, interval time.Duration, warn func(string)) *cratesrc.Fetcher {
+func CrateFetcher(dirs config.Dirs, root, update string, interval time.Duration, warn func(string)) *cratefetch.Fetcher {
 	f := sourcecmd.NewFetcher(dirs.Cache, root, update == plugin.UpdateOffline)
 	f.Warn = warn
 	if update != plugin.UpdateCheck && update != plugin.UpdateFetch {
@@ -149,11 +149,11 @@ func CrateFetcher(dirs config.Dirs, root, update string, interval time.Duration,
 
 // readDeps forwards the workspace record (and kinds it does not know) and
 // collects the dep records.
-func readDeps(in io.Reader, out *stream.Writer) (*predicate.Set, stream.Workspace, []stream.Dep, error) {
+func readDeps(in io.Reader, out *stream.Writer) (*cratepred.Set, stream.Workspace, []stream.Dep, error) {
 	rd := stream.NewReader(in, "<stdin>")
 	var records []stream.Dep
-	var deps []predicate.Dep
-	seen := map[predicate.Dep]bool{} // one dep per member and kind: keep each version once
+	var deps []cratepred.Dep
+	seen := map[cratepred.Dep]bool{} // one dep per member and kind: keep each version once
 	sawWorkspace := false
 	var ws stream.Workspace
 	for {
@@ -174,7 +174,7 @@ func readDeps(in io.Reader, out *stream.Writer) (*predicate.Set, stream.Workspac
 				return nil, ws, nil, fmt.Errorf("<stdin>:%d: dep record has no name", raw.Line)
 			}
 			records = append(records, d)
-			pd := predicate.Dep{Name: d.Name, Version: d.Version, Unresolved: d.Unresolved}
+			pd := cratepred.Dep{Name: d.Name, Version: d.Version, Unresolved: d.Unresolved}
 			if !seen[pd] {
 				seen[pd] = true
 				deps = append(deps, pd)
@@ -199,7 +199,7 @@ func readDeps(in io.Reader, out *stream.Writer) (*predicate.Set, stream.Workspac
 	if !sawWorkspace {
 		return nil, ws, nil, fmt.Errorf("<stdin>: no workspace record: pipe the output of sym-deps into sym-match")
 	}
-	return predicate.NewSet(deps), ws, records, nil
+	return cratepred.NewSet(deps), ws, records, nil
 }
 
 func write(out *stream.Writer, res *plugin.Result, explain bool) error {

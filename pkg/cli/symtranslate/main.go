@@ -3,7 +3,7 @@
 // `sym-translate hooks` converts one agent's hook configuration into
 // another's through the Hook Interchange Format (pkg/hif); `sym-translate
 // payload` converts one hook payload (its codecs live in pkg/agent and
-// pkg/hook). This package parses flags, reads the input, prints the result
+// pkg/dispatch). This package parses flags, reads the input, prints the result
 // and maps failures to exit codes.
 package symtranslate
 

@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/agent"
+	"github.com/symposium-dev/symposium-go/pkg/canonhook"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
-	"github.com/symposium-dev/symposium-go/pkg/hookfmt"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -17,7 +17,7 @@ import (
 // that one stage of the hook path can be debugged at a time.
 
 type payloadArgs struct {
-	from, to hookfmt.Wire
+	from, to canonhook.Wire
 	event    string
 	input    []byte
 }
@@ -99,10 +99,10 @@ func outputFlags(fs *flag.FlagSet) func(cli.Stdio, []string) error {
 }
 
 func translateOutput(stdio cli.Stdio, a *payloadArgs, exit int) error {
-	var out *hookfmt.Output
+	var out *canonhook.Output
 	if exit == 2 {
 		// Exit 2 is a block in every format, its reason on stderr.
-		out = &hookfmt.Output{Block: true, Reason: strings.TrimSpace(string(a.input))}
+		out = &canonhook.Output{Block: true, Reason: strings.TrimSpace(string(a.input))}
 	} else {
 		var err error
 		if out, err = a.from.DecodeOutput(a.event, a.input, exit); err != nil {
