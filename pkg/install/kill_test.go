@@ -126,3 +126,32 @@ func ourFilesLeft(t *testing.T, dst, user string) []string {
 	slices.Sort(left)
 	return left
 }
+
+// TestUpdateStoppedKeepsMark stops the update of a copy that lost its
+// mark (a first copy killed while it wrote the .gitignore) at each of the
+// skill's files in turn (a directory in that file's place fails the
+// write, as a kill would stop it): the files written before the stop must
+// already be marked as ours. sym-match reads the skills directory while
+// another sync's sym-install writes it, and a SKILL.md without the mark in
+// .agents/skills/ is the user's workspace skill to it.
+func TestUpdateStoppedKeepsMark(t *testing.T) {
+	rels := []string{"SKILL.md", "reference/big.md", "scripts/run.sh"}
+	files := skillFiles(rels)
+	for stop := range rels {
+		dst := filepath.Join(t.TempDir(), "skill")
+		blocked := filepath.Join(dst, filepath.FromSlash(rels[stop]))
+		if err := os.MkdirAll(blocked, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dst, ".gitignore"), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, _, err := copySkillOwned(fileedit.Real(), files, dst, false, false, map[string]string{})
+		if err == nil {
+			t.Fatalf("stopped at %s: the copy did not fail", rels[stop])
+		}
+		if !skillmark.Ours(dst) {
+			t.Errorf("stopped at %s: the copy is not marked as ours", rels[stop])
+		}
+	}
+}
