@@ -23,6 +23,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cargofind"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/pos"
+	"github.com/symposium-dev/symposium-go/pkg/proc"
 	"github.com/symposium-dev/symposium-go/pkg/selfexe"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 	"github.com/symposium-dev/symposium-go/pkg/syncstate"
@@ -404,6 +405,10 @@ func stage(ctx context.Context, self, name, dir string, args []string) (*exec.Cm
 	}
 	c := exec.CommandContext(ctx, path, args...)
 	c.Dir = dir
+	// Killed, the orchestrator stops relaying the match stream: a
+	// sym-install left running would install the part it got (removing
+	// all the rest), and race the next sync.
+	proc.DieWithParent(c)
 	return c, nil
 }
 
