@@ -126,6 +126,9 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 	} else if sum := upToDate(opts); sum != nil {
 		return sum, nil
 	}
+	if !opts.DryRun {
+		forgetRecord(opts)
+	}
 	// A file the stages read after this moment may have changed while
 	// they ran: the matched skills' files are trusted only if older.
 	start := time.Now()
@@ -246,6 +249,24 @@ func upToDate(opts Options) *Summary {
 	sum := &Summary{WorkspaceRoot: st.WorkspaceRoot, UpToDate: true, Gates: rec.Gates, Candidates: rec.Candidates, Approval: rec.Approval}
 	sum.Matched.Skills, sum.Matched.Hooks, sum.Matched.MCPServers = rec.Skills, rec.Hooks, rec.MCPServers
 	return sum
+}
+
+// forgetRecord removes the sync record of the workspace containing
+// opts.Dir before the stages write anything. Stages that run although no
+// recorded input changed (--update check, a source due for a refresh) and
+// are killed part-way can leave an installed file half-written, which the
+// record does not stamp: kept, it would make the next sync say nothing
+// changed and `sync --check` pass on that file. A sync that completes
+// stores a new record.
+func forgetRecord(opts Options) {
+	dirs, _, err := config.LoadUser(opts.Dirs, ignore)
+	if err != nil {
+		return
+	}
+	if st, err := syncstate.Find(dirs.Cache, opts.Dir); err == nil && st != nil {
+		st.Close()
+		write.Record(dirs.Cache, st.WorkspaceRoot, nil)
+	}
 }
 
 // under keeps the dirs that are inside one of roots: the matched skills of
