@@ -85,7 +85,7 @@ func TestRobustSyncUnderKillsAndConcurrency(t *testing.T) {
 		}
 		time.Sleep(time.Duration(rng.IntN(250)) * time.Millisecond)
 		if i%3 == 0 {
-			_ = cmd.Process.Kill() // cargo-agents alone; its stages run on
+			_ = cmd.Process.Kill() // cargo-agents alone (its stages die with it where the system can tie them: Linux)
 		} else {
 			killGroup(cmd)
 		}

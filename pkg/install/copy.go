@@ -270,6 +270,17 @@ func freshCopy(files []skillFile, dst string, absent bool) error {
 // hold and whether any write changed something.
 func updateFiles(w fileedit.Writer, files []skillFile, dst string, dry bool, ours map[string]string, have map[string]bool, user *userFiles) (want map[string]bool, changed bool, err error) {
 	want = map[string]bool{}
+	// Our mark first, as in freshCopy: a copy that lost it (a first copy
+	// killed while it wrote it) is marked again before any SKILL.md is
+	// written, so neither a sync reading the directory meanwhile nor one
+	// after a kill here takes the copy for the user's skill.
+	ign := filepath.Join(dst, ".gitignore")
+	want[ign] = true
+	st, err := writeWithMode(w, ign, []byte(gitignore), 0o644, dry)
+	if err != nil {
+		return nil, false, err
+	}
+	changed = st != stream.StatusUnchanged
 	for _, f := range files {
 		out := filepath.Join(dst, f.rel)
 		want[out] = true
@@ -285,15 +296,6 @@ func updateFiles(w fileedit.Writer, files []skillFile, dst string, dry bool, our
 		if st != stream.StatusUnchanged {
 			changed = true
 		}
-	}
-	ign := filepath.Join(dst, ".gitignore")
-	want[ign] = true
-	st, err := writeWithMode(w, ign, []byte(gitignore), 0o644, dry)
-	if err != nil {
-		return nil, false, err
-	}
-	if st != stream.StatusUnchanged {
-		changed = true
 	}
 	return want, changed, nil
 }

@@ -340,6 +340,15 @@ func (r *run) collect(jobs []copyJob, next *manifest) {
 		}
 		if j.err != nil {
 			r.res.Errors = append(r.res.Errors, fmt.Errorf("installing skill %s: %w", j.name, j.err))
+			if !j.absent || skillowner.Ours(j.dst) {
+				// Ours still, however far the copy got: dropped from the
+				// manifest, the next sync would take it for the user's,
+				// keep it as it is and install the skill beside it.
+				next.Installed = append(next.Installed, j.name)
+				if j.ours != nil {
+					next.Files[j.name] = j.ours
+				}
+			}
 			continue
 		}
 		r.res.reportUserFiles(j.label, j.dst, j.name, j.user, false)

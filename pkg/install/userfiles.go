@@ -95,7 +95,7 @@ func pathSplit(slash string) (dir, base string) {
 // removes the directory whole, as before.
 func removeSkill(w fileedit.Writer, dst string, ours map[string]string) (status string, kept, edited []string, err error) {
 	if ours == nil {
-		st, err := w.RemoveAll(dst)
+		st, err := removeMarkedLast(w, dst)
 		return st, nil, nil, err
 	}
 	var mine []string
@@ -118,10 +118,16 @@ func removeSkill(w fileedit.Writer, dst string, ours map[string]string) (status 
 	})
 	sort.Strings(edited)
 	if len(kept) == 0 {
-		st, err := w.RemoveAll(dst)
+		st, err := removeMarkedLast(w, dst)
 		return st, nil, edited, err
 	}
-	sort.Strings(mine)
+	// Our .gitignore goes last, as in removeMarkedLast.
+	sort.Slice(mine, func(i, j int) bool {
+		if gi, gj := isMark(dst, mine[i]), isMark(dst, mine[j]); gi != gj {
+			return gj
+		}
+		return mine[i] < mine[j]
+	})
 	sort.Strings(kept)
 	for _, p := range mine {
 		if _, err := w.Remove(p); err != nil {
@@ -129,6 +135,45 @@ func removeSkill(w fileedit.Writer, dst string, ours map[string]string) (status 
 		}
 	}
 	return stream.StatusUpdated, kept, edited, nil
+}
+
+// removeMarkedLast removes the installed skill directory dst whole, our
+// .gitignore (the mark that says the directory is ours, pkg/skillmark)
+// last. A sync killed part-way through then leaves a directory that is
+// still marked, which the next sync finishes removing; removed in any
+// order, it could leave a SKILL.md without the mark, which sym-match reads
+// as the user's own workspace skill (in .agents/skills/) and every later
+// sync keeps, copies to the other agents and installs ours beside under
+// another name.
+func removeMarkedLast(w fileedit.Writer, dst string) (string, error) {
+	entries, err := os.ReadDir(dst)
+	if err != nil {
+		return w.RemoveAll(dst) // absent ("unchanged"), or not a directory to list
+	}
+	for _, e := range entries {
+		p := filepath.Join(dst, e.Name())
+		if isMark(dst, p) && !e.IsDir() {
+			continue
+		}
+		if e.IsDir() {
+			_, err = w.RemoveAll(p)
+		} else {
+			_, err = w.Remove(p)
+		}
+		if err != nil {
+			return "", err
+		}
+	}
+	if _, err := w.Remove(filepath.Join(dst, ".gitignore")); err != nil {
+		return "", err
+	}
+	return w.RemoveAll(dst)
+}
+
+// isMark reports whether p is the .gitignore at the top of the installed
+// skill directory dst.
+func isMark(dst, p string) bool {
+	return p == filepath.Join(dst, ".gitignore")
 }
 
 // reportUserFiles warns about, and lists as skipped actions, what one

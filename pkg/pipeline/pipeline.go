@@ -23,6 +23,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cargofind"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/pos"
+	"github.com/symposium-dev/symposium-go/pkg/proc"
 	"github.com/symposium-dev/symposium-go/pkg/selfexe"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 	"github.com/symposium-dev/symposium-go/pkg/syncstate"
@@ -124,6 +125,9 @@ func Sync(ctx context.Context, opts Options) (*Summary, error) {
 		// Run the stages for the trace: a dry run stores nothing.
 	} else if sum := upToDate(opts); sum != nil {
 		return sum, nil
+	}
+	if !opts.DryRun {
+		forgetRecord(opts)
 	}
 	// A file the stages read after this moment may have changed while
 	// they ran: the matched skills' files are trusted only if older.
@@ -245,6 +249,24 @@ func upToDate(opts Options) *Summary {
 	sum := &Summary{WorkspaceRoot: st.WorkspaceRoot, UpToDate: true, Gates: rec.Gates, Candidates: rec.Candidates, Approval: rec.Approval}
 	sum.Matched.Skills, sum.Matched.Hooks, sum.Matched.MCPServers = rec.Skills, rec.Hooks, rec.MCPServers
 	return sum
+}
+
+// forgetRecord removes the sync record of the workspace containing
+// opts.Dir before the stages write anything. Stages that run although no
+// recorded input changed (--update check, a source due for a refresh) and
+// are killed part-way can leave an installed file half-written, which the
+// record does not stamp: kept, it would make the next sync say nothing
+// changed and `sync --check` pass on that file. A sync that completes
+// stores a new record.
+func forgetRecord(opts Options) {
+	dirs, _, err := config.LoadUser(opts.Dirs, ignore)
+	if err != nil {
+		return
+	}
+	if st, err := syncstate.Find(dirs.Cache, opts.Dir); err == nil && st != nil {
+		st.Close()
+		write.Record(dirs.Cache, st.WorkspaceRoot, nil)
+	}
 }
 
 // under keeps the dirs that are inside one of roots: the matched skills of
@@ -404,6 +426,10 @@ func stage(ctx context.Context, self, name, dir string, args []string) (*exec.Cm
 	}
 	c := exec.CommandContext(ctx, path, args...)
 	c.Dir = dir
+	// Killed, the orchestrator stops relaying the match stream: a
+	// sym-install left running would install the part it got (removing
+	// all the rest), and race the next sync.
+	proc.DieWithParent(c)
 	return c, nil
 }
 
