@@ -9,18 +9,20 @@ import (
 )
 
 // simpleFrontmatter is the fast path for the frontmatter most SKILL.md
-// files have: nothing but `key: value` lines, each a one-line plain scalar
-// that YAML reads as that very string (name, description, crates, ...).
-// A first sync parses every SKILL.md of every source, and the YAML parser
-// was a fifth to a quarter of its CPU time (#26).
+// files have: nothing but `key: value` lines (name, description, crates,
+// ...), each value a one-line plain scalar that YAML reads as that very
+// string, or a one-line quoted one without escapes. A first sync parses
+// every SKILL.md of every source, and the YAML parser was a fifth to a
+// quarter of its CPU time (#26).
 //
 // It answers only when it is sure to give what splitFrontmatter and
 // keyPositions give, fields, key positions and body alike; ok is false for
-// anything else (quotes, block or flow collections, comments, anchors,
-// multi-line values, values YAML reads as numbers, booleans, null or
-// dates, carriage returns, duplicate keys, an unclosed block), and the
-// caller then runs the full parser, which also makes any error message.
-// TestSimpleFrontmatterAgrees holds the two together.
+// anything else (escapes, block or flow collections, comments, anchors,
+// tags, multi-line values, plain values YAML reads as numbers, booleans,
+// null or dates, carriage returns, duplicate keys, an unclosed block), and
+// the caller then runs the full parser, which also makes any error
+// message. TestSimpleFrontmatterAgrees and TestSimpleFrontmatterTricky
+// hold the two together.
 func simpleFrontmatter(data []byte, open int) (fields map[string]any, keys map[string]keyPos, body []byte, ok bool) {
 	rest, ok := afterLine(data, open)
 	if !ok {
@@ -74,21 +76,46 @@ func afterLine(data []byte, n int) ([]byte, bool) {
 
 // simpleField splits a `key: value` line whose key starts the line and is
 // a lower-case name, and whose value is a plain scalar YAML reads as the
-// same string.
+// same string, or a quoted one without escapes (quotedValue).
 func simpleField(l []byte) (key, value string, ok bool) {
 	colon := bytes.IndexByte(l, ':')
 	if colon < 1 || colon+1 >= len(l) || l[colon+1] != ' ' || !simpleKey(l[:colon]) {
 		return "", "", false
 	}
+	key = string(l[:colon])
+	if needsQuote(key) {
+		return "", "", false
+	}
 	v := bytes.TrimLeft(l[colon+1:], " ")
+	if len(v) > 0 && (v[0] == '"' || v[0] == '\'') {
+		value, ok = quotedValue(v)
+		return key, value, ok
+	}
 	if len(v) == 0 || !simpleValue(v) {
 		return "", "", false
 	}
-	key, value = string(l[:colon]), string(v)
-	if needsQuote(key) || needsQuote(value) {
+	value = string(v)
+	if needsQuote(value) {
 		return "", "", false
 	}
 	return key, value, true
+}
+
+// quotedValue reads a one-line quoted scalar that needs no unescaping
+// ("..." without a backslash, '...' without a doubled quote): its text is
+// what is between the quotes. Descriptions are often quoted so that a
+// colon or a leading word YAML would misread stays text.
+func quotedValue(v []byte) (string, bool) {
+	q := v[0]
+	end := bytes.IndexByte(v[1:], q) + 1
+	if end < 2 || end != len(v)-1 {
+		return "", false // empty, unclosed, a doubled quote, or text after it
+	}
+	in := v[1:end]
+	if !printable(in) || q == '"' && bytes.IndexByte(in, '\\') >= 0 {
+		return "", false
+	}
+	return string(in), true
 }
 
 // needsQuote is token.IsNeedQuoted (the goccy encoder's test of whether a
@@ -135,11 +162,10 @@ func simpleKey(k []byte) bool {
 	return true
 }
 
-// simpleValue is the conservative half of the value check (needsQuote
-// is the other): it starts with an ASCII letter or digit and ends with no
-// blank; it holds printable characters only and none of the ones that
-// can start a flow collection, a comment or an escape, or that adrg/frontmatter's trimming or YAML's line breaking
-// might treat as white space.
+// simpleValue is the conservative half of the plain value check
+// (needsQuote is the other): it starts with an ASCII letter or digit and
+// ends with no blank; it holds printable characters only and none of the
+// ones that can start a flow collection, a comment or an escape.
 func simpleValue(v []byte) bool {
 	c := v[0]
 	if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
@@ -148,14 +174,17 @@ func simpleValue(v []byte) bool {
 	if last := v[len(v)-1]; last == ' ' {
 		return false
 	}
+	return bytes.IndexAny(v, "[]{}#\\") < 0 && printable(v)
+}
+
+// printable: no control characters, valid UTF-8, and none of the
+// characters that adrg/frontmatter's trimming or YAML's line breaking
+// might treat as white space.
+func printable(v []byte) bool {
 	for i := 0; i < len(v); {
 		c := v[i]
 		if c < utf8.RuneSelf {
 			if c < 0x20 || c == 0x7f {
-				return false
-			}
-			switch c {
-			case '[', ']', '{', '}', '#', '\\':
 				return false
 			}
 			i++
