@@ -160,7 +160,12 @@ type walker struct {
 	sem     chan struct{}
 }
 
-type sub struct{ path, real, name string }
+// sub is a directory to walk; at, when not nil, is its parent, open, to
+// stat its files in (dirAt).
+type sub struct {
+	path, real, name string
+	at               *dirAt
+}
 
 // part is what one directory entry contributed, kept in order so the
 // merged result does not depend on scheduling.
@@ -186,11 +191,12 @@ func (pt *part) into(sc *Scan) {
 // scan reads dir's subdirectories (realDir is dir without symlinks).
 func (w *walker) scan(dir, realDir string) *part {
 	pt := &part{}
-	entries, err := os.ReadDir(dir)
+	at, entries, err := readDirAt(dir)
 	if err != nil {
 		pt.problems = append(pt.problems, Problem{What: "source", Name: w.source, File: dir, Err: err})
 		return pt
 	}
+	defer at.close() // after the subdirectories' entries, which stat in it
 	var dirs []sub
 	for _, e := range entries {
 		name := e.Name()
@@ -200,14 +206,14 @@ func (w *walker) scan(dir, realDir string) *part {
 		p := joinName(dir, name)
 		switch {
 		case e.IsDir():
-			dirs = append(dirs, sub{p, joinName(realDir, name), name})
+			dirs = append(dirs, sub{p, joinName(realDir, name), name, at})
 		case e.Type()&os.ModeSymlink != 0:
 			real, err := filepath.EvalSymlinks(p)
 			if err != nil || !within(w.root, real) {
 				continue // dangling, or leaves the source
 			}
 			if st, err := os.Stat(real); err == nil && st.IsDir() {
-				pt.links = append(pt.links, sub{p, real, name})
+				pt.links = append(pt.links, sub{path: p, real: real, name: name})
 			}
 		}
 	}
@@ -246,7 +252,7 @@ func (w *walker) entry(d sub) *part {
 	skillFile := joinName(p, SkillFile)
 	var fi os.FileInfo
 	switch {
-	case isFile(manifest):
+	case d.isFile(ManifestName, manifest, nil):
 		pt.tree = append(pt.tree, manifest)
 		m, err := LoadManifest(manifest)
 		if err != nil {
@@ -254,7 +260,7 @@ func (w *walker) entry(d sub) *part {
 			break
 		}
 		pt.plugins = append(pt.plugins, m)
-	case isFileInfo(skillFile, &fi):
+	case d.isFile(SkillFile, skillFile, &fi):
 		st, prob := loadStandalone(w.cache, skillFile, fi, name)
 		if prob != nil {
 			pt.problems = append(pt.problems, *prob)
@@ -299,6 +305,27 @@ func callsCustom(ps []Pred) bool {
 		p.Expr.Walk(func(x *predexpr.Expr) { found = found || x.Leaf() && !predexpr.IsBuiltin(x.Fn) })
 	}
 	return found
+}
+
+// isFile reports whether the directory's file name (whose path is p) is a
+// regular file, following symlinks, and keeps its FileInfo in fi when
+// fi is not nil (the skill cache needs it). It stats in the open parent
+// when there is one.
+func (d sub) isFile(name, p string, fi *os.FileInfo) bool {
+	if d.at == nil {
+		if fi == nil {
+			return isFile(p)
+		}
+		return isFileInfo(p, fi)
+	}
+	st, err := d.at.stat(d.name + "/" + name)
+	if err != nil || !st.Mode().IsRegular() {
+		return false
+	}
+	if fi != nil {
+		*fi = st
+	}
+	return true
 }
 
 // isFileInfo is isFile keeping the FileInfo, which the skill cache needs.
