@@ -174,7 +174,7 @@ func simpleValue(v []byte) bool {
 	if last := v[len(v)-1]; last == ' ' {
 		return false
 	}
-	return bytes.IndexAny(v, "[]{}#\\") < 0 && printable(v)
+	return !bytes.ContainsAny(v, "[]{}#\\") && printable(v)
 }
 
 // printable: no control characters, valid UTF-8, and none of the
