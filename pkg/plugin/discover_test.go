@@ -3,6 +3,7 @@ package plugin
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -275,5 +276,22 @@ func TestDormantStandalone(t *testing.T) {
 				t.Errorf("reason %q lacks %q", res.Statuses[0].Reason, tt.reason)
 			}
 		})
+	}
+}
+
+// TestJoinName: the walk's join gives what filepath.Join gives, for the
+// clean directories and single names it is called with.
+func TestJoinName(t *testing.T) {
+	dirs := []string{"/", "/a", "/a/b", "a", "a/b", ".", "..", "../a", string(filepath.Separator)}
+	if runtime.GOOS == "windows" {
+		dirs = append(dirs, `C:\`, `C:`, `C:\a`, `\\host\share`, `\\host\share\a`, `a\b`)
+	}
+	for _, dir := range dirs {
+		dir = filepath.Clean(dir)
+		for _, name := range []string{"x", "SKILL.md", "SYMPOSIUM.toml", ".hidden", "a b"} {
+			if got, want := joinName(dir, name), filepath.Join(dir, name); got != want {
+				t.Errorf("joinName(%q, %q) = %q, want %q", dir, name, got, want)
+			}
+		}
 	}
 }

@@ -7,7 +7,9 @@
 // they are written.
 //
 // Frontmatter is split off by adrg/frontmatter and decoded by goccy/go-yaml
-// (its defaults would link yaml.v2, a YAML 1.1 reader). Errors carry file
+// (its defaults would link yaml.v2, a YAML 1.1 reader); the common simple
+// case, one-line plain `key: value` fields, is read by hand (simple.go),
+// giving the same result faster. Errors carry file
 // positions, path:line:col, with the frontmatter's YAML positions shifted
 // by the line of the opening ---.
 package skill
@@ -114,15 +116,20 @@ func parse(path string, data []byte, informal bool) (*Skill, error) {
 		return nil, &Error{File: path, Line: 1, Col: 1, Err: ErrNoFrontmatter,
 			Msg: "no frontmatter: SKILL.md must start with a --- line followed by name and description"}
 	}
-	fields, root, body, err := splitFrontmatter(path, data, open)
-	if err != nil {
-		return nil, err
+	fields, keys, body, simple := simpleFrontmatter(data, open)
+	if !simple {
+		var root ast.Node
+		var err error
+		if fields, root, body, err = splitFrontmatter(path, data, open); err != nil {
+			return nil, err
+		}
+		keys = keyPositions(root, open)
 	}
 	s := &Skill{Path: path, Dir: filepath.Dir(path), Fields: fields, Body: body}
 	if s.Fields == nil {
 		s.Fields = map[string]any{}
 	}
-	keys := keyPositions(root, open)
+	var err error
 	if _, ok := keys["name"]; ok || !informal {
 		if s.Name, err = requiredString(path, open, s.Fields, keys, "name"); err != nil {
 			return nil, err
