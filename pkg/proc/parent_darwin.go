@@ -3,8 +3,7 @@ package proc
 import (
 	"os"
 	"os/exec"
-
-	"golang.org/x/sys/unix"
+	"syscall"
 )
 
 // DieWithParent hands cmd this process's pid (EnvParentPID): macOS has no
@@ -17,30 +16,32 @@ func DieWithParent(cmd *exec.Cmd) { parentEnv(cmd, os.Getpid()) }
 // EVFILT_PROC NOTE_EXIT event, waited for in a goroutine. The parent may
 // have died before the watch was registered: then registering fails
 // (ESRCH), or succeeds on a pid already reused, which getppid, no longer
-// pid once the parent is gone, shows.
+// pid once the parent is gone, shows. The standard library's syscall has
+// all it takes, so the hook path (which links this package) links no
+// golang.org/x/sys/unix for it.
 func WatchParent(pid int) {
-	kq, err := unix.Kqueue()
+	kq, err := syscall.Kqueue()
 	if err != nil {
 		return // unwatched: as without the watch
 	}
-	var ev unix.Kevent_t
-	unix.SetKevent(&ev, pid, unix.EVFILT_PROC, unix.EV_ADD|unix.EV_ONESHOT)
-	ev.Fflags = unix.NOTE_EXIT
-	if _, err := unix.Kevent(kq, []unix.Kevent_t{ev}, nil, nil); err != nil {
-		if err == unix.ESRCH {
+	var ev syscall.Kevent_t
+	syscall.SetKevent(&ev, pid, syscall.EVFILT_PROC, syscall.EV_ADD|syscall.EV_ONESHOT)
+	ev.Fflags = syscall.NOTE_EXIT
+	if _, err := syscall.Kevent(kq, []syscall.Kevent_t{ev}, nil, nil); err != nil {
+		if err == syscall.ESRCH {
 			os.Exit(1)
 		}
-		unix.Close(kq)
+		syscall.Close(kq)
 		return
 	}
 	if os.Getppid() != pid {
 		os.Exit(1)
 	}
 	go func() {
-		out := make([]unix.Kevent_t, 1)
+		out := make([]syscall.Kevent_t, 1)
 		for {
-			n, err := unix.Kevent(kq, nil, out, nil)
-			if err == unix.EINTR {
+			n, err := syscall.Kevent(kq, nil, out, nil)
+			if err == syscall.EINTR {
 				continue
 			}
 			if err != nil {
