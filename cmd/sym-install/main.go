@@ -9,6 +9,7 @@ import (
 )
 
 func main() {
+	cli.DieWithOrchestrator()
 	cli.BatchGC()
 	os.Exit(syminstall.Main(cli.OS(), os.Args[1:]))
 }

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 
 	"github.com/symposium-dev/symposium-go/pkg/cargofind"
+	"github.com/symposium-dev/symposium-go/pkg/proc"
 )
 
 // stages are the three stage commands of one sync, built but not started.
@@ -184,11 +185,12 @@ func (r *ran) failure(opts Options) error {
 	return r.matchReadErr
 }
 
-// startAll starts the commands in order; on a failure the ones started
+// startAll starts the commands in order (with proc.Start: on Windows, in
+// the job that ends them with the orchestrator); on a failure the ones started
 // are left to fail on their closed pipes.
 func startAll(cmds ...*exec.Cmd) error {
 	for _, c := range cmds {
-		if err := c.Start(); err != nil {
+		if err := proc.Start(c); err != nil {
 			return fmt.Errorf("starting %s: %w", filepath.Base(c.Path), err)
 		}
 	}

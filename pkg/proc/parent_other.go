@@ -1,10 +1,14 @@
-//go:build !linux
+//go:build !linux && !windows && !darwin
 
 package proc
 
 import "os/exec"
 
-// DieWithParent does nothing here: only Linux has a parent-death signal.
-// (On macOS a stage whose orchestrator was killed runs on; on Windows,
-// job objects are what ties processes together.)
+// DieWithParent does nothing here: this system has neither a parent-death
+// signal (Linux), kill-on-close job objects (Windows) nor a watcher
+// (macOS's kqueue) wired up, so a stage whose orchestrator was killed runs
+// on.
 func DieWithParent(cmd *exec.Cmd) {}
+
+// WatchParent does nothing here (see DieWithParent).
+func WatchParent(pid int) {}

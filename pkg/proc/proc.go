@@ -4,7 +4,9 @@
 // nothing a command starts outlives its timeout; and a plugin command's
 // leading relative path is resolved against the plugin directory. A
 // command prepared with OwnGroup is started with Start or Run, which on
-// Windows put it in its job before it runs. Shell commands run with sh:
+// Windows put it in its job before it runs. A sync's stage, prepared with
+// DieWithParent, dies with the process that started it (WatchParent is
+// the stage's half of that on macOS). Shell commands run with sh:
 // /bin/sh, or Git for Windows' sh.exe. Standard library (and on Windows
 // golang.org/x/sys/windows) only: the hook path links it.
 package proc

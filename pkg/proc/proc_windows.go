@@ -70,11 +70,19 @@ func lookup(cmd *exec.Cmd) *job {
 	return jobs[weak.Make(cmd)]
 }
 
-// Start starts cmd; with OwnGroup's job, suspended, then assigned to the
-// job, then resumed.
+// Start starts cmd; with DieWithParent's or OwnGroup's job, suspended,
+// then assigned to the jobs, then resumed. The kill-on-close job comes
+// first: OwnGroup's, still empty, then nests inside it (Windows 8 and
+// later).
 func Start(cmd *exec.Cmd) error {
-	j := lookup(cmd)
-	if j == nil {
+	var hs []windows.Handle
+	if h := parentJob(cmd); h != 0 {
+		hs = append(hs, h)
+	}
+	if j := lookup(cmd); j != nil {
+		hs = append(hs, j.h)
+	}
+	if len(hs) == 0 {
 		return cmd.Start()
 	}
 	if cmd.SysProcAttr == nil {
@@ -87,7 +95,9 @@ func Start(cmd *exec.Cmd) error {
 	ph, err := windows.OpenProcess(windows.PROCESS_SET_QUOTA|windows.PROCESS_TERMINATE|windows.PROCESS_SUSPEND_RESUME,
 		false, uint32(cmd.Process.Pid))
 	if err == nil {
-		_ = windows.AssignProcessToJobObject(j.h, ph) // failing, the process alone is killed
+		for _, h := range hs {
+			_ = windows.AssignProcessToJobObject(h, ph) // failing, the process runs as without the job
+		}
 		err = resume(ph)
 		windows.CloseHandle(ph)
 	}

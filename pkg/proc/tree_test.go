@@ -28,7 +28,20 @@ func TestMain(m *testing.M) {
 			os.Exit(0)
 		}
 		time.Sleep(time.Hour) // blocks until killed (select{} would be a deadlock panic)
+	case "orchestrator": // TestStageDiesWithOrchestrator
+		stage := exec.Command(os.Args[0], "-test.run=^$")
+		stage.Env = append(os.Environ(), "PROC_TEST_ROLE=grandchild")
+		stage.Stdout = os.Stdout
+		DieWithParent(stage)
+		if err := Start(stage); err != nil {
+			os.Exit(3)
+		}
+		os.Stdout.WriteString("ready\n")
+		time.Sleep(time.Hour) // blocks until killed
 	case "grandchild":
+		if pid, ok := ParentPID(os.Getenv(EnvParentPID)); ok {
+			WatchParent(pid) // as the stage binaries do (pkg/cli)
+		}
 		os.Stdout.WriteString("ready\n")
 		time.Sleep(time.Hour) // blocks until killed (select{} would be a deadlock panic)
 	}
