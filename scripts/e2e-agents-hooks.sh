@@ -38,7 +38,8 @@
 # satisfied from E2E_CACHE, as plugin-contract.md describes. Pi (its extension) runs once more
 # with cargo-agents off PATH; it needs Node 22, npm-installed into E2E_CACHE. So does Kilo (the
 # OpenCode shim, named in kilo.json); in global scope Kilo's npm install of @kilocode/plugin into
-# ~/.config/kilo stalls each offline start until npm gives up (TMO may need raising).
+# ~/.config/kilo, which would stall each offline start until npm gives up, is satisfied from
+# E2E_CACHE too (as a user online has it after Kilo's first start).
 # No per-session bypass of those gates is used (no --trust-folder, no
 # --dangerously-bypass-hook-trust, no GEMINI_CLI_TRUST_WORKSPACE, no pre-trusted project): the
 # hooks run because init --trust opened the gates. Claude gets --allowedTools Bash, a
@@ -109,19 +110,24 @@ install() {
   echo "$prefix/node_modules/.bin/$a"
 }
 
-# opencode_deps DIR: OpenCode npm-installs @opencode-ai/plugin into every config directory that
-# holds a plugin and waits for it (offline: until npm gives up) unless node_modules is there and
-# package-lock.json lists it; give DIR the copy installed once into E2E_CACHE.
-opencode_deps() {
-  local prefix=$E2E_CACHE/opencode-plugin-$OPENCODE_VER
-  if [ ! -d "$prefix/node_modules/@opencode-ai/plugin" ]; then
+# plugin_deps DIR PKG VER NAME: OpenCode (and Kilo, its fork) npm-installs its plugin package PKG into
+# every config directory that holds a plugin and waits for it (offline: until npm gives up)
+# unless node_modules is there and package-lock.json lists it; give DIR the copy installed once
+# into E2E_CACHE as NAME-VER.
+plugin_deps() {
+  local prefix=$E2E_CACHE/$4-$3
+  if [ ! -d "$prefix/node_modules/$2" ]; then
     mkdir -p "$prefix"
-    npm install --prefix "$prefix" --no-audit --no-fund "@opencode-ai/plugin@$OPENCODE_VER" >"$prefix.install.log" 2>&1 || return 1
+    npm install --prefix "$prefix" --no-audit --no-fund "$2@$3" >"$prefix.install.log" 2>&1 || return 1
   fi
   mkdir -p "$1"
   cp "$prefix/package.json" "$prefix/package-lock.json" "$1/"
   ln -sfn "$prefix/node_modules" "$1/node_modules"
 }
+opencode_deps() { plugin_deps "$1" @opencode-ai/plugin "$OPENCODE_VER" opencode-plugin; }
+# kilo_deps DIR: the same for Kilo's global plugin directory; the registry here has
+# @kilocode/plugin up to 7.3.1 (KILO_PLUGIN_VER), older than the CLI.
+kilo_deps() { plugin_deps "$1" @kilocode/plugin "${KILO_PLUGIN_VER:-7.3.1}" kilo-plugin; }
 
 # pi_node: the bin directory of a Node 22 (Pi 1.3.0 dies on Node 20), npm-installed once.
 pi_node() {
@@ -339,6 +345,9 @@ for run_as in $AGENTS; do
   fi
   if [ "$a" = opencode ] && ! { opencode_deps "$(dirname "$(dirname "$hf")")" && opencode_deps "$R/home/.config/opencode"; }; then
     RES[$run_as]=SKIP; NOTE[$run_as]="npm install of @opencode-ai/plugin@$OPENCODE_VER failed"; log "$a: ${NOTE[$run_as]}"; continue
+  fi
+  if [ "$a" = kilo ] && [ "$SCOPE" = global ] && ! kilo_deps "$R/home/.config/kilo"; then
+    RES[$run_as]=SKIP; NOTE[$run_as]="npm install of @kilocode/plugin failed"; log "$a: ${NOTE[$run_as]}"; continue
   fi
   if ! grep -Eqs "$registered" "$hf"; then
     RES[$run_as]=FAIL; NOTE[$run_as]="sync registered no $a pre-tool-use hook in $hf"; FAILED=1; log "$a: ${NOTE[$run_as]}"; continue
