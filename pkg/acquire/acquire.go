@@ -77,14 +77,9 @@ func Installed(in stream.Installation) bool {
 	return err == nil && fi.IsDir()
 }
 
-// Install acquires in into in.Dir unless it is there already (then it
-// returns false). progress gets a line when it starts. A download with no
-// sha256 is refused (InstallWith can trust it on first use).
-func Install(ctx context.Context, in stream.Installation, cache string, progress io.Writer) (bool, error) {
-	return InstallWith(ctx, in, cache, Options{Progress: progress})
-}
-
-// InstallWith is Install with the sync's options.
+// InstallWith acquires in into in.Dir unless it is there already (then
+// it returns false). opts.Progress gets a line when it starts. A download
+// with no sha256 is refused unless opts trusts it on first use.
 func InstallWith(ctx context.Context, in stream.Installation, cache string, opts Options) (bool, error) {
 	if opts.Progress == nil {
 		opts.Progress = io.Discard
