@@ -96,7 +96,7 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 	if errors.As(err, &stageErr) {
 		// The stage already printed its diagnostics.
 		if sum != nil && !g.Quiet && !g.JSON {
-			printSummary(stdio.Out, sum, dry)
+			printSummary(stdio.Out, sum, dry, true)
 		}
 		return cli.ErrSilent
 	}
@@ -161,7 +161,7 @@ func askAfter(stdio cli.Stdio, g *globals, cwd string, cands []stream.PluginStat
 		return err
 	}
 	sum, err := syncRun(context.Background(), pipeline.Options{
-		Dir: cwd, Update: g.Update, Quiet: g.Quiet, Stderr: stdio.Err, Version: cli.Version,
+		Dir: cwd, Update: g.SyncUpdate(), Quiet: g.Quiet, Stderr: stdio.Err, Version: cli.Version,
 		Dirs: dirs, Executable: cli.Executable(),
 	})
 	logSync(g, sum, err)
@@ -169,7 +169,7 @@ func askAfter(stdio cli.Stdio, g *globals, cwd string, cands []stream.PluginStat
 		return err
 	}
 	if !g.Quiet {
-		printSummary(stdio.Out, sum, false)
+		printSummary(stdio.Out, sum, false, false)
 	}
 	return nil
 }
@@ -219,7 +219,7 @@ func changed(actions []stream.Action) int {
 }
 
 // printSummary prints, per agent, what changed, then gates, in a few lines.
-func printSummary(w io.Writer, sum *pipeline.Summary, dry bool) {
+func printSummary(w io.Writer, sum *pipeline.Summary, dry, stopped bool) {
 	verb := map[string]string{stream.StatusCreated: "installed", stream.StatusUpdated: "updated", stream.StatusRemoved: "removed"}
 	if dry {
 		verb = map[string]string{stream.StatusCreated: "would install", stream.StatusUpdated: "would update", stream.StatusRemoved: "would remove"}
@@ -237,7 +237,12 @@ func printSummary(w io.Writer, sum *pipeline.Summary, dry bool) {
 	per := tallyActions(sum.Actions)
 	names := slices.Sorted(maps.Keys(per))
 	for _, n := range names {
-		fmt.Fprintf(w, "  %-8s %s\n", n, per[n].describe(verb))
+		what := per[n].describe(verb)
+		if stopped && what == upToDate {
+			// A stage failed: what it did not reach is not up to date.
+			what = "nothing changed: the sync stopped at the error above"
+		}
+		fmt.Fprintf(w, "  %-8s %s\n", n, what)
 	}
 	printInstallations(w, sum.Actions, verb[stream.StatusCreated])
 	openable := 0
@@ -251,6 +256,10 @@ func printSummary(w io.Writer, sum *pipeline.Summary, dry bool) {
 		fmt.Fprintln(w, cli.TrustHint)
 	}
 }
+
+// upToDate is an agent's summary line when the sync changed nothing of
+// its.
+const upToDate = "up to date"
 
 // tally counts one agent's actions by kind and status.
 type tally struct{ skills, hooks, servers map[string]int }
@@ -300,7 +309,7 @@ func (t *tally) describe(verb map[string]string) string {
 	add("hook files:", t.hooks)
 	add("MCP servers:", t.servers)
 	if len(parts) == 0 {
-		return "up to date"
+		return upToDate
 	}
 	return strings.Join(parts, "; ")
 }

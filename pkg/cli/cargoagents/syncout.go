@@ -122,7 +122,7 @@ func report(stdio cli.Stdio, g *globals, sum *pipeline.Summary, opts pipeline.Op
 		return writeSyncRecords(g.records(stdio), sum, trace, opts.DryRun)
 	}
 	if !g.Quiet {
-		printSummary(stdio.Out, sum, opts.DryRun)
+		printSummary(stdio.Out, sum, opts.DryRun, false)
 		if sum.Approval != "" {
 			fmt.Fprintf(stdio.Out, "note: %s (its skills are installed; its hooks, MCP servers, installations, chained plugins and subcommands wait)\n", approval.Reason(approval.State(sum.Approval)))
 		}
