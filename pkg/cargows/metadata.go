@@ -81,12 +81,9 @@ type mdDecl struct {
 func CargoMetadata(ctx context.Context, opts MetadataOptions) (*Result, error) {
 	args := []string{"metadata", "--format-version", "1", "--offline", "--all-features"}
 	if opts.ManifestPath != "" {
-		p, err := filepath.Abs(opts.ManifestPath)
+		p, err := manifestFile(opts.ManifestPath)
 		if err != nil {
 			return nil, err
-		}
-		if st, err := os.Stat(p); err == nil && st.IsDir() {
-			p = filepath.Join(p, "Cargo.toml")
 		}
 		args = append(args, "--manifest-path", p)
 	}

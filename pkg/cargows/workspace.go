@@ -173,14 +173,24 @@ func Load(opts Options) (*Result, error) {
 	return res, nil
 }
 
+// manifestFile is --manifest-path as an absolute Cargo.toml path: a
+// directory names the Cargo.toml in it.
+func manifestFile(path string) (string, error) {
+	p, err := filepath.Abs(path)
+	if err != nil {
+		return "", err
+	}
+	if st, err := os.Stat(p); err == nil && st.IsDir() {
+		p = filepath.Join(p, "Cargo.toml")
+	}
+	return p, nil
+}
+
 func (l *loader) startManifest(opts Options) (*manifest, error) {
 	if opts.ManifestPath != "" {
-		p, err := filepath.Abs(opts.ManifestPath)
+		p, err := manifestFile(opts.ManifestPath)
 		if err != nil {
 			return nil, err
-		}
-		if st, err := os.Stat(p); err == nil && st.IsDir() {
-			p = filepath.Join(p, "Cargo.toml")
 		}
 		return l.read(p)
 	}
