@@ -134,14 +134,5 @@ func claudeHookGates(a *Agent, t Target, userSettings string) []Gate {
 	if t.Workspace != "" {
 		files = append(files, filepath.Join(t.Workspace, ".claude", "settings.json"), filepath.Join(t.Workspace, ".claude", "settings.local.json"))
 	}
-	for _, f := range files {
-		if isTrue(t.readJSONC(f), "disableAllHooks") {
-			gates = append(gates, Gate{
-				Agent:   a.Name,
-				Problem: fmt.Sprintf("Claude Code runs no hooks: %s sets disableAllHooks", f),
-				Fix:     fmt.Sprintf(`remove "disableAllHooks": true from %s`, f),
-			})
-		}
-	}
-	return gates
+	return append(gates, disableAllHooksGates(a, t, files, "Claude Code runs no hooks: %s sets disableAllHooks")...)
 }

@@ -244,3 +244,20 @@ func trustFolderGate(a *Agent, t Target, problem, trustFile, how string) Gate {
 		Open:    opener(jsonSet(t, a.Name, trustFile, "TRUST_FOLDER", t.Workspace)),
 	}
 }
+
+// disableAllHooksGates is a gate for each of files that sets Claude Code's
+// "disableAllHooks" switch (Qwen Code reads it too); problem names the
+// file with %s.
+func disableAllHooksGates(a *Agent, t Target, files []string, problem string) []Gate {
+	var gates []Gate
+	for _, f := range files {
+		if isTrue(t.readJSONC(f), "disableAllHooks") {
+			gates = append(gates, Gate{
+				Agent:   a.Name,
+				Problem: fmt.Sprintf(problem, f),
+				Fix:     fmt.Sprintf(`remove "disableAllHooks": true from %s`, f),
+			})
+		}
+	}
+	return gates
+}

@@ -35,16 +35,7 @@ func qwenGates(a *Agent, t Target) []Gate {
 		}
 		gates = append(gates, qwenMCPApprovals(a, t, projFile, proj)...)
 	}
-	for _, f := range ourHookFiles(a, t) {
-		if isTrue(t.readJSONC(f), "disableAllHooks") {
-			gates = append(gates, Gate{
-				Agent:   a.Name,
-				Problem: fmt.Sprintf("Qwen Code runs none of the hooks in %s: it sets disableAllHooks", f),
-				Fix:     fmt.Sprintf(`remove "disableAllHooks": true from %s`, f),
-			})
-		}
-	}
-	return gates
+	return append(gates, disableAllHooksGates(a, t, ourHookFiles(a, t), "Qwen Code runs none of the hooks in %s: it sets disableAllHooks")...)
 }
 
 // qwenMCPApprovals: the project servers in projFile that Qwen will not
