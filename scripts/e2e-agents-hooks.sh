@@ -48,6 +48,8 @@ set -uo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=scripts/e2e/guard-source.sh
 . "$HERE/e2e/guard-source.sh"
+# shellcheck source=scripts/e2e/stubconfig.sh
+. "$HERE/e2e/stubconfig.sh"
 REPO=$(cd "$HERE/.." && pwd)
 BINDIR=$(cd "${1:-$REPO/bin}" && pwd) || { echo "no binary directory ${1:-$REPO/bin}; run make build" >&2; exit 2; }
 AGENTS=${AGENTS:-claude gemini codex copilot opencode claude+copilot pi kilo}
@@ -203,32 +205,11 @@ TOML
     ;;
   opencode)
     # the provider's baseURL is rewritten per run; bash runs without asking (run cannot ask)
-    cat >"$R/ws/opencode.json" <<JSON
-{
-  "\$schema": "https://opencode.ai/config.json",
-  "provider": { "stub": { "npm": "@ai-sdk/openai-compatible", "name": "Stub",
-    "options": { "baseURL": "http://127.0.0.1:STUBPORT/v1", "apiKey": "sk-fake" },
-    "models": { "stub-model": { "name": "Stub model", "tool_call": true } } } },
-  "model": "stub/stub-model",
-  "permission": { "bash": "allow", "edit": "allow" },
-  "autoupdate": false,
-  "share": "disabled"
-}
-JSON
+    stub_opencode_config "http://127.0.0.1:STUBPORT/v1" "https://opencode.ai/config.json" >"$R/ws/opencode.json"
     ;;
   kilo)
     # OpenCode's config under Kilo's name; no .kilo/ directory (Kilo would npm-install into it)
-    cat >"$R/ws/kilo.json" <<JSON
-{
-  "provider": { "stub": { "npm": "@ai-sdk/openai-compatible", "name": "Stub",
-    "options": { "baseURL": "http://127.0.0.1:STUBPORT/v1", "apiKey": "sk-fake" },
-    "models": { "stub-model": { "name": "Stub model", "tool_call": true } } } },
-  "model": "stub/stub-model",
-  "permission": { "bash": "allow", "edit": "allow" },
-  "autoupdate": false,
-  "share": "disabled"
-}
-JSON
+    stub_opencode_config "http://127.0.0.1:STUBPORT/v1" >"$R/ws/kilo.json"
     ;;
   pi)
     # the provider's baseUrl is rewritten per run (docs/models.md)

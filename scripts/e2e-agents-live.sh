@@ -22,7 +22,8 @@
 #   skills   the first request with tools the model gets names the skill exactly once
 #   mcp      the agent's own `mcp list` shows the server (where it has one), a session started
 #            it, and the model is offered its tool in at least one session (in the tool list, or
-#            named for Qwen's tool_search; Pi names the server for its codemode tool)
+#            named for Qwen's tool_search; Pi names the server for its codemode tool; Droid offers
+#            a started server's tools in only some sessions, so none offered is "part" there)
 #   allow    `touch allowed.txt` ran, and the guard saw it
 #   block    `touch e2e-blocked-marker.txt` did not run
 #   reason   the guard's reason is in a later request (what the model reads)
@@ -37,6 +38,8 @@ REPO=$(cd "$HERE/.." && pwd)
 BINDIR=$(cd "${1:-$REPO/bin}" && pwd) || { echo "no binary directory ${1:-$REPO/bin}; run make build" >&2; exit 2; }
 # shellcheck source=scripts/e2e/lib.sh
 . "$HERE/e2e/lib.sh"
+# shellcheck source=scripts/e2e/stubconfig.sh
+. "$HERE/e2e/stubconfig.sh"
 AGENTS=${AGENTS:-pi qwen kilo cline droid claude gemini codex copilot opencode}
 PI_VER=${PI_VER:-1.3.0} # 1.5.2 does not install here (a dependency is 404); needs Node >= 22
 QWEN_VER=${QWEN_VER:-0.24.4}
@@ -96,17 +99,7 @@ prep() {
     echo '{"security":{"folderTrust":{"enabled":true}}}' >"$d/home/.qwen/settings.json" ;;
   kilo)
     # OpenCode's config under Kilo's name; no .kilo/ directory (Kilo would npm-install into it)
-    cat >"$d/ws/kilo.json" <<JSON
-{
-  "provider": { "stub": { "npm": "@ai-sdk/openai-compatible", "name": "Stub",
-    "options": { "baseURL": "http://127.0.0.1:$PORT/v1", "apiKey": "sk-fake" },
-    "models": { "stub-model": { "name": "Stub model", "tool_call": true } } } },
-  "model": "stub/stub-model",
-  "permission": { "bash": "allow", "edit": "allow" },
-  "autoupdate": false,
-  "share": "disabled"
-}
-JSON
+    stub_opencode_config "http://127.0.0.1:$PORT/v1" >"$d/ws/kilo.json"
     ;;
   cline)
     (cd "$d/ws" && HOME=$d/home timeout 60 "$CLI" auth -p openai -k sk-fake -m stub-model -b "http://127.0.0.1:$PORT/v1" </dev/null >"$d/auth.log" 2>&1) ;;
@@ -119,17 +112,7 @@ JSON
     # plugins off: its marketplace sync resolves github.com at startup
     printf 'model = "gpt-5-stub"\nmodel_provider = "stub"\ncheck_for_update_on_startup = false\n\n[model_providers.stub]\nname = "stub"\nbase_url = "http://127.0.0.1:%s/v1"\nenv_key = "OPENAI_API_KEY"\nwire_api = "responses"\n\n[features]\nplugins = false\n' "$PORT" >"$d/home/.codex/config.toml" ;;
   opencode)
-    cat >"$d/ws/opencode.json" <<JSON
-{
-  "provider": { "stub": { "npm": "@ai-sdk/openai-compatible", "name": "Stub",
-    "options": { "baseURL": "http://127.0.0.1:$PORT/v1", "apiKey": "sk-fake" },
-    "models": { "stub-model": { "name": "Stub model", "tool_call": true } } } },
-  "model": "stub/stub-model",
-  "permission": { "bash": "allow", "edit": "allow" },
-  "autoupdate": false,
-  "share": "disabled"
-}
-JSON
+    stub_opencode_config "http://127.0.0.1:$PORT/v1" >"$d/ws/opencode.json"
     # OpenCode npm-installs @opencode-ai/plugin into each config directory with a plugin at
     # startup (offline: until npm gives up) unless it is there: give both a cached copy
     local dep
@@ -278,6 +261,11 @@ mcp_offered() {
   done
   if [ $k = $n ]; then ok "$a: the model was offered $what in every session ($n)"
   elif [ $k -gt 0 ]; then ok "$a: the model was offered $what in $k of $n sessions (first session: $first); the other sessions' requests did not name it"
+  elif [ "$a" = droid ]; then
+    # Droid 0.225.2 lists and starts the server every time but puts its tools in the model's
+    # request in only some sessions (0 to 2 of 5 seen on 2026-11-26): its choice, not our file's.
+    na "$a: the model was offered $what" "Droid offered it in none of $n sessions this run; it offers a started server's tools in only some (0-2 of 5 seen)"
+    cell "$a" mcp part; return
   else bad "$a: the model was never offered $what ($n sessions)"; cell "$a" mcp FAIL; return; fi
   [ "${CELL[$a,mcp]:-pass}" = pass ] && cell "$a" mcp pass
 }
