@@ -100,6 +100,15 @@ type Agent struct {
 	OfferWhenFound bool
 	// Notice is what init tells a user who has the agent configured.
 	Notice string
+
+	// registration is where and how symposium registers the agent's
+	// hooks and MCP servers, and the agent's gates (regspec.go). A field,
+	// not a table filled at start-up, so that the agents are static data
+	// the hook's process start does not build.
+	registration *registration
+	// homeMoves are the agent's user-wide directories that the host's
+	// variables put elsewhere (host.go).
+	homeMoves []homeMove
 }
 
 // Offered reports whether init's menu lists a for the user of t (its Home
@@ -148,7 +157,17 @@ const (
 // all is the one list of the agents symposium supports, in the order init
 // offers them. Everything about each lives in its own file (claude.go,
 // claude_wire.go, ...); docs/adding-an-agent.md says what a new one needs.
-var all = []*Agent{amp, antigravity, auggie, claude, cline, codex, copilot, droid, gemini, goose, kilo, kiro, opencode, pi, qwen}
+//
+// The package's init sets it from agentList, not its declaration: the
+// agents' data refers to functions (gates, hook commands) that read this
+// list, and Go refuses an initializer that depends on itself. The agents
+// stay static data, which a hook's process start does not have to build
+// (TestHotPathInit).
+var all []*Agent
+
+var agentList = [...]*Agent{amp, antigravity, auggie, claude, cline, codex, copilot, droid, gemini, goose, kilo, kiro, opencode, pi, qwen}
+
+func init() { all = agentList[:] }
 
 // Lookup returns the agent named name.
 func Lookup(name string) (*Agent, bool) {

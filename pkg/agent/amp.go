@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+
+	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
 // Amp (Sourcegraph's Amp CLI). Nothing here was observed live: Amp needs its
@@ -41,7 +43,8 @@ var amp = &Agent{
 	// .claude/skills for compatibility): third-party references to Amp's
 	// manual (syllago, decodeclaude); whether a name in both shows
 	// twice is not known.
-	SkillReads: []string{".agents/skills", ".claude/skills"},
+	SkillReads:   []string{".agents/skills", ".claude/skills"},
+	registration: &ampRegistration,
 }
 
 // ampShim is the plugin sync installs; {{BIN}} (a string literal, quotes
@@ -71,7 +74,7 @@ func renderAmpShim(t Target) []byte {
 // all of Amp's settings) in .amp/settings.json or ~/.config/amp/
 // settings.json, {command, args, env} | {url, headers} (rulesync 17.0.0);
 // a user's settings.jsonc is edited in place.
-var _ = addRegistration(amp, &registration{
+var ampRegistration = registration{
 	hooks: &hookSpec{
 		project: ".amp/plugins/symposium.ts",
 		global:  ".config/amp/plugins/symposium.ts",
@@ -83,8 +86,8 @@ var _ = addRegistration(amp, &registration{
 		global:     ".config/amp/settings.json",
 		format:     "json",
 		container:  []string{"amp.mcpServers"},
-		entry:      claudeStyleEntry("amp", false),
+		entry:      func(s stream.MCPServer) (any, error) { return claudeStyleEntry(s, "amp", false) },
 		alternates: []string{"settings.jsonc"},
 	},
 	gates: ampGates,
-})
+}

@@ -64,6 +64,8 @@ var antigravity = &Agent{
 		MCP:          MCPNames{Unknown: true}, // its names for MCP tools are not documented
 		Timeout:      Seconds,
 	},
+	registration: &antigravityRegistration,
+	homeMoves:    antigravityHomeMoves,
 }
 
 // antigravityHookName is the one top-level key of hooks.json that is ours
@@ -80,7 +82,7 @@ const antigravityHookName = "symposium"
 // (workspacePaths, a tool's path arguments) locates the workspace.
 // MCP (§6): ~/.gemini/config/mcp_config.json; remote servers use serverUrl
 // for both SSE and streamable HTTP, with no type key; no ${VAR} expansion.
-var _ = addRegistration(antigravity, &registration{
+var antigravityRegistration = registration{
 	hooks: &hookSpec{
 		project: ".agents/hooks.json",
 		global:  ".gemini/config/hooks.json",
@@ -104,7 +106,7 @@ var _ = addRegistration(antigravity, &registration{
 		entry:     antigravityMCPEntry,
 	},
 	gates: antigravityGates,
-})
+}
 
 // antigravityCommand is our executable as the global hooks file names it:
 // by absolute path, which exists now, so a launcher that execs without a
@@ -136,9 +138,4 @@ func antigravityMCPEntry(s stream.MCPServer) (any, error) {
 // Antigravity shares ~/.gemini with Gemini CLI, but whether agy follows
 // GEMINI_CLI_HOME is not known (its binary is not at hand), so its own
 // directories stay under the home when Gemini CLI's ~/.gemini moves.
-var (
-	_ = moveHomeDir(".gemini/config", stayHome)
-	_ = moveHomeDir(".gemini/antigravity-cli", stayHome)
-)
-
-func stayHome(Target) string { return "" }
+var antigravityHomeMoves = []homeMove{{dir: ".gemini/config"}, {dir: ".gemini/antigravity-cli"}}

@@ -1,5 +1,7 @@
 package agent
 
+import "github.com/symposium-dev/symposium-go/pkg/stream"
+
 // Auggie (Augment Code's CLI). Read from @augmentcode/auggie 0.36.0's
 // augment.mjs, not run: it talks only to Augment's backend
 // (../shared/agent-payloads/auggie/contract-from-code.md).
@@ -32,7 +34,15 @@ var auggie = &Agent{
 		// does not wait for the answer). Stop's block is written as the
 		// schema has it, but triggerStopHook discards onStop's result,
 		// so whether 0.36.0 goes on is unknown (and it cannot loop).
-		Blocking:     append(NameTable{{"before_prompt", "observe"}}, claudeBlocking...),
+		// Otherwise Claude Code's column.
+		Blocking: NameTable{
+			{"before_prompt", "observe"},
+			{"after_tool_execute", "observe"}, {"session_start", "observe"},
+			{"session_end", "observe"}, {"agent_stop", "retry"},
+			{"before_compact", "observe"}, {"notification", "observe"},
+			{"error_occurred", "observe"}, {"subagent_start", "observe"},
+			{"subagent_stop", "retry"}, {"config_change", "prevent"},
+		},
 		ProjectHooks: ".augment/settings.json",
 		Shape:        ShapeGrouped,
 		MCP:          MCPNames{Unknown: true}, // "mcp:<regex>", against what name is not documented
@@ -40,13 +50,14 @@ var auggie = &Agent{
 	},
 
 	// The project skills directories it reads: auggie/contract-from-code.md (its code) (LANDSCAPE.md).
-	SkillReads: []string{".augment/skills", ".claude/skills", ".agents/skills"},
+	SkillReads:   []string{".augment/skills", ".claude/skills", ".agents/skills"},
+	registration: &auggieRegistration,
 }
 
 // Hooks: settings.json "hooks" with matcher groups (a regex; "*" is not
 // one and would invalidate the file, so ".*"), timeout in milliseconds.
 // MCP: mcpServers in the same file (auggie mcp add --project).
-var _ = addRegistration(auggie, &registration{
+var auggieRegistration = registration{
 	hooks: &hookSpec{
 		project: ".augment/settings.json",
 		global:  ".augment/settings.json",
@@ -64,6 +75,6 @@ var _ = addRegistration(auggie, &registration{
 		global:    ".augment/settings.json",
 		format:    "json",
 		container: []string{"mcpServers"},
-		entry:     claudeStyleEntry("auggie", true),
+		entry:     func(s stream.MCPServer) (any, error) { return claudeStyleEntry(s, "auggie", true) },
 	},
-})
+}

@@ -1,5 +1,7 @@
 package agent
 
+import "github.com/symposium-dev/symposium-go/pkg/stream"
+
 // Claude Code. See the book's "Claude Code" agent reference and ../shared/agent-payloads/claude/.
 var claude = &Agent{
 	Name:      "claude",
@@ -30,13 +32,15 @@ var claude = &Agent{
 		MCP:          ClaudeMCPNames,
 		Timeout:      Seconds,
 	},
+	registration: &claudeRegistration,
+	homeMoves:    claudeHomeMoves,
 }
 
 // Hooks: settings.json "hooks" with matcher groups, timeout in seconds.
 // MCP: Claude Code 2.1.330 does not read mcpServers from settings.json (the
 // book's table is wrong there; agent-payloads/claude/output-contract.md):
 // project servers live in .mcp.json, where they wait for approval (a gate).
-var _ = addRegistration(claude, &registration{
+var claudeRegistration = registration{
 	hooks: &hookSpec{
 		project: ".claude/settings.json",
 		global:  ".claude/settings.json",
@@ -48,10 +52,10 @@ var _ = addRegistration(claude, &registration{
 		global:    ".claude.json",
 		format:    "json",
 		container: []string{"mcpServers"},
-		entry:     claudeStyleEntry("claude", true),
+		entry:     func(s stream.MCPServer) (any, error) { return claudeStyleEntry(s, "claude", true) },
 	},
 	gates: claudeGates,
-})
+}
 
 // claudeBlocking is HIF §8.2's claude-code column (a Stop hook's block
 // asks for another turn); Codex and Gemini CLI behave the same.
@@ -71,7 +75,7 @@ var claudeBlocking = NameTable{
 // the global file `join(process.env.CLAUDE_CONFIG_DIR||homedir(),
 // ".claude"+suffix+".json")` (suffix "" in production); it warns when
 // the variable is relative.
-var (
-	_ = moveHomeDir(".claude", envDir("CLAUDE_CONFIG_DIR", false))
-	_ = moveHomeDir(".claude.json", envDir("CLAUDE_CONFIG_DIR", false, ".claude.json"))
-)
+var claudeHomeMoves = []homeMove{
+	{dir: ".claude", env: "CLAUDE_CONFIG_DIR"},
+	{dir: ".claude.json", env: "CLAUDE_CONFIG_DIR", elems: []string{".claude.json"}},
+}

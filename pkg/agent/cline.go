@@ -3,6 +3,8 @@ package agent
 import (
 	"path/filepath"
 	"strings"
+
+	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
 // Cline CLI (the SDK-based `cline`, 3.0.65; ../shared/agent-payloads/cline/
@@ -29,7 +31,9 @@ var cline = &Agent{
 	OfferWhenFound: true,
 
 	// The project skills directories it lists: cline/output-contract.md (live).
-	SkillReads: []string{".clinerules/skills", ".cline/skills", ".agents/skills"},
+	SkillReads:   []string{".clinerules/skills", ".cline/skills", ".agents/skills"},
+	registration: &clineRegistration,
+	homeMoves:    clineHomeMoves,
 }
 
 // clineHookMarker starts every hook program we write (after the shebang):
@@ -54,7 +58,7 @@ func clineHookScript(t Target, a *Agent, canonical string) []byte {
 // MCP: the user-wide ~/.cline/data/settings/cline_mcp_settings.json
 // ($CLINE_MCP_SETTINGS_PATH overrides it; code only, not run here), in
 // Claude's {"mcpServers": {…}} form. Cline reads no project file.
-var _ = addRegistration(cline, &registration{
+var clineRegistration = registration{
 	hooks: &hookSpec{
 		project:     ".clinerules/hooks",
 		global:      ".cline/hooks",
@@ -66,23 +70,25 @@ var _ = addRegistration(cline, &registration{
 		global:    ".cline/data/settings/cline_mcp_settings.json",
 		format:    "json",
 		container: []string{"mcpServers"},
-		entry:     claudeStyleEntry("cline", false),
+		entry:     func(s stream.MCPServer) (any, error) { return claudeStyleEntry(s, "cline", false) },
 	},
-})
+}
 
 // Cline's directories (cline 3.0.65, @cline/core and @cline/llms): the
 // home ~/.cline is $CLINE_DIR (hooks/ under it); its data directory
 // $CLINE_DATA_DIR, else <home>/data; the MCP settings file
 // $CLINE_MCP_SETTINGS_PATH, else <data>/settings/cline_mcp_settings.json.
 // Cline trims each value.
-var (
-	clineDirVar  = hostVar("CLINE_DIR")
-	clineDataVar = hostVar("CLINE_DATA_DIR")
-	clineMCPVar  = hostVar("CLINE_MCP_SETTINGS_PATH")
+const (
+	clineDirVar  = "CLINE_DIR"
+	clineDataVar = "CLINE_DATA_DIR"
+	clineMCPVar  = "CLINE_MCP_SETTINGS_PATH"
+)
 
-	_ = moveHomeDir(".cline", func(t Target) string { return t.clineEnv(clineDirVar) })
-	_ = moveHomeDir(".cline/data", clineDataDir)
-	_ = moveHomeDir(".cline/data/settings/cline_mcp_settings.json", func(t Target) string {
+var clineHomeMoves = []homeMove{
+	{dir: ".cline", at: func(t Target) string { return t.clineEnv(clineDirVar) }, vars: []string{clineDirVar}},
+	{dir: ".cline/data", at: clineDataDir, vars: []string{clineDataVar, clineDirVar}},
+	{dir: ".cline/data/settings/cline_mcp_settings.json", vars: []string{clineMCPVar, clineDataVar, clineDirVar}, at: func(t Target) string {
 		if f := t.clineEnv(clineMCPVar); f != "" {
 			return f
 		}
@@ -90,8 +96,8 @@ var (
 			return filepath.Join(d, "settings", "cline_mcp_settings.json")
 		}
 		return ""
-	})
-)
+	}},
+}
 
 func clineDataDir(t Target) string {
 	if d := t.clineEnv(clineDataVar); d != "" {

@@ -112,8 +112,8 @@ func clineInputFromClaude(tool string, in json.RawMessage) json.RawMessage {
 }
 
 // clineHookNames are the internal names Cline sends as hookName.
-var clineHookNames = map[string]string{
-	PreToolUse: "tool_call", PostToolUse: "tool_result", UserPromptSubmit: "prompt_submit", SessionStart: "agent_start", Stop: "agent_end",
+var clineHookNames = NameTable{
+	{PreToolUse, "tool_call"}, {PostToolUse, "tool_result"}, {UserPromptSubmit, "prompt_submit"}, {SessionStart, "agent_start"}, {Stop, "agent_end"},
 }
 
 func (clineWire) EncodeInput(p *canonhook.Payload) ([]byte, error) {
@@ -124,7 +124,7 @@ func (clineWire) EncodeInput(p *canonhook.Payload) ([]byte, error) {
 	o.str("taskId", p.SessionID)
 	own := p.Agent == "cline" // its own fields ride along in Extra
 	if !own {
-		o.str("hookName", clineHookNames[p.Event])
+		o.str("hookName", clineHookNames.Of(p.Event))
 	}
 	if p.Cwd != "" && (!own || p.Extra["workspaceInfo"] == nil) {
 		ws, _ := marshalNoEscape(map[string]string{"rootPath": p.Cwd})

@@ -33,6 +33,8 @@ var codex = &Agent{
 		MCP:          ClaudeMCPNames,
 		Timeout:      Seconds,
 	},
+	registration: &codexRegistration,
+	homeMoves:    codexHomeMoves,
 }
 
 // Hooks: hooks.json with Claude-style groups, timeout in seconds. Codex
@@ -41,7 +43,7 @@ var codex = &Agent{
 // project; codexGates says what to set. MCP: [mcp_servers.<name>] in
 // .codex/config.toml (stdio, or streamable HTTP with url + http_headers; no
 // SSE).
-var _ = addRegistration(codex, &registration{
+var codexRegistration = registration{
 	hooks: &hookSpec{
 		project: ".codex/hooks.json",
 		global:  ".codex/hooks.json",
@@ -56,7 +58,7 @@ var _ = addRegistration(codex, &registration{
 		entry:     codexMCPEntry,
 	},
 	gates: codexGates,
-})
+}
 
 // codexHook is Claude's entry plus "commandWindows", which Codex runs
 // instead of "command" on Windows, with cmd.exe (%COMSPEC% /C), where the
@@ -93,7 +95,7 @@ func codexEntryOn(goos string, entry map[string]any) map[string]any {
 // every system (https://developers.openai.com/codex/environment-variables:
 // "CODEX_HOME … Default ~/.codex … Sets the root for Codex state, including
 // config"), so our global hooks.json and config.toml go there.
-var _ = moveHomeDir(".codex", envDir("CODEX_HOME", false))
+var codexHomeMoves = []homeMove{{dir: ".codex", env: "CODEX_HOME"}}
 
 func codexMCPEntry(s stream.MCPServer) (any, error) {
 	m := map[string]any{}

@@ -1,5 +1,7 @@
 package agent
 
+import "github.com/symposium-dev/symposium-go/pkg/stream"
+
 // GitHub Copilot. See the book's "GitHub Copilot" agent reference and ../shared/agent-payloads/copilot/.
 var copilot = &Agent{
 	Name:      "copilot",
@@ -49,8 +51,10 @@ var copilot = &Agent{
 	// Copilot CLI docs (add-skills): .github/skills, .claude/skills and
 	// .agents/skills. `copilot skill list` (1.0.102) shows a name found in
 	// several once: from .github, else .agents, else .claude.
-	SkillReads:  []string{".github/skills", ".agents/skills", ".claude/skills"},
-	SkillDedupe: true,
+	SkillReads:   []string{".github/skills", ".agents/skills", ".claude/skills"},
+	SkillDedupe:  true,
+	registration: &copilotRegistration,
+	homeMoves:    copilotHomeMoves,
 }
 
 // Hooks: a file of our own, {"version": 1, "hooks": {event: [{type, bash,
@@ -72,7 +76,7 @@ var copilot = &Agent{
 // ~/.copilot/mcp-config.json, all under mcpServers (not .vscode/mcp.json,
 // which is VS Code's). .mcp.json is Claude Code's file, so we use
 // .github/mcp.json.
-var _ = addRegistration(copilot, &registration{
+var copilotRegistration = registration{
 	hooks: &hookSpec{
 		project: ".github/hooks/symposium.json",
 		global:  ".copilot/hooks/symposium.json",
@@ -92,14 +96,14 @@ var _ = addRegistration(copilot, &registration{
 		global:    ".copilot/mcp-config.json",
 		format:    "json",
 		container: []string{"mcpServers"},
-		entry:     claudeStyleEntry("copilot", true),
+		entry:     func(s stream.MCPServer) (any, error) { return claudeStyleEntry(s, "copilot", true) },
 	},
 	gates: copilotGates,
-})
+}
 
 // COPILOT_HOME replaces ~/.copilot (config.json, mcp-config.json, hooks/):
 // @github/copilot 1.0.20's app.js `t?.configDir ? t.configDir :
 // process.env.COPILOT_HOME ? process.env.COPILOT_HOME :
 // join(homedir(),".copilot")`, and its help: "override the directory where
 // configuration and state files are stored; defaults to $HOME/.copilot".
-var _ = moveHomeDir(".copilot", envDir("COPILOT_HOME", false))
+var copilotHomeMoves = []homeMove{{dir: ".copilot", env: "COPILOT_HOME"}}

@@ -41,7 +41,8 @@ var droid = &Agent{
 	},
 
 	// The project skills directories it reads: droid/output-contract.md (live) (LANDSCAPE.md).
-	SkillReads: []string{".factory/skills", ".agents/skills", ".agent/skills"},
+	SkillReads:   []string{".factory/skills", ".agents/skills", ".agent/skills"},
+	registration: &droidRegistration,
 }
 
 // Hooks: settings.json "hooks" with matcher groups, timeout in seconds
@@ -52,7 +53,7 @@ var droid = &Agent{
 // our settings.json entries when a .factory/hooks.json existed): when the
 // user has one, ours go there.
 // MCP: mcp.json mcpServers with an explicit type, no approval step.
-var _ = addRegistration(droid, &registration{
+var droidRegistration = registration{
 	hooks: &hookSpec{
 		project: ".factory/settings.json",
 		global:  ".factory/settings.json",
@@ -68,12 +69,12 @@ var _ = addRegistration(droid, &registration{
 		entry:     droidMCPEntry,
 	},
 	gates: droidGates,
-})
+}
 
 // droidMCPEntry is Claude's form with "type" on stdio servers too, as
 // the captured mcp.json has it.
 func droidMCPEntry(s stream.MCPServer) (any, error) {
-	e, err := claudeStyleEntry("droid", true)(s)
+	e, err := claudeStyleEntry(s, "droid", true)
 	if err != nil || serverType(s) != "stdio" {
 		return e, err
 	}

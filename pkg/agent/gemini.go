@@ -48,7 +48,9 @@ var gemini = &Agent{
 
 	// .gemini/skills and its alias .agents/skills: a name in both warns,
 	// and the last wins.
-	SkillReads: []string{".gemini/skills", ".agents/skills"},
+	SkillReads:   []string{".gemini/skills", ".agents/skills"},
+	registration: &geminiRegistration,
+	homeMoves:    geminiHomeMoves,
 }
 
 // geminiHookName names our handlers; Gemini de-duplicates hooks by
@@ -61,7 +63,7 @@ const geminiHookName = "symposium"
 // trusted folder: geminiGates checks ~/.gemini/trustedFolders.json.
 // MCP: settings.json mcpServers: stdio {command, args, env}, streamable HTTP
 // {httpUrl, headers}, SSE {url, headers}.
-var _ = addRegistration(gemini, &registration{
+var geminiRegistration = registration{
 	hooks: &hookSpec{
 		project: ".gemini/settings.json",
 		global:  ".gemini/settings.json",
@@ -83,7 +85,7 @@ var _ = addRegistration(gemini, &registration{
 		entry:     geminiMCPEntry,
 	},
 	gates: geminiGates,
-})
+}
 
 func geminiMCPEntry(s stream.MCPServer) (any, error) {
 	switch typ := serverType(s); typ {
@@ -104,4 +106,4 @@ func geminiMCPEntry(s stream.MCPServer) (any, error) {
 // returns process.env["GEMINI_CLI_HOME"] when set; Storage.getGlobalGeminiDir
 // joins ".gemini" to it). Antigravity's directories under ~/.gemini keep
 // their place (antigravity.go).
-var _ = moveHomeDir(".gemini", envDir("GEMINI_CLI_HOME", false, ".gemini"))
+var geminiHomeMoves = []homeMove{{dir: ".gemini", env: "GEMINI_CLI_HOME", elems: []string{".gemini"}}}

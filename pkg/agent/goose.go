@@ -14,7 +14,9 @@ var goose = &Agent{
 	HomeMarks: []string{".config/goose"},
 
 	// Goose's skills extension reads these in the project.
-	SkillReads: []string{".goose/skills", ".claude/skills", ".agents/skills"},
+	SkillReads:   []string{".goose/skills", ".claude/skills", ".agents/skills"},
+	registration: &gooseRegistration,
+	homeMoves:    gooseHomeMoves,
 }
 
 // gooseTimeout is the per-call timeout (seconds) Goose itself writes for a
@@ -27,22 +29,22 @@ const gooseTimeout = 300
 // "enabled". The book's older {provider: mcp, config: {...}} form is not
 // what Goose reads. Because the file is shared by every workspace, the
 // installer keys its owned list by MCPFile.
-var _ = addRegistration(goose, &registration{
+var gooseRegistration = registration{
 	mcp: &mcpSpec{
 		global:    ".config/goose/config.yaml",
 		format:    "yaml",
 		container: []string{"extensions"},
 		entry:     gooseMCPEntry,
 	},
-})
+}
 
 // On Windows Goose keeps its config under the roaming application data,
 // "%APPDATA%\Block\goose\config\config.yaml"
 // (https://block.github.io/goose/docs/guides/config-files; its
 // etcetera app strategy with author "Block"), not ~/.config/goose.
-var _ = moveHomeDir(".config/goose", gooseConfigDir)
+var gooseHomeMoves = []homeMove{{dir: ".config/goose", at: gooseConfigDir, vars: []string{appData}}}
 
-var appData = hostVar("APPDATA")
+const appData = "APPDATA"
 
 func gooseConfigDir(t Target) string {
 	dir := t.absEnv(appData, false)

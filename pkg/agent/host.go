@@ -31,61 +31,59 @@ func (h Host) OS() string {
 	return h.GOOS
 }
 
-// hostVars are the environment variables the agents' files declare they
-// read (hostVar): the only ones Host.Env carries.
-var hostVars []string
-
-// hostVar declares that an agent's directory depends on the variable name
-// and returns name, so a declaration reads as the use of it.
-func hostVar(name string) string {
-	if !slices.Contains(hostVars, name) {
-		hostVars = append(hostVars, name)
-	}
-	return name
-}
-
-// HostVars lists, sorted, every variable that moves an agent's files:
-// what pkg/cli reads into Host.Env.
+// HostVars lists, sorted, every variable that moves an agent's files (its
+// homeMoves declare them): what pkg/cli reads into Host.Env.
 func HostVars() []string {
-	names := slices.Clone(hostVars)
+	var names []string
+	for _, a := range all {
+		for _, m := range a.homeMoves {
+			if m.env != "" {
+				names = append(names, m.env)
+			}
+			names = append(names, m.vars...)
+		}
+	}
 	slices.Sort(names)
-	return names
+	return slices.Compact(names)
 }
 
 // env returns the variable's value ("" when unset).
 func (h Host) env(name string) string { return h.Env[name] }
 
 // homeMove is an agent's home-relative directory (or file) that the host
-// may put elsewhere: at returns the path to use instead, "" to keep it
-// under the home.
+// may put elsewhere. Each agent lists its own (Agent.homeMoves) as data,
+// so that nothing is built at start-up.
 type homeMove struct {
 	dir string // home-relative, slash-separated: ".codex"
-	at  func(t Target) string
+	// env names the variable that, set to an absolute directory, is
+	// where dir goes, joined with elems (CODEX_HOME for ~/.codex). A
+	// relative value is not followed (agents resolve it from a working
+	// directory we do not know); with tilde, a leading "~" is the home
+	// (Qwen Code and Pi expand it).
+	env   string
+	tilde bool
+	elems []string
+	// at is instead a rule of the agent's own, reading the variables
+	// vars. A move with neither env nor at keeps dir under the home even
+	// when a shorter one moves (Antigravity's ~/.gemini/config).
+	at   func(t Target) string
+	vars []string
 }
 
-// homeMoves are every agent's movable directories (each agent's file adds
-// its own with moveHomeDir).
-var homeMoves []homeMove
-
-func moveHomeDir(dir string, at func(t Target) string) bool {
-	homeMoves = append(homeMoves, homeMove{dir, at})
-	return true
-}
-
-// envDir is a homeMove's at for a variable that names the directory
-// itself (CODEX_HOME for ~/.codex), joined with elems. A relative value
-// is not followed (agents resolve it from a working directory we do not
-// know); a leading "~" is the home directory when tilde is set (Qwen
-// Code and Pi expand it).
-func envDir(name string, tilde bool, elems ...string) func(t Target) string {
-	hostVar(name)
-	return func(t Target) string {
-		dir := t.absEnv(name, tilde)
-		if dir == "" {
-			return ""
-		}
-		return filepath.Join(append([]string{dir}, elems...)...)
+// place is where m puts its directory on t's host, "" to keep it under
+// the home.
+func (m *homeMove) place(t Target) string {
+	if m.at != nil {
+		return m.at(t)
 	}
+	if m.env == "" {
+		return ""
+	}
+	dir := t.absEnv(m.env, m.tilde)
+	if dir == "" {
+		return ""
+	}
+	return filepath.Join(append([]string{dir}, m.elems...)...)
 }
 
 // absEnv is the variable's value as an absolute directory, "" when unset
@@ -123,17 +121,20 @@ func isAbs(p string) bool {
 // Gemini CLI's ~/.gemini moves).
 func (t Target) homeFile(rel string) string {
 	var best *homeMove
-	for i, m := range homeMoves {
-		rest, ok := strings.CutPrefix(rel, m.dir)
-		if !ok || (rest != "" && rest[0] != '/') {
-			continue
-		}
-		if best == nil || len(m.dir) > len(best.dir) {
-			best = &homeMoves[i]
+	for _, a := range all {
+		for i := range a.homeMoves {
+			m := &a.homeMoves[i]
+			rest, ok := strings.CutPrefix(rel, m.dir)
+			if !ok || (rest != "" && rest[0] != '/') {
+				continue
+			}
+			if best == nil || len(m.dir) > len(best.dir) {
+				best = m
+			}
 		}
 	}
 	if best != nil {
-		if dir := best.at(t); dir != "" {
+		if dir := best.place(t); dir != "" {
 			rest := strings.TrimPrefix(rel, best.dir)
 			return filepath.Join(dir, filepath.FromSlash(path.Clean("./"+rest)))
 		}

@@ -19,7 +19,9 @@ var kilo = &Agent{
 	Registers:      opencode.Registers,
 
 	// The project skills directories it reads: kilo/output-contract.md (live) (LANDSCAPE.md).
-	SkillReads: []string{".kilo/skills", ".kilo/skill", ".agents/skills", ".claude/skills"},
+	SkillReads:   []string{".kilo/skills", ".kilo/skill", ".agents/skills", ".claude/skills"},
+	registration: &kiloRegistration,
+	homeMoves:    kiloHomeMoves,
 }
 
 // kiloShimMarker starts every Kilo shim we write.
@@ -41,7 +43,7 @@ func renderKiloShim(t Target) []byte {
 // such place for the user's own config: the global shim goes in
 // ~/.config/kilo/plugins/, which costs that install once.
 // MCP: kilo.json "mcp", OpenCode's format (a project .mcp.json is not read).
-var _ = addRegistration(kilo, &registration{
+var kiloRegistration = registration{
 	hooks: &hookSpec{
 		project: ".kilo-plugins/symposium.js",
 		global:  ".config/kilo/plugins/symposium.js",
@@ -60,8 +62,8 @@ var _ = addRegistration(kilo, &registration{
 		entry:      opencodeMCPEntry,
 		alternates: []string{"kilo.jsonc"},
 	},
-})
+}
 
 // Kilo inlines OpenCode's xdg-basedir: $XDG_CONFIG_HOME/kilo, else
 // ~/.config/kilo (kilo 7.7.7's binary).
-var _ = moveHomeDir(".config/kilo", envDir("XDG_CONFIG_HOME", false, "kilo"))
+var kiloHomeMoves = []homeMove{{dir: ".config/kilo", env: "XDG_CONFIG_HOME", elems: []string{"kilo"}}}

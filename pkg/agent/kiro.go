@@ -1,5 +1,7 @@
 package agent
 
+import "github.com/symposium-dev/symposium-go/pkg/stream"
+
 // Kiro. See the book's "Kiro" agent reference and ../shared/agent-payloads/kiro/.
 var kiro = &Agent{
 	Name:      "kiro",
@@ -32,6 +34,7 @@ var kiro = &Agent{
 		MCPIn:   []MCPNames{ClaudeMCPNames},
 		Timeout: Milliseconds,
 	},
+	registration: &kiroRegistration,
 }
 
 // KiroAgentName is the custom agent we define; Kiro runs its hooks only in
@@ -46,7 +49,7 @@ const KiroAgentName = "symposium"
 // agent-payloads; this follows the book.
 // MCP: .kiro/settings/mcp.json mcpServers ({command, args, env} or {url,
 // headers}).
-var _ = addRegistration(kiro, &registration{
+var kiroRegistration = registration{
 	hooks: &hookSpec{
 		project:  ".kiro/agents/" + KiroAgentName + ".json",
 		global:   ".kiro/agents/" + KiroAgentName + ".json",
@@ -76,7 +79,7 @@ var _ = addRegistration(kiro, &registration{
 		global:    ".kiro/settings/mcp.json",
 		format:    "json",
 		container: []string{"mcpServers"},
-		entry:     claudeStyleEntry("kiro", false),
+		entry:     func(s stream.MCPServer) (any, error) { return claudeStyleEntry(s, "kiro", false) },
 	},
 	gates: kiroGates,
-})
+}

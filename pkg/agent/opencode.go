@@ -28,7 +28,9 @@ var opencode = &Agent{
 
 	// OpenCode docs (skills): a name in two of these shows once, picked
 	// at random from run to run, with a warning.
-	SkillReads: []string{".opencode/skills", ".claude/skills", ".agents/skills"},
+	SkillReads:   []string{".opencode/skills", ".claude/skills", ".agents/skills"},
+	registration: &opencodeRegistration,
+	homeMoves:    opencodeHomeMoves,
 }
 
 // opencodeShim is the JS plugin sync installs; {{BIN}} (a string literal,
@@ -68,7 +70,7 @@ func renderPluginShim(t Target, agent string) []byte {
 // config otherwise; agent-payloads/opencode/output-contract.md). OpenCode
 // reads opencode.jsonc as well: a user's .jsonc is edited in place (with its
 // comments) rather than a second file created beside it.
-var _ = addRegistration(opencode, &registration{
+var opencodeRegistration = registration{
 	hooks: &hookSpec{
 		project: ".opencode/plugins/symposium.js",
 		global:  ".config/opencode/plugins/symposium.js",
@@ -83,7 +85,7 @@ var _ = addRegistration(opencode, &registration{
 		entry:      opencodeMCPEntry,
 		alternates: []string{"opencode.jsonc"},
 	},
-})
+}
 
 func opencodeMCPEntry(s stream.MCPServer) (any, error) {
 	switch typ := serverType(s); typ {
@@ -104,4 +106,4 @@ func opencodeMCPEntry(s stream.MCPServer) (any, error) {
 // OpenCode's global directory is xdg-basedir's: $XDG_CONFIG_HOME/opencode,
 // else ~/.config/opencode, on every system (opencode 1.18.33's binary:
 // `XDG_CONFIG_HOME||join(homedir(),".config")` joined with the app name).
-var _ = moveHomeDir(".config/opencode", envDir("XDG_CONFIG_HOME", false, "opencode"))
+var opencodeHomeMoves = []homeMove{{dir: ".config/opencode", env: "XDG_CONFIG_HOME", elems: []string{"opencode"}}}

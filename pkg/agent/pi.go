@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/skillowner"
+	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
 // Pi (the pi coding agent). See ../shared/agent-payloads/pi/output-contract.md
@@ -30,7 +31,9 @@ var pi = &Agent{
 	OfferWhenFound: true,
 
 	// The project skills directories it reads: pi/output-contract.md (live) (LANDSCAPE.md).
-	SkillReads: []string{".pi/skills", ".agents/skills"},
+	SkillReads:   []string{".pi/skills", ".agents/skills"},
+	registration: &piRegistration,
+	homeMoves:    piHomeMoves,
 }
 
 // piShim is the extension sync installs; {{BIN}} (a string literal, quotes
@@ -65,7 +68,7 @@ func renderPiShim(t Target) []byte {
 // both would run twice). MCP: Pi's built-in MCP reads ~/.pi/agent/mcp.json
 // and, in a trusted project, .pi/mcp.json, both {"mcpServers": {name:
 // {command, args, env} | {url, headers}}} (observed with `pi mcp list`).
-var _ = addRegistration(pi, &registration{
+var piRegistration = registration{
 	hooks: &hookSpec{
 		project: ".pi/extensions/symposium.js",
 		global:  ".pi/agent/extensions/symposium.js",
@@ -77,13 +80,13 @@ var _ = addRegistration(pi, &registration{
 		global:    ".pi/agent/mcp.json",
 		format:    "json",
 		container: []string{"mcpServers"},
-		entry:     claudeStyleEntry("pi", false),
+		entry:     func(s stream.MCPServer) (any, error) { return claudeStyleEntry(s, "pi", false) },
 	},
 	gates: piGates,
-})
+}
 
 // PI_CODING_AGENT_DIR replaces ~/.pi/agent (settings.json, trust.json,
 // extensions/), "~" expanded: pi-coding-agent 1.3.0 dist/config.js
 // getAgentDir: `process.env[ENV_AGENT_DIR]` through expandTildePath, else
 // join(homedir(), ".pi", "agent").
-var _ = moveHomeDir(".pi/agent", envDir("PI_CODING_AGENT_DIR", true))
+var piHomeMoves = []homeMove{{dir: ".pi/agent", env: "PI_CODING_AGENT_DIR", tilde: true}}

@@ -21,7 +21,7 @@ func piGates(a *Agent, t Target) []Gate {
 	if t.Workspace == "" {
 		return nil
 	}
-	what := piProjectResources(t)
+	what := piProjectResources(a, t)
 	trusted, decided := piTrust(t)
 	if len(what) == 0 || trusted {
 		return nil
@@ -46,7 +46,7 @@ func piGates(a *Agent, t Target) []Gate {
 
 // piProjectResources names what we put in the project that Pi reads only
 // when it is trusted.
-func piProjectResources(t Target) []string {
+func piProjectResources(a *Agent, t Target) []string {
 	var what []string
 	shim := filepath.Join(t.Workspace, ".pi", "extensions", "symposium.js")
 	t.noteRead(shim)
@@ -56,7 +56,7 @@ func piProjectResources(t Target) []string {
 	if len(objectKeys(t.readJSONC(filepath.Join(t.Workspace, ".pi", "mcp.json")), "mcpServers")) > 0 {
 		what = append(what, "MCP servers")
 	}
-	skills := filepath.Join(t.Workspace, filepath.FromSlash(pi.SkillDir))
+	skills := filepath.Join(t.Workspace, filepath.FromSlash(a.SkillDir))
 	t.noteRead(skills)
 	if entries, err := os.ReadDir(skills); err == nil && len(entries) > 0 {
 		what = append(what, "skills")

@@ -1,5 +1,7 @@
 package agent
 
+import "github.com/symposium-dev/symposium-go/pkg/stream"
+
 // Qwen Code. See ../shared/agent-payloads/qwen/output-contract.md (0.24.4,
 // observed live): a Gemini CLI fork whose hooks are Claude Code's (event
 // names, matcher groups, snake_case payloads, hookSpecificOutput).
@@ -48,7 +50,9 @@ var qwen = &Agent{
 	},
 
 	// The project skills directories it reads: qwen/output-contract.md (live) (LANDSCAPE.md).
-	SkillReads: []string{".qwen/skills", ".agents/skills", ".claude/skills"},
+	SkillReads:   []string{".qwen/skills", ".agents/skills", ".claude/skills"},
+	registration: &qwenRegistration,
+	homeMoves:    qwenHomeMoves,
 }
 
 // Hooks: settings.json "hooks" with matcher groups, timeout in seconds
@@ -56,7 +60,7 @@ var qwen = &Agent{
 // read .claude/settings.json. MCP: settings.json mcpServers in Claude's
 // form; project servers wait for approval in ~/.qwen/mcpApprovals.json
 // (qwenGates).
-var _ = addRegistration(qwen, &registration{
+var qwenRegistration = registration{
 	hooks: &hookSpec{
 		project: ".qwen/settings.json",
 		global:  ".qwen/settings.json",
@@ -68,10 +72,10 @@ var _ = addRegistration(qwen, &registration{
 		global:    ".qwen/settings.json",
 		format:    "json",
 		container: []string{"mcpServers"},
-		entry:     claudeStyleEntry("qwen", true),
+		entry:     func(s stream.MCPServer) (any, error) { return claudeStyleEntry(s, "qwen", true) },
 	},
 	gates: qwenGates,
-})
+}
 
 // QWEN_HOME replaces ~/.qwen (settings.json, trustedFolders.json,
 // mcpApprovals.json); a leading "~" is the home directory
@@ -79,4 +83,4 @@ var _ = addRegistration(qwen, &registration{
 // settings docs: "Customizes the global configuration directory (default:
 // ~/.qwen)"). Qwen also takes QWEN_HOME from ~/.qwen/.env or ~/.env when
 // the environment lacks it; we do not read those files.
-var _ = moveHomeDir(".qwen", envDir("QWEN_HOME", true))
+var qwenHomeMoves = []homeMove{{dir: ".qwen", env: "QWEN_HOME", tilde: true}}

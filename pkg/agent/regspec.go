@@ -448,14 +448,7 @@ type registration struct {
 	gates func(a *Agent, t Target) []Gate // closed gates; nil: none known
 }
 
-var registrations = map[string]*registration{}
-
-func addRegistration(a *Agent, r *registration) *registration {
-	registrations[a.Name] = r
-	return r
-}
-
-func (a *Agent) reg() *registration { return registrations[a.Name] }
+func (a *Agent) reg() *registration { return a.registration }
 
 // groupElement is a Claude-style matcher group holding one handler.
 func groupElement(matcher string, handler ordered) ordered {
@@ -590,19 +583,17 @@ func claudeStyleHook(t Target, a *Agent, ev string) ordered {
 
 // claudeStyleEntry is the mcpServers form shared by Claude Code, Copilot CLI
 // and Kiro: {command, args, env} for stdio, {type, url, headers} otherwise.
-func claudeStyleEntry(agent string, withType bool) func(s stream.MCPServer) (any, error) {
-	return func(s stream.MCPServer) (any, error) {
-		switch typ := serverType(s); typ {
-		case "stdio":
-			return dropEmpty(ordered{{Key: "command", Value: s.Command}, {Key: "args", Value: args(s.Args)}, {Key: "env", Value: stringMap(s.Env)}}), nil
-		case "http", "sse":
-			o := ordered{{Key: "url", Value: s.URL}, {Key: "headers", Value: stringMap(s.Headers)}}
-			if withType {
-				o = append(ordered{{Key: "type", Value: typ}}, o...)
-			}
-			return dropEmpty(o), nil
-		default:
-			return nil, errTransport(agent, typ)
+func claudeStyleEntry(s stream.MCPServer, agent string, withType bool) (any, error) {
+	switch typ := serverType(s); typ {
+	case "stdio":
+		return dropEmpty(ordered{{Key: "command", Value: s.Command}, {Key: "args", Value: args(s.Args)}, {Key: "env", Value: stringMap(s.Env)}}), nil
+	case "http", "sse":
+		o := ordered{{Key: "url", Value: s.URL}, {Key: "headers", Value: stringMap(s.Headers)}}
+		if withType {
+			o = append(ordered{{Key: "type", Value: typ}}, o...)
 		}
+		return dropEmpty(o), nil
+	default:
+		return nil, errTransport(agent, typ)
 	}
 }

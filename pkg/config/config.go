@@ -21,9 +21,6 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/pos"
 )
 
-// AgentNames are the supported agents, from pkg/agent's one list.
-var AgentNames = agent.Names()
-
 // Hook scopes.
 const (
 	ScopeGlobal  = agent.ScopeGlobal
@@ -329,10 +326,10 @@ func (c *Config) addAgents(path string, data []byte, agents []fileAgent) error {
 	for i, a := range agents {
 		line := nth(agentLines, i)
 		if a.Name == nil {
-			return pos.Errorf(path, line, 0, "[[agent]] entry has no name (one of %s)", strings.Join(AgentNames, ", "))
+			return pos.Errorf(path, line, 0, "[[agent]] entry has no name (one of %s)", strings.Join(agent.Names(), ", "))
 		}
-		if !slices.Contains(AgentNames, *a.Name) {
-			return pos.Errorf(path, line, 0, "unknown agent %q: must be one of %s", *a.Name, strings.Join(AgentNames, ", "))
+		if _, known := agent.Lookup(*a.Name); !known {
+			return pos.Errorf(path, line, 0, "unknown agent %q: must be one of %s", *a.Name, strings.Join(agent.Names(), ", "))
 		}
 		if !seenAgent[*a.Name] {
 			seenAgent[*a.Name] = true

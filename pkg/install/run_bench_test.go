@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/symposium-dev/symposium-go/pkg/agent"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -31,7 +32,7 @@ func benchSkills(b *testing.B, dir string, n int) []stream.Skill {
 func benchRun(b *testing.B, root, home string, skills []stream.Skill) *Result {
 	res := Run(Input{Workspace: stream.Workspace{Root: root}, Skills: skills}, Options{
 		Root:    root,
-		Config:  &config.Config{Agents: config.AgentNames, HookScope: config.ScopeProject},
+		Config:  &config.Config{Agents: agent.Names(), HookScope: config.ScopeProject},
 		Dirs:    config.Dirs{Home: home},
 		Command: "cargo-agents",
 		Writer:  fileedit.Real(),

@@ -62,10 +62,7 @@ func kindOf(line []byte) (string, error) {
 			if !json.Valid(line) {
 				return "", fmt.Errorf("not a JSON record: %v", json.Unmarshal(line, new(any)))
 			}
-			if k, known := kinds[string(rest[:i])]; known {
-				return k, nil
-			}
-			return string(rest[:i]), nil
+			return internKind(rest[:i]), nil
 		}
 	}
 	var head struct {
@@ -86,14 +83,18 @@ func duplicateKind(rest []byte) bool {
 	return bytes.Contains(rest, []byte(`"kind"`))
 }
 
-// kinds interns the known kinds: a record's kind costs no allocation.
-var kinds = func() map[string]string {
-	m := make(map[string]string, len(AllKinds))
+// internKind returns a known kind as the constant string, so that a
+// record's kind costs no allocation. A scan of the dozen kinds, not a map
+// built at package init, which every process linking streams (the hook
+// among them) would pay for.
+func internKind(kind []byte) string {
 	for _, k := range AllKinds {
-		m[k] = k
+		if string(kind) == k {
+			return k
+		}
 	}
-	return m
-}()
+	return string(kind)
+}
 
 // Decode unmarshals raw into v, naming the line on error.
 func (r *Reader) Decode(raw Raw, v any) error {

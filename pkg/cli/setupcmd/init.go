@@ -134,7 +134,7 @@ func (r *initRun) parseFlags(args []string) (help bool, err error) {
 	r.add, r.remove = add, remove
 	for _, a := range append(append([]string{}, add...), remove...) {
 		if _, ok := agent.Lookup(a); !ok {
-			return false, cli.Usagef("unknown agent %q: choose from %s", a, strings.Join(config.AgentNames, ", "))
+			return false, cli.Usagef("unknown agent %q: choose from %s", a, strings.Join(agent.Names(), ", "))
 		}
 	}
 	if r.scope != "" && r.scope != config.ScopeGlobal && r.scope != config.ScopeProject {

@@ -116,7 +116,9 @@ func Run(ctx context.Context, stdio cli.Stdio, prog string, args []string) (code
 		LookupEnv:       os.LookupEnv,
 	})
 	writeLine(stdio.Out, res.Stdout)
-	stdio.Err.Write(res.Stderr)
+	if len(res.Stderr) > 0 {
+		stdio.Err.Write(res.Stderr)
+	}
 	return res.Exit
 }
 
