@@ -408,6 +408,23 @@ func (a *Agent) HookFile(t Target, scope string) string {
 	return r.hooks.target(t, scope)
 }
 
+// HooksReadInstead returns the file beside the hook file p that a reads
+// in p's place, when that file exists (hookSpec.instead: Droid's
+// hooks.json, whose top level is the event map); "" otherwise. Anything
+// else that writes a's hooks into p (`sym-translate hooks --write`) must
+// write them there instead, as RegisterHooks does, or the agent never
+// sees them.
+func (a *Agent) HooksReadInstead(p string) string {
+	r := a.reg()
+	if r == nil || r.hooks == nil {
+		return ""
+	}
+	if alt := r.hooks.insteadFile(p); alt != "" && fileExists(alt) {
+		return alt
+	}
+	return ""
+}
+
 // withDefaults fills in the defaults and checks what RegisterHooks needs.
 func (t Target) withDefaults() Target {
 	if t.Timeout <= 0 {

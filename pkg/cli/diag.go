@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -12,8 +13,8 @@ import (
 // Diag is every binary's one way to report warnings and errors on stderr:
 // "prog: warning: message" lines, or with --json `warning`/`error` records
 // (docs/streams.md, Diagnostics) whose file, line and column are the
-// fields of the warning value, or of the *pos.Error an error is
-// (pos.Of): no message text is read back for them.
+// fields of the warning value, or of the innermost *pos.Error an error
+// wraps (recordOf): no message text is read back for them.
 type Diag struct {
 	W    io.Writer
 	Prog string
@@ -31,8 +32,43 @@ func (d Diag) Warnf(format string, args ...any) {
 	}
 }
 
-// Error reports one error.
-func (d Diag) Error(err error) { d.emit(stream.KindError, "error", pos.Of(err)) }
+// Error reports one error: as its text, or with --json as a record with
+// the place of the innermost positioned error it wraps.
+func (d Diag) Error(err error) {
+	if d.JSON {
+		d.emit(stream.KindError, "error", recordOf(err))
+		return
+	}
+	d.emit(stream.KindError, "error", pos.Of(err))
+}
+
+// recordOf is err as a record's fields: the place of the innermost
+// *pos.Error in its chain whose place err's text shows, where the problem
+// is, however many callers said what they were doing first ("claude
+// hooks: %w"), and err's whole text without that place as the message,
+// so the callers' words stay. (pos.Of keeps a place only when the text
+// starts with it, which is what a text line needs; it is the answer when
+// no place shows.)
+func recordOf(err error) pos.Error {
+	text := err.Error()
+	rec := pos.Of(err)
+	for e := err; ; {
+		var pe *pos.Error
+		if !errors.As(e, &pe) {
+			return rec
+		}
+		// The innermost place is the last one printed.
+		if loc := pe.Where(); loc != "" {
+			if i := strings.LastIndex(text, loc+": "); i >= 0 {
+				rec = pos.Error{File: pe.File, Line: pe.Line, Col: pe.Col, Msg: text[:i] + text[i+len(loc)+2:]}
+			}
+		}
+		if pe.Err == nil {
+			return rec
+		}
+		e = pe.Err
+	}
+}
 
 // Record reports a diagnostic that carries more than a place (sym-translate's
 // losses): rec as a record with --json, else text as a warning line.

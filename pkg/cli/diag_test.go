@@ -23,7 +23,10 @@ func TestDiag(t *testing.T) {
 		d.Warnf("%s", "a.toml:2: looks placed\nsecond line")
 		d.Error(&pos.Error{File: "/w/Cargo.toml", Line: 7, Col: 1, Msg: "duplicate key"})
 		d.Error(fmt.Errorf("%w; skipped", pos.Errorf("/p/x.toml", 4, 0, "bad")))
+		// Wrapped behind a prefix: the record's place is still a field.
 		d.Error(fmt.Errorf("reading: %w", pos.Errorf("/p/y.toml", 1, 2, "bad")))
+		// Two places: the innermost one is where the problem is.
+		d.Error(fmt.Errorf("loading: %w", pos.Errorf("/p/a.toml", 3, 0, "plugin x: %w", pos.Errorf("/p/b.md", 5, 1, "no name"))))
 	}
 	wantText := `sym-x: warning: /p/SYMPOSIUM.toml:5:1: unknown field
 sym-x: warning: /p/SKILL.md:3: bad
@@ -33,6 +36,7 @@ sym-x: warning: second line
 sym-x: error: /w/Cargo.toml:7:1: duplicate key
 sym-x: error: /p/x.toml:4: bad; skipped
 sym-x: error: reading: /p/y.toml:1:2: bad
+sym-x: error: loading: /p/a.toml:3: plugin x: /p/b.md:5:1: no name
 `
 	if diff := cmp.Diff(wantText, text.String()); diff != "" {
 		t.Errorf("text (-want +got)\n%s", diff)
@@ -45,7 +49,8 @@ sym-x: error: reading: /p/y.toml:1:2: bad
 		{Kind: "warning", Message: "second line"},
 		{Kind: "error", File: "/w/Cargo.toml", Line: 7, Column: 1, Message: "duplicate key"},
 		{Kind: "error", File: "/p/x.toml", Line: 4, Message: "bad; skipped"},
-		{Kind: "error", Message: "reading: /p/y.toml:1:2: bad"},
+		{Kind: "error", File: "/p/y.toml", Line: 1, Column: 2, Message: "reading: bad"},
+		{Kind: "error", File: "/p/b.md", Line: 5, Column: 1, Message: "loading: /p/a.toml:3: plugin x: no name"},
 	}
 	var got []stream.Diagnostic
 	for _, line := range strings.Split(strings.TrimSpace(js.String()), "\n") {

@@ -11,6 +11,8 @@ import (
 	"sync"
 
 	"github.com/tailscale/hujson"
+
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 )
 
 // JSON is a JSON or JSONC document edited in place: comments, key order,
@@ -31,7 +33,8 @@ type JSON struct {
 var hujsonPos = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^hujson: line (\d+), column (\d+): `) })
 
 // ParseJSON parses data (JSON or JSONC). Empty or blank data is an empty
-// object. Errors read "path:line:col: message".
+// object. Errors read "path:line:col: message", as a *pos.Error, so a
+// caller's --json error record carries the place as fields.
 func ParseJSON(path string, data []byte) (*JSON, error) {
 	d := &JSON{path: path, orig: data}
 	d.bom, data = cutBOM(data)
@@ -43,7 +46,9 @@ func ParseJSON(path string, data []byte) (*JSON, error) {
 	if err != nil {
 		msg := err.Error()
 		if m := hujsonPos().FindStringSubmatch(msg); m != nil {
-			return nil, fmt.Errorf("%s:%s:%s: %s", path, m[1], m[2], msg[len(m[0]):])
+			line, _ := strconv.Atoi(m[1])
+			col, _ := strconv.Atoi(m[2])
+			return nil, pos.Errorf(path, line, col, "%s", msg[len(m[0]):])
 		}
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}

@@ -1,6 +1,8 @@
 package hif
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -107,5 +109,57 @@ func TestProviderUsage(t *testing.T) {
 		if a.HIF != nil && a.HIF.Slug != a.Name && !slices.Contains(got, a.HIF.Slug+" ("+a.Name+")") {
 			t.Errorf("ProviderUsage() = %q, want %q", got, a.HIF.Slug+" ("+a.Name+")")
 		}
+	}
+}
+
+// TestWriteFile: --write edits the project file, or the file the agent
+// reads in its place when that exists (Droid's hooks.json, an event map),
+// the same file cargo agents sync registers hooks in.
+func TestWriteFile(t *testing.T) {
+	for _, tc := range []struct {
+		name, slug string
+		existing   []string // files made under the root first
+		want       string   // "" when --write has no file for slug
+		eventMap   bool
+	}{
+		{"droid without hooks.json", "droid", nil, ".factory/settings.json", false},
+		{"droid with hooks.json", "droid", []string{".factory/hooks.json"}, ".factory/hooks.json", true},
+		{"droid with both", "droid", []string{".factory/settings.json", ".factory/hooks.json"}, ".factory/hooks.json", true},
+		{"claude ignores a hooks.json", "claude-code", []string{".claude/hooks.json"}, ".claude/settings.json", false},
+		{"cursor, no agent of ours", ProviderCursor, nil, ".cursor/hooks.json", false},
+		{"hif has no file", ProviderHIF, nil, "", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			for _, f := range tc.existing {
+				p := filepath.Join(root, filepath.FromSlash(f))
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, []byte("{}\n"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			path, eventMap, ok := WriteFile(tc.slug, "", root)
+			if ok != (tc.want != "") {
+				t.Fatalf("WriteFile ok = %v, want %v", ok, tc.want != "")
+			}
+			if !ok {
+				return
+			}
+			if want := filepath.Join(root, filepath.FromSlash(tc.want)); path != want || eventMap != tc.eventMap {
+				t.Errorf("WriteFile = %s, eventMap %v; want %s, %v", path, eventMap, want, tc.eventMap)
+			}
+			// The file sync registers the agent's hooks in, where it is
+			// the same project file.
+			for _, a := range agent.All() {
+				if a.HIF == nil || a.HIF.Slug != tc.slug {
+					continue
+				}
+				if got := a.HookFile(agent.Target{Workspace: root}, agent.ScopeProject); got != path {
+					t.Errorf("sync's hook file %s, --write's %s", got, path)
+				}
+			}
+		})
 	}
 }

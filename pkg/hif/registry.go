@@ -202,6 +202,9 @@ type provider struct {
 	// projectHooks is the project file the provider reads these hooks from
 	// (slash-separated; "{agent}" stands for a Kiro agent's name).
 	projectHooks string
+	// readsInstead is the agent's file read in the project file's place
+	// when it exists (agent.HooksReadInstead); nil for no such file.
+	readsInstead func(p string) string
 }
 
 // ProjectFile is where provider slug reads project hooks from, relative to
@@ -212,6 +215,26 @@ func ProjectFile(slug, kiroAgent string) (string, bool) {
 		return "", false
 	}
 	return filepath.FromSlash(strings.ReplaceAll(p.projectHooks, "{agent}", kiroAgent)), true
+}
+
+// WriteFile is the file under root that `--write` edits for slug: its
+// ProjectFile, or the file the agent reads in that one's place when it
+// exists beside it (Droid's .factory/hooks.json, agent.HooksReadInstead),
+// as `cargo agents sync` does. eventMap reports that the events sit at
+// that file's top level rather than under "hooks". ok is false for a
+// provider without a project file.
+func WriteFile(slug, kiroAgent, root string) (path string, eventMap, ok bool) {
+	rel, ok := ProjectFile(slug, kiroAgent)
+	if !ok {
+		return "", false, false
+	}
+	path = filepath.Join(root, rel)
+	if f := providers[slug].readsInstead; f != nil {
+		if alt := f(path); alt != "" {
+			return alt, true, true
+		}
+	}
+	return path, false, true
 }
 
 // perSecond is the provider's timeout unit per second.
@@ -305,7 +328,7 @@ var providers = func() map[string]*provider {
 		}
 		m[h.Slug] = &provider{slug: h.Slug, name: h.Name, events: h.Events.Map(), tools: agent.ToolNames(a.Name),
 			toolsIn: h.ToolsIn.Map(), caps: caps, blocking: h.Blocking.Map(), shape: h.Shape, mcp: h.MCP, mcpIn: h.MCPIn,
-			timeout: h.Timeout, projectHooks: h.ProjectHooks}
+			timeout: h.Timeout, projectHooks: h.ProjectHooks, readsInstead: a.HooksReadInstead}
 	}
 	return m
 }()

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
@@ -17,13 +16,16 @@ import (
 // writeTarget merges the converted configuration into the target agent's
 // project file: every entry not already there is appended to its event's
 // list, the rest of the file is left as the user wrote it (pkg/fileedit).
+// Where the agent reads another file in that one's place when it exists
+// (Droid's hooks.json, hif.WriteFile), the entries go there, as sync puts
+// them, at its top level: written into the project file, the agent would
+// never see them.
 func writeTarget(stdio cli.Stdio, o hooksOpts, out []byte) error {
 	slug, _ := hif.ProviderSlug(o.to)
-	rel, ok := hif.ProjectFile(slug, o.kiroAgent)
+	path, eventMap, ok := hif.WriteFile(slug, o.kiroAgent, o.root)
 	if !ok {
 		return cli.Usagef("--write needs an agent as --to, not %q", o.to)
 	}
-	path := filepath.Join(o.root, rel)
 	data, err := os.ReadFile(path)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
@@ -39,7 +41,7 @@ func writeTarget(stdio cli.Stdio, o hooksOpts, out []byte) error {
 	if err := json.Unmarshal(out, &top); err != nil {
 		return err
 	}
-	if top.Version != nil {
+	if top.Version != nil && !eventMap {
 		if _, ok := doc.Get("version"); !ok {
 			if err := doc.Set(top.Version, "version"); err != nil {
 				return err
@@ -47,9 +49,13 @@ func writeTarget(stdio cli.Stdio, o hooksOpts, out []byte) error {
 		}
 	}
 	// Entries sit under hooks.<event>, or, for a provider whose file is
-	// keyed by hook name (Antigravity), under <name>.<event>.
+	// keyed by hook name (Antigravity), under <name>.<event>, or, in an
+	// event-map file, under <event>.
 	containers := []namedValue{{"hooks", top.Hooks}}
-	if hif.WholeDocument(slug) {
+	switch {
+	case eventMap:
+		containers = []namedValue{{"", top.Hooks}}
+	case hif.WholeDocument(slug):
 		if containers, err = orderedEvents(out); err != nil {
 			return err
 		}
@@ -67,14 +73,19 @@ func writeTarget(stdio cli.Stdio, o hooksOpts, out []byte) error {
 	return nil
 }
 
-// appendEntries appends to doc's container.<event> lists every entry of
-// events (an object of event → entries) that is not there yet.
+// appendEntries appends to doc's container.<event> lists (top-level
+// <event> lists for container "") every entry of events (an object of
+// event → entries) that is not there yet.
 func appendEntries(doc *fileedit.JSON, container string, events json.RawMessage) error {
 	list, err := orderedEvents(events)
 	if err != nil {
 		return err
 	}
 	for _, ev := range list {
+		at := []string{container, ev.name}
+		if container == "" {
+			at = at[1:]
+		}
 		var entries []json.RawMessage
 		if err := json.Unmarshal(ev.value, &entries); err != nil {
 			if ev.name == "enabled" {
@@ -83,14 +94,14 @@ func appendEntries(doc *fileedit.JSON, container string, events json.RawMessage)
 			return err
 		}
 		var have []json.RawMessage
-		if cur, ok := doc.Get(container, ev.name); ok {
+		if cur, ok := doc.Get(at...); ok {
 			_ = json.Unmarshal(cur, &have)
 		}
 		for _, e := range entries {
 			if containsJSON(have, e) {
 				continue
 			}
-			if err := doc.Append(e, container, ev.name); err != nil {
+			if err := doc.Append(e, at...); err != nil {
 				return err
 			}
 		}
