@@ -13,19 +13,23 @@
 #     × 7 agents against a bare copy (cp -R) of the three skill directories
 #     it made, on tmpfs when /dev/shm is there, and on disk ($TMPDIR or
 #     /tmp) unless FIRST_ON_DISK=0;
-#   - sym-translate hooks of a 500-hook Claude settings file.
+#   - sym-translate hooks of a 500-hook Claude settings file;
+#   - what linking costs a process start: the floor linked with
+#     encoding/json, regexp, os/exec or go-toml (scripts/floorlinks), none
+#     of which it runs, and with all of them; and cargo-agents --version
+#     (the hook's binary, running no hook).
 # Each ratio pairs every run of the command with a run of the floor just
 # before it (time_vs_floor), so a machine whose speed drifts during the
 # bench moves both alike.
 # Targets (#12, #20, #26): hook median ≤ 1.15× floor and p99 ≤ 1.5× the
 # floor's p99 everywhere; no-change sync ≤ 1.5× (floor + the stat walk);
 # first sync ≤ 1.2× the copy; translate ≤ 10×.
-# ROWS (default "hook nochange first translate") picks the rows to run,
+# ROWS (default "links hook nochange first translate") picks the rows to run,
 # e.g. ROWS=first FIRST_SKILLS=5000 FIRST_ON_DISK=0 for one figure.
 # Touches nothing outside a temp directory.
 set -euo pipefail
 RUNS=${RUNS:-100}
-ROWS=${ROWS:-hook nochange first translate}
+ROWS=${ROWS:-links hook nochange first translate}
 FIRST_SKILLS=${FIRST_SKILLS:-1000 5000}
 row() { [[ " $ROWS " == *" $1 "* ]]; }
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -46,6 +50,18 @@ time_runs "floor (read stdin, exit)" "$tmp/empty.json" "$tmp/floor"
 FLOOR=$tmp/floor
 
 agents=$(every_agent_toml)
+
+if row links; then
+echo
+echo "links: the floor linked with a package it never runs, and the hook's binary running no hook"
+for p in json regexp exec toml all; do
+  (cd "$repo" && CGO_ENABLED=0 go build -trimpath -ldflags='-s -w' -o "$tmp/links/$p" "./scripts/floorlinks/$p")
+done
+for p in json:encoding/json regexp:regexp exec:os/exec toml:go-toml "all:all four, and fmt"; do
+  time_vs_floor "  floor + ${p#*:}" "$tmp/empty.json" "$tmp/links/${p%%:*}"
+done
+time_vs_floor "  cargo-agents --version" "$tmp/empty.json" cargo-agents --version
+fi
 
 # setup SKILLS MATCH SOURCES: a fresh home and workspace (serde) whose plugin
 # sources hold SKILLS generated skills for serde (matched) or for crates the

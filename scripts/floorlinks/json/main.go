@@ -1,0 +1,21 @@
+// Command json is the floor (scripts/floor) linked with encoding/json,
+// which it never runs: what linking the package alone costs a process
+// start (scripts/bench-scale.sh's "links" row).
+package main
+
+import (
+	"encoding/json"
+	"io"
+	"os"
+)
+
+var sink []byte
+
+func main() {
+	if len(os.Args) > 99 { // never: links the package without running it
+		var v any
+		_ = json.Unmarshal([]byte(os.Args[1]), &v)
+		sink, _ = json.Marshal(v)
+	}
+	_, _ = io.Copy(io.Discard, os.Stdin)
+}
