@@ -86,7 +86,7 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 		return err
 	}
 	opts := pipeline.Options{Dir: cwd, Update: update, DryRun: dry, Quiet: g.Quiet, Stderr: stdio.Err, Version: cli.Version, Explain: g.Verbose, AcceptDigest: accept,
-		Dirs: dirs, Executable: cli.Executable()}
+		Dirs: dirs, Executable: cli.Executable(), JSON: g.JSON}
 	sum, err := syncRun(context.Background(), opts)
 	logSync(g, sum, err)
 	if errors.Is(err, pipeline.ErrNotWorkspace) {
