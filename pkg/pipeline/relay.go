@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os/exec"
 	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -65,9 +64,11 @@ func (s *stageRelay) end(err error) {
 		s.line(s.partial)
 		s.partial = nil
 	}
-	var exit *exec.ExitError
+	// An *exec.ExitError: the stage ran and exited non-zero. (Any other
+	// error of its Wait the sync reports itself.)
+	var exit interface{ ExitCode() int }
 	if s.errors == 0 && errors.As(err, &exit) {
-		s.write(stream.Diagnostic{Kind: stream.KindError, Message: fmt.Sprintf("%s failed (%v)", s.prog, exit)})
+		s.write(stream.Diagnostic{Kind: stream.KindError, Message: fmt.Sprintf("%s failed (%v)", s.prog, err)})
 	}
 }
 

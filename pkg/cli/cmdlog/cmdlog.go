@@ -168,7 +168,8 @@ func (t *tee) Write(p []byte) (int, error) {
 		}
 		if line := strings.TrimSpace(string(t.partial[:i])); line != "" {
 			level := logfile.Error
-			if strings.HasPrefix(line, "warning:") || strings.HasPrefix(line, "note:") {
+			// A warning record (--json) is a warning too.
+			if strings.HasPrefix(line, "warning:") || strings.HasPrefix(line, "note:") || strings.HasPrefix(line, `{"kind":"warning"`) {
 				level = logfile.Warn
 			}
 			t.r.Printf(level, "stderr: %s", line)
