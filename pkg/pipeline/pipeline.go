@@ -46,6 +46,10 @@ type Options struct {
 	Dirs       config.Dirs
 	Executable string
 
+	// JSON runs the stages with --json and relays their diagnostic
+	// records to Stderr, each once, and nothing else (recordRelay).
+	JSON bool
+
 	// AcceptDigest names downloads whose changed digest the user accepts
 	// (sym-install --accept-digest); the stages then always run.
 	AcceptDigest []string
@@ -98,7 +102,9 @@ type Trace struct {
 // ErrNotWorkspace means sym-deps found no Cargo workspace.
 var ErrNotWorkspace = errors.New("not inside a Rust workspace (no Cargo.toml here or above)")
 
-// StageError is a stage that exited non-zero.
+// StageError is a stage that exited non-zero. Its diagnostics reached
+// Options.Stderr already. Stderr is what the stage wrote there: text, or
+// with Options.JSON records.
 type StageError struct {
 	Stage  string
 	Code   int

@@ -21,14 +21,24 @@ type stages struct{ deps, match, inst *exec.Cmd }
 func stageCmds(ctx context.Context, opts Options) (stages, error) {
 	var s stages
 	var err error
-	if s.deps, err = stage(ctx, opts.Executable, "sym-deps", opts.Dir, nil); err != nil {
+	if s.deps, err = stage(ctx, opts.Executable, "sym-deps", opts.Dir, diagArgs(opts, nil)); err != nil {
 		return s, err
 	}
-	if s.match, err = stage(ctx, opts.Executable, "sym-match", opts.Dir, matchArgs(opts)); err != nil {
+	if s.match, err = stage(ctx, opts.Executable, "sym-match", opts.Dir, diagArgs(opts, matchArgs(opts))); err != nil {
 		return s, err
 	}
-	s.inst, err = stage(ctx, opts.Executable, "sym-install", opts.Dir, installArgs(opts))
+	s.inst, err = stage(ctx, opts.Executable, "sym-install", opts.Dir, diagArgs(opts, installArgs(opts)))
 	return s, err
+}
+
+// diagArgs adds --json to a stage's args when the sync's own output is
+// records: the stage then writes its diagnostics as records, which the
+// sync relays (recordRelay).
+func diagArgs(opts Options, args []string) []string {
+	if opts.JSON {
+		args = append(args, "--json")
+	}
+	return args
 }
 
 func matchArgs(opts Options) []string {
@@ -63,6 +73,10 @@ type ran struct {
 	errDeps, errMatch, errInst error
 	depsErr, matchErr          bytes.Buffer
 	instErr                    *heldWriter
+	// records relays the stages' diagnostic records (Options.JSON; nil
+	// otherwise), and instRecords is sym-install's part of it.
+	records     *recordRelay
+	instRecords *stageRelay
 
 	match          *matchResult
 	matchReadErr   error // sym-match's stream did not parse
@@ -81,6 +95,11 @@ func (s stages) run(opts Options) (*ran, error) {
 	// user's to read), then passed through as it comes: installing a
 	// hook's tool can take minutes and must be seen.
 	r := &ran{instErr: &heldWriter{live: !opts.Quiet, w: opts.Stderr}}
+	if opts.JSON {
+		r.records = newRecordRelay(opts.Stderr, opts.Quiet)
+		r.instRecords = r.records.stage("sym-install")
+		r.instErr.w = r.instRecords
+	}
 	p, err := pipes(4)
 	if err != nil {
 		return nil, err
@@ -122,6 +141,9 @@ func (s stages) run(opts Options) (*ran, error) {
 	r.instErr.release(r.errDeps == nil && r.errMatch == nil)
 	<-matched
 	r.errInst = s.inst.Wait()
+	if r.instRecords != nil && r.instErr.live {
+		r.instRecords.end(r.errInst) // Wait copied all its stderr
+	}
 	<-installed
 	return r, nil
 }
@@ -160,21 +182,21 @@ func teeMatch(r io.ReadCloser, w io.WriteCloser, explain bool) (*matchResult, er
 // user's to read: it starves the stages after it) and returns the first
 // failure of sym-deps or sym-match, or of reading the match stream.
 func (r *ran) failure(opts Options) error {
-	relay := func(b *bytes.Buffer, failed bool) {
-		if b.Len() > 0 && (!opts.Quiet || failed) {
-			opts.Stderr.Write(b.Bytes())
-		}
+	var ee *exec.ExitError
+	notFound := errors.As(r.errDeps, &ee) && ee.ExitCode() == cargofind.ExitNotFound
+	// With --json, no workspace is the sync's own error record (it says
+	// where to run the sync): sym-deps' would report it twice.
+	if !notFound || r.records == nil {
+		r.relay(opts, "sym-deps", &r.depsErr, r.errDeps)
 	}
-	relay(&r.depsErr, r.errDeps != nil)
 	if r.errDeps == nil {
-		relay(&r.matchErr, r.errMatch != nil)
+		r.relay(opts, "sym-match", &r.matchErr, r.errMatch)
 	}
 	if r.errDeps == nil && r.errMatch == nil && !r.instErr.live {
-		relay(&r.instErr.buf, r.errInst != nil)
+		r.relay(opts, "sym-install", &r.instErr.buf, r.errInst)
 	}
 	if r.errDeps != nil {
-		var ee *exec.ExitError
-		if errors.As(r.errDeps, &ee) && ee.ExitCode() == cargofind.ExitNotFound {
+		if notFound {
 			return ErrNotWorkspace
 		}
 		return stageErr("sym-deps", r.errDeps, r.depsErr.String())
@@ -183,6 +205,21 @@ func (r *ran) failure(opts Options) error {
 		return stageErr("sym-match", r.errMatch, r.matchErr.String())
 	}
 	return r.matchReadErr
+}
+
+// relay writes the held stderr b of stage prog, which exited with err:
+// as it is (with Quiet, only a failed stage's), or with --json through
+// the record relay.
+func (r *ran) relay(opts Options, prog string, b *bytes.Buffer, err error) {
+	if r.records != nil {
+		s := r.records.stage(prog)
+		s.Write(b.Bytes())
+		s.end(err)
+		return
+	}
+	if b.Len() > 0 && (!opts.Quiet || err != nil) {
+		opts.Stderr.Write(b.Bytes())
+	}
 }
 
 // startAll starts the commands in order (with proc.Start: on Windows, in

@@ -101,3 +101,65 @@ func TestSyncStages(t *testing.T) {
 		})
 	}
 }
+
+// TestSyncStagesJSON: with Options.JSON each stage runs with --json and
+// the sync's stderr is their records, each once, in the order text mode
+// shows the lines; a failure is one error record.
+func TestSyncStagesJSON(t *testing.T) {
+	// rec writes a record to stderr when the stage got --json, a text
+	// line otherwise (which the relay would show as a warning record).
+	rec := func(line string) string {
+		return `case " $* " in *" --json "*) echo '` + line + `' >&2;; *) echo 'text: no --json' >&2;; esac`
+	}
+	lock := `{"kind":"warning","file":"/ws/Cargo.lock","message":"no Cargo.lock"}`
+	cfg := `{"kind":"warning","file":"/c.toml","line":6,"column":1,"message":"unknown key"}`
+	bad := `{"kind":"error","file":"/c.toml","line":7,"column":8,"message":"toml: bad"}`
+	tests := []struct {
+		name                 string
+		deps, match, install string
+		quiet                bool
+		wantErr              string // "" for none; "not-workspace" for ErrNotWorkspace
+		want                 []string
+	}{
+		{name: "warnings once each", deps: depsOK + "; " + rec(lock), match: matchOK + "; " + rec(cfg), install: installOK + "; " + rec(cfg),
+			// sym-install's first: it is passed on live (a hook's tool may
+			// take minutes to install), the others' when they are done
+			want: []string{`{"kind":"warning","message":"sym-install: install says hi"}`, cfg, lock, `{"kind":"warning","message":"sym-match: match says hi"}`}},
+		{name: "quiet: no warnings", deps: depsOK + "; " + rec(lock), match: matchOK + "; " + rec(cfg), install: installOK + "; " + rec(cfg), quiet: true},
+		{name: "no workspace: the sync's own error only", deps: rec(`{"kind":"error","message":"no Cargo.toml"}`) + "; exit 4", match: matchOK, install: installOK,
+			wantErr: "not-workspace"},
+		{name: "match fails", deps: depsOK + "; " + rec(lock), match: "cat >/dev/null; " + rec(bad) + "; exit 1", install: installOK + "; " + rec(cfg),
+			wantErr: "sym-match", want: []string{lock, bad}},
+		{name: "install fails saying nothing", deps: depsOK, match: "cat >/dev/null; " + depsOK, install: "cat >/dev/null; exit 1",
+			wantErr: "sym-install", want: []string{`{"kind":"error","message":"sym-install failed (exit status 1)"}`}},
+		{name: "install fails saying nothing, quiet", deps: depsOK, match: "cat >/dev/null; " + depsOK, install: "cat >/dev/null; exit 1", quiet: true,
+			wantErr: "sym-install", want: []string{`{"kind":"error","message":"sym-install failed (exit status 1)"}`}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			fakeStages(t, map[string]string{"sym-deps": tc.deps, "sym-match": tc.match, "sym-install": tc.install})
+			var stderr bytes.Buffer
+			_, err := Sync(context.Background(), Options{Dir: t.TempDir(), DryRun: true, Quiet: tc.quiet, JSON: true, Stderr: &stderr})
+			var stageErr *StageError
+			switch {
+			case tc.wantErr == "not-workspace":
+				if !errors.Is(err, ErrNotWorkspace) {
+					t.Fatalf("error %v, want ErrNotWorkspace", err)
+				}
+			case tc.wantErr != "":
+				if !errors.As(err, &stageErr) || stageErr.Stage != tc.wantErr {
+					t.Fatalf("error %v, want %s's StageError", err, tc.wantErr)
+				}
+			case err != nil:
+				t.Fatal(err)
+			}
+			want := strings.Join(tc.want, "\n")
+			if want != "" {
+				want += "\n"
+			}
+			if stderr.String() != want {
+				t.Errorf("stderr\n%s\nwant\n%s", stderr.String(), want)
+			}
+		})
+	}
+}

@@ -44,7 +44,8 @@ install.
   --json     print records instead of text: action, gate, plugin_status
              (candidates) and a last sync record; with -v the trace's
              skill, hook, mcp_server, plugin_status and rejected records
-             first (docs/streams.md); asks nothing
+             first (docs/streams.md); asks nothing; errors and
+             warnings are records on stderr
   --jq EXPR  run the jq expression EXPR over each record, one result a
              line, strings raw (implies --json)
 `
@@ -86,7 +87,7 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 		return err
 	}
 	opts := pipeline.Options{Dir: cwd, Update: update, DryRun: dry, Quiet: g.Quiet, Stderr: stdio.Err, Version: cli.Version, Explain: g.Verbose, AcceptDigest: accept,
-		Dirs: dirs, Executable: cli.Executable()}
+		Dirs: dirs, Executable: cli.Executable(), JSON: g.JSON}
 	sum, err := syncRun(context.Background(), opts)
 	logSync(g, sum, err)
 	if errors.Is(err, pipeline.ErrNotWorkspace) {

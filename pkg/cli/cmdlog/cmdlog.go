@@ -64,13 +64,19 @@ func Start(command string, args []string, version string) *Run {
 // error reported as `cargo agents NAME: …` and its exit recorded. It
 // returns the exit code.
 func Delegated(stdio cli.Stdio, name string, args []string, version string, run func(stdio cli.Stdio, log *Run) error) int {
+	return delegated(stdio, name, args, version, cli.Report, run)
+}
+
+// delegated is Delegated with the error reported by report: cli.Report,
+// or cli.ReportJSON (an error record) for a command run with --json.
+func delegated(stdio cli.Stdio, name string, args []string, version string, report func(io.Writer, string, error) int, run func(stdio cli.Stdio, log *Run) error) int {
 	var log *Run
 	if !AsksHelp(args) {
 		log = Start(name, args, version)
 		stdio.Err = log.Tee(stdio.Err)
 	}
 	err := run(stdio, log)
-	code := cli.Report(stdio.Err, "cargo agents "+name, err)
+	code := report(stdio.Err, "cargo agents "+name, err)
 	log.Finish(err, code)
 	return code
 }
@@ -78,11 +84,16 @@ func Delegated(stdio cli.Stdio, name string, args []string, version string, run 
 // Entry is the cli.Command Run of `BINARY NAME GLOBALS... ARGS...`, as
 // cargo-agents runs its subcommands in sym-match and sym-install: the
 // global options (cli.ParseGlobals, the one parser of them) go to run,
-// with the rest of the arguments and the log, as Delegated runs it.
+// with the rest of the arguments and the log, as Delegated runs it; with
+// --json its error is an error record, as cargo-agents' own commands'.
 func Entry(name string, run func(stdio cli.Stdio, g cli.Globals, log *Run, args []string) error) func(cli.Stdio, []string) int {
 	return func(stdio cli.Stdio, args []string) int {
 		g, rest, err := cli.ParseGlobals(args)
-		return Delegated(stdio, name, rest, cli.Version, func(stdio cli.Stdio, log *Run) error {
+		report := cli.Report
+		if err == nil && g.JSON {
+			report = cli.ReportJSON
+		}
+		return delegated(stdio, name, rest, cli.Version, report, func(stdio cli.Stdio, log *Run) error {
 			if err != nil {
 				return err
 			}
@@ -157,7 +168,8 @@ func (t *tee) Write(p []byte) (int, error) {
 		}
 		if line := strings.TrimSpace(string(t.partial[:i])); line != "" {
 			level := logfile.Error
-			if strings.HasPrefix(line, "warning:") || strings.HasPrefix(line, "note:") {
+			// A warning record (--json) is a warning too.
+			if strings.HasPrefix(line, "warning:") || strings.HasPrefix(line, "note:") || strings.HasPrefix(line, `{"kind":"warning"`) {
 				level = logfile.Warn
 			}
 			t.r.Printf(level, "stderr: %s", line)

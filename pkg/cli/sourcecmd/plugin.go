@@ -81,7 +81,7 @@ func runPlugin(stdio cli.Stdio, g Globals, args []string) error {
 }
 
 func sourcesAndConfig(stdio cli.Stdio, g Globals) ([]*plugin.Scan, *config.Config, error) {
-	warn := func(w pos.Warning) { fmt.Fprintf(stdio.Err, "warning: %s\n", w) }
+	warn := g.warner(stdio.Err)
 	dirs, cfg, err := userconf.Load(warn)
 	if err != nil {
 		return nil, nil, err

@@ -12,9 +12,13 @@
 package sourcecmd
 
 import (
+	"fmt"
+	"io"
+
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/cmdlog"
 	"github.com/symposium-dev/symposium-go/pkg/cratefetch"
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 	"github.com/symposium-dev/symposium-go/pkg/term"
 )
@@ -67,6 +71,16 @@ func (g Globals) records(stdio cli.Stdio) cli.Records {
 		return g.Out
 	}
 	return stream.NewWriter(stdio.Out)
+}
+
+// warner is how a command reports a warning on w: the line "warning: …",
+// or with --json a warning record (cli.Diag), so that stderr stays
+// records.
+func (g Globals) warner(w io.Writer) func(pos.Warning) {
+	if g.JSON {
+		return cli.Diag{W: w, Prog: "cargo agents", JSON: true}.Warn
+	}
+	return func(p pos.Warning) { fmt.Fprintf(w, "warning: %s\n", p) }
 }
 
 // NewFetcher is cratefetch.New with cargo's home and crates.io's index as
