@@ -9,13 +9,12 @@ import (
 	"os"
 )
 
-var sink []byte
-
 func main() {
 	if len(os.Args) > 99 { // never: links the package without running it
 		var v any
 		_ = json.Unmarshal([]byte(os.Args[1]), &v)
-		sink, _ = json.Marshal(v)
+		b, _ := json.Marshal(v)
+		_, _ = os.Stdout.Write(b)
 	}
 	_, _ = io.Copy(io.Discard, os.Stdin)
 }

@@ -9,11 +9,11 @@ import (
 	"regexp"
 )
 
-var sink bool
-
 func main() {
 	if len(os.Args) > 99 { // never: links the package without running it
-		sink = regexp.MustCompile(os.Args[1]).MatchString(os.Args[2])
+		if regexp.MustCompile(os.Args[1]).MatchString(os.Args[2]) {
+			os.Exit(3)
+		}
 	}
 	_, _ = io.Copy(io.Discard, os.Stdin)
 }
