@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/symposium-dev/symposium-go/pkg/cargofind"
 	"github.com/symposium-dev/symposium-go/pkg/cargows"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
@@ -252,7 +253,10 @@ func runUse(stdio cli.Stdio, g Globals, args []string) error {
 	if err == nil {
 		root = ws.Workspace.Root
 	} else if !global {
-		return fmt.Errorf("%v\nRun cargo agents use inside a Rust workspace, or pass --global", err)
+		if errors.Is(err, cargofind.ErrNotFound) {
+			return fmt.Errorf("%v\nRun cargo agents use inside a Rust workspace, or pass --global", err)
+		}
+		return err // a Cargo.toml or config.toml that does not parse says where
 	} else if dirs, cfg, err = userconf.Load(func(pos.Warning) {}); err != nil {
 		return err
 	}
