@@ -116,14 +116,20 @@ func junction(p string) (link string, ok bool) {
 // confined checks that dir, once its symlinks are resolved, is still inside
 // the workspace root (realRoot is already resolved).
 func confined(realRoot, dir string) error {
+	_, err := realConfined(realRoot, dir)
+	return err
+}
+
+// realConfined is confined, also returning dir's real path.
+func realConfined(realRoot, dir string) (string, error) {
 	r, err := realPath(dir)
 	if err != nil {
-		return err
+		return "", err
 	}
 	if !within(realRoot, r) {
-		return fmt.Errorf("%s leads out of the workspace (to %s) through a symlink; refusing to write there: remove the link and sync again", dir, r)
+		return r, fmt.Errorf("%s leads out of the workspace (to %s) through a symlink; refusing to write there: remove the link and sync again", dir, r)
 	}
-	return nil
+	return r, nil
 }
 
 // confinedWriter refuses to write or remove a path in the workspace that
