@@ -85,6 +85,11 @@ type Options struct {
 	// Getenv reads the environment, for the gates that depend on it
 	// (agent.Target.Getenv); nil reads nothing.
 	Getenv func(string) string
+	// Emit, when set, is passed the actions as each skills directory is
+	// done, in Result.Actions' order (which still holds them all), so
+	// that sym-install can write its first records while it works on the
+	// last directories.
+	Emit func([]stream.Action)
 }
 
 // Result is everything that happened (or would, with a dry-run writer).
@@ -207,11 +212,20 @@ func Run(in Input, opts Options) *Result {
 		// synced one after the other, each reading what the last wrote.
 		for i, rel := range rels {
 			r.skillDir(rel, byDir[rel], errs[i])
+			r.emit()
 		}
 		return res
 	}
 	r.overlapped(rels, byDir, errs)
 	return res
+}
+
+// emit passes the actions not passed yet to Options.Emit.
+func (r *run) emit() {
+	if r.opts.Emit != nil && len(r.res.Actions) > r.emitted {
+		r.opts.Emit(r.res.Actions[r.emitted:])
+		r.emitted = len(r.res.Actions)
+	}
 }
 
 // sequentialOnly makes Run sync the skills directories one after the
@@ -242,6 +256,7 @@ func (r *run) overlapped(rels []string, byDir map[string][]*agent.Agent, errs []
 			d.r.finishDir(d)
 		}
 		r.res.append(d.r.res)
+		r.emit()
 	}
 }
 
@@ -293,6 +308,7 @@ type run struct {
 	realRoot   string
 	w          fileedit.Writer // confined to the workspace
 	af         agent.Files
+	emitted    int // how many of res.Actions went to Options.Emit
 }
 
 // skillDir syncs one skills directory (rel, under the workspace) and the

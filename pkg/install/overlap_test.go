@@ -3,6 +3,7 @@ package install
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -117,5 +118,30 @@ func TestRunOverlappedAsSequential(t *testing.T) {
 	}
 	if diff := cmp.Diff(seqFiles, files); diff != "" {
 		t.Errorf("files (-sequential +overlapped):\n%s", diff)
+	}
+}
+
+// TestRunEmitsEachDirectory: Emit gets every action, in Result.Actions'
+// order, a skills directory at a time (not all at the end), in both the
+// overlapped and the sequential sync.
+func TestRunEmitsEachDirectory(t *testing.T) {
+	for _, seq := range []bool{false, true} {
+		t.Run(map[bool]string{false: "overlapped", true: "sequential"}[seq], func(t *testing.T) {
+			defer func(old bool) { sequentialOnly = old }(sequentialOnly)
+			sequentialOnly = seq
+			f := newFixture(t)
+			var batches [][]stream.Action
+			res := Run(Input{Workspace: stream.Workspace{Root: f.root}, Skills: f.skills}, Options{
+				Root: f.root, Config: &config.Config{Agents: []string{"claude", "codex", "kiro"}, HookScope: config.ScopeProject},
+				Dirs: config.Dirs{Home: f.home}, Command: "cargo-agents", Writer: fileedit.Real(),
+				Emit: func(acts []stream.Action) { batches = append(batches, slices.Clone(acts)) },
+			})
+			if len(batches) < 3 {
+				t.Errorf("%d batches for three skills directories", len(batches))
+			}
+			if diff := cmp.Diff(res.Actions, slices.Concat(batches...)); diff != "" {
+				t.Errorf("emitted (-Result.Actions +emitted):\n%s", diff)
+			}
+		})
 	}
 }
