@@ -201,8 +201,10 @@ func readInput(r io.Reader) (install.Input, error) {
 			}
 		case stream.KindSkill:
 			var s stream.Skill
-			if err := rd.Decode(raw, &s); err != nil {
-				return in, err
+			if !stream.DecodeSkill(raw.Data, &s) {
+				if err := rd.Decode(raw, &s); err != nil {
+					return in, err
+				}
 			}
 			in.Skills = append(in.Skills, s)
 		case stream.KindMCPServer:
