@@ -201,7 +201,7 @@ func Run(in Input, opts Options) *Result {
 	if err != nil {
 		realRoot = filepath.Clean(opts.Root)
 	}
-	r.realRoot = realRoot
+	r.realRoot, r.resolved = realRoot, err == nil
 	r.w = confinedWriter{Writer: opts.Writer, root: filepath.Clean(opts.Root), realRoot: realRoot}
 	r.af = agentfiles.Of(r.w)
 	rels := agent.SkillDirs()
@@ -266,7 +266,14 @@ func (r *run) overlapped(rels []string, byDir map[string][]*agent.Agent, errs []
 func (r *run) realSkillDirs(rels []string) ([]string, []error) {
 	reals, errs := make([]string, len(rels)), make([]error, len(rels))
 	for i, rel := range rels {
-		reals[i], errs[i] = realConfined(r.realRoot, filepath.Join(r.opts.Root, rel))
+		dir := filepath.Join(r.opts.Root, rel)
+		if !r.resolved {
+			reals[i], errs[i] = realConfined(r.realRoot, dir)
+			continue
+		}
+		if reals[i], errs[i] = realUnder(r.realRoot, r.opts.Root, rel); errs[i] == nil {
+			errs[i] = leadsOut(r.realRoot, dir, reals[i])
+		}
 	}
 	return reals, errs
 }
@@ -306,6 +313,7 @@ type run struct {
 	sources    *sourceCache
 	target     agent.Target
 	realRoot   string
+	resolved   bool            // realRoot is the root's real path (else its clean path)
 	w          fileedit.Writer // confined to the workspace
 	af         agent.Files
 	emitted    int // how many of res.Actions went to Options.Emit

@@ -145,3 +145,32 @@ func TestRunEmitsEachDirectory(t *testing.T) {
 		})
 	}
 }
+
+// TestRealUnder: the shortcut gives realPath's answer for every layout of
+// a skills directory: missing, partly there, there, through a link inside
+// the workspace or out of it, dangling, under a file.
+func TestRealUnder(t *testing.T) {
+	ostest.Symlinks(t)
+	f := newFixture(t)
+	root := f.root
+	mk := func(p string) { must(t, os.MkdirAll(filepath.Join(root, p), 0o755)) }
+	link := func(target, p string) { must(t, os.Symlink(target, filepath.Join(root, p))) }
+	mk(".agents/skills")
+	mk(".claude")
+	mk("real/skills")
+	link(filepath.Join("..", "real"), ".codex")                   // .codex -> real (inside)
+	link(filepath.Dir(root), ".gemini")                           // out of the workspace
+	link(filepath.Join(".", "nowhere"), ".kiro")                  // dangling
+	must(t, os.WriteFile(filepath.Join(root, ".pi"), nil, 0o644)) // a file
+	mk(".qwen")
+	link(filepath.Join("..", ".agents", "skills"), ".qwen/skills")
+	realRoot, err := realPath(root)
+	must(t, err)
+	for _, rel := range []string{".agents/skills", ".claude/skills", ".cline/skills", ".codex/skills", ".gemini/skills", ".kiro/skills", ".pi/skills", ".qwen/skills", "real/skills"} {
+		got, gotErr := realUnder(realRoot, root, filepath.FromSlash(rel))
+		want, wantErr := realPath(filepath.Join(root, filepath.FromSlash(rel)))
+		if got != want || (gotErr == nil) != (wantErr == nil) {
+			t.Errorf("%s: realUnder %q, %v; realPath %q, %v", rel, got, gotErr, want, wantErr)
+		}
+	}
+}
