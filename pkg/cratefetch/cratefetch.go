@@ -130,6 +130,9 @@ type Fetcher struct {
 	configs map[string]indexConfig // config.json per index URL
 	gitPkgs map[string][]gitPkg    // packages per git checkout directory
 	reached map[string]*reach      // per index URL: its deadline, and whether it was given up on
+
+	srcIdx    []string // cargo's registry/src index directories (srcIndexes), under mu
+	listedSrc bool
 }
 
 // New returns the Fetcher the commands use: unpacking into
@@ -366,8 +369,23 @@ func (f *Fetcher) Local(c Crate) string {
 		dir, _ := f.gitSource(c)
 		return dir
 	}
-	if dir := cargoSrc(f.cargoHome(), c); dir != "" {
+	if dir := cargoSrcIn(f.srcIndexes(), c); dir != "" {
 		return dir
 	}
 	return f.cached(c)
+}
+
+// srcIndexes lists cargo's registry/src index directories once per
+// Fetcher: Local is asked for every dependency of the workspace (sym-match
+// asks for hundreds), and only cargo adds an index directory.
+func (f *Fetcher) srcIndexes() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if !f.listedSrc {
+		if home := f.cargoHome(); home != "" {
+			f.srcIdx = realDirs(filepath.Join(home, "registry", "src"))
+		}
+		f.listedSrc = true
+	}
+	return f.srcIdx
 }

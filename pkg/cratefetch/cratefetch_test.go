@@ -227,6 +227,9 @@ func TestCargoRegistrySrc(t *testing.T) {
 		{"evil", "1.0.0", ""},
 		{"evil2", "1.0.0", ""},
 	} {
+		if got := f.Local(Crate{Name: tc.name, Version: tc.version}); got != tc.want {
+			t.Errorf("%s: Local = %q; want %q", tc.name, got, tc.want)
+		}
 		got, err := f.Source(context.Background(), Crate{Name: tc.name, Version: tc.version})
 		if tc.want != "" {
 			if err != nil || got != tc.want {

@@ -31,7 +31,13 @@ func cargoSrc(home string, c Crate) string {
 	if home == "" {
 		return ""
 	}
-	for _, idx := range realDirs(filepath.Join(home, "registry", "src")) {
+	return cargoSrcIn(realDirs(filepath.Join(home, "registry", "src")), c)
+}
+
+// cargoSrcIn is cargoSrc with cargo's registry/src index directories
+// listed already (Fetcher.srcIndexes).
+func cargoSrcIn(indexes []string, c Crate) string {
+	for _, idx := range indexes {
 		dir := filepath.Join(idx, dirName(c))
 		if !isRealDir(dir) || !isRegular(filepath.Join(dir, "Cargo.toml")) {
 			continue

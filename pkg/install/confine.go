@@ -116,14 +116,49 @@ func junction(p string) (link string, ok bool) {
 // confined checks that dir, once its symlinks are resolved, is still inside
 // the workspace root (realRoot is already resolved).
 func confined(realRoot, dir string) error {
+	_, err := realConfined(realRoot, dir)
+	return err
+}
+
+// realConfined is confined, also returning dir's real path.
+func realConfined(realRoot, dir string) (string, error) {
 	r, err := realPath(dir)
 	if err != nil {
-		return err
+		return "", err
 	}
+	return r, leadsOut(realRoot, dir, r)
+}
+
+// leadsOut is confined's error for dir, whose real path is r.
+func leadsOut(realRoot, dir, r string) error {
 	if !within(realRoot, r) {
 		return fmt.Errorf("%s leads out of the workspace (to %s) through a symlink; refusing to write there: remove the link and sync again", dir, r)
 	}
 	return nil
+}
+
+// realUnder is realPath(filepath.Join(root, rel)) for a relative, clean
+// rel, where realRoot is realPath(root): rel's components are looked at
+// from realRoot, one lstat each, while each is a real directory; the
+// first that is missing leaves the rest as it is (nothing below it
+// exists, and realPath keeps what does not exist), and anything else (a
+// link, a junction, a file) resolves the whole path with realPath. A
+// sync resolves the sixteen skills directories of every agent, most of
+// them missing, before it copies anything: realPath walks the whole path
+// from / for each missing component.
+func realUnder(realRoot, root, rel string) (string, error) {
+	p := realRoot
+	for _, part := range strings.Split(filepath.FromSlash(rel), string(filepath.Separator)) {
+		p = filepath.Join(p, part)
+		fi, err := lstat(p)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return filepath.Join(realRoot, rel), nil
+		case err != nil || !fi.IsDir():
+			return realPath(filepath.Join(root, rel))
+		}
+	}
+	return p, nil
 }
 
 // confinedWriter refuses to write or remove a path in the workspace that

@@ -85,6 +85,11 @@ type Options struct {
 	// Getenv reads the environment, for the gates that depend on it
 	// (agent.Target.Getenv); nil reads nothing.
 	Getenv func(string) string
+	// Emit, when set, is passed the actions as each skills directory is
+	// done, in Result.Actions' order (which still holds them all), so
+	// that sym-install can write its first records while it works on the
+	// last directories.
+	Emit func([]stream.Action)
 }
 
 // Result is everything that happened (or would, with a dry-run writer).
@@ -196,13 +201,103 @@ func Run(in Input, opts Options) *Result {
 	if err != nil {
 		realRoot = filepath.Clean(opts.Root)
 	}
-	r.realRoot = realRoot
+	r.realRoot, r.resolved = realRoot, err == nil
 	r.w = confinedWriter{Writer: opts.Writer, root: filepath.Clean(opts.Root), realRoot: realRoot}
 	r.af = agentfiles.Of(r.w)
-	for _, rel := range agent.SkillDirs() {
-		r.skillDir(rel, byDir[rel])
+	rels := agent.SkillDirs()
+	reals, errs := r.realSkillDirs(rels)
+	if opts.DryRun || aliased(reals, errs) || sequentialOnly {
+		// A dry run's writer records in order; and skills directories
+		// that are one directory (a link from one to the other) must be
+		// synced one after the other, each reading what the last wrote.
+		for i, rel := range rels {
+			r.skillDir(rel, byDir[rel], errs[i])
+			r.emit()
+		}
+		return res
 	}
+	r.overlapped(rels, byDir, errs)
 	return res
+}
+
+// emit passes the actions not passed yet to Options.Emit.
+func (r *run) emit() {
+	if r.opts.Emit != nil && len(r.res.Actions) > r.emitted {
+		r.opts.Emit(r.res.Actions[r.emitted:])
+		r.emitted = len(r.res.Actions)
+	}
+}
+
+// sequentialOnly makes Run sync the skills directories one after the
+// other, as a dry run does: for the test that overlapped gives the same.
+var sequentialOnly = false
+
+// overlapped syncs every skills directory as skillDir does, in the same
+// order, but copies the skills of the later ones while the earlier ones
+// register hooks and write their manifests, so that neither waits for the
+// other: each directory's copies are queued as soon as its intent is
+// recorded, and its own results are kept apart and appended in order, so
+// the actions and warnings are those of the sequential sync.
+func (r *run) overlapped(rels []string, byDir map[string][]*agent.Agent, errs []error) {
+	cp := startCopier(r.w, false, r.sources, len(rels))
+	dirs := make([]*dirSync, len(rels))
+	for i, rel := range rels {
+		d := *r
+		d.res = &Result{}
+		dirs[i] = d.prepareDir(rel, byDir[rel], errs[i])
+		if !dirs[i].stopped {
+			dirs[i].copies = cp.add(dirs[i].jobs)
+		}
+	}
+	cp.close()
+	for _, d := range dirs {
+		if !d.stopped {
+			d.copies.Wait()
+			d.r.finishDir(d)
+		}
+		r.res.append(d.r.res)
+		r.emit()
+	}
+}
+
+// realSkillDirs resolves each skills directory (rel, under the workspace)
+// to its real path, or the error that keeps it from being written: one
+// that leads out of the workspace.
+func (r *run) realSkillDirs(rels []string) ([]string, []error) {
+	reals, errs := make([]string, len(rels)), make([]error, len(rels))
+	for i, rel := range rels {
+		dir := filepath.Join(r.opts.Root, rel)
+		if !r.resolved {
+			reals[i], errs[i] = realConfined(r.realRoot, dir)
+			continue
+		}
+		if reals[i], errs[i] = realUnder(r.realRoot, r.opts.Root, rel); errs[i] == nil {
+			errs[i] = leadsOut(r.realRoot, dir, reals[i])
+		}
+	}
+	return reals, errs
+}
+
+// aliased reports whether two skills directories that can be written are
+// one directory, or one is inside the other, through a symlink.
+func aliased(reals []string, errs []error) bool {
+	for i := range reals {
+		for j := i + 1; j < len(reals); j++ {
+			if errs[i] == nil && errs[j] == nil && (within(reals[i], reals[j]) || within(reals[j], reals[i])) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// append adds o's results after r's.
+func (r *Result) append(o *Result) {
+	r.Actions = append(r.Actions, o.Actions...)
+	r.Warnings = append(r.Warnings, o.Warnings...)
+	r.Gates = append(r.Gates, o.Gates...)
+	r.GateInputs = append(r.GateInputs, o.GateInputs...)
+	r.Errors = append(r.Errors, o.Errors...)
 }
 
 // run is one Run: its inputs, and what every skills directory shares.
@@ -218,43 +313,84 @@ type run struct {
 	sources    *sourceCache
 	target     agent.Target
 	realRoot   string
+	resolved   bool            // realRoot is the root's real path (else its clean path)
 	w          fileedit.Writer // confined to the workspace
 	af         agent.Files
+	emitted    int // how many of res.Actions went to Options.Emit
 }
 
 // skillDir syncs one skills directory (rel, under the workspace) and the
 // agents whose own SkillDir it is: the skills placed there, then each
 // agent's hooks and MCP servers, then the manifest that records what is
-// ours there.
-func (r *run) skillDir(rel string, agents []*agent.Agent) {
-	skillDir := filepath.Join(r.opts.Root, rel)
-	manifestPath := filepath.Join(skillDir, ManifestName)
-	old, readFrom, err := readManifest(r.w, manifestPath)
+// ours there. confinedErr is why the directory may not be written (it
+// leads out of the workspace), or nil.
+func (r *run) skillDir(rel string, agents []*agent.Agent, confinedErr error) {
+	d := r.prepareDir(rel, agents, confinedErr)
+	if d.stopped {
+		return
+	}
+	cp := startCopier(r.w, r.opts.DryRun, r.sources, 1)
+	b := cp.add(d.jobs)
+	cp.close()
+	b.Wait()
+	r.finishDir(d)
+}
+
+// dirSync is one skills directory's sync between its plan and its finish.
+type dirSync struct {
+	r                      *run // whose res gets this directory's results
+	rel                    string
+	agents                 []*agent.Agent
+	skillDir, manifestPath string
+	old                    manifest
+	owned                  map[string]bool
+	want                   map[string]stream.Skill
+	jobs                   []copyJob
+	next                   manifest
+	users                  []string
+	copies                 *sync.WaitGroup // done when jobs are copied
+	stopped                bool            // an error ended it before any copy
+}
+
+// prepareDir reads a skills directory's manifest, plans its skills and,
+// before any copy, records the intent to install them (see recordIntent).
+func (r *run) prepareDir(rel string, agents []*agent.Agent, confinedErr error) *dirSync {
+	d := &dirSync{r: r, rel: rel, agents: agents, skillDir: filepath.Join(r.opts.Root, rel)}
+	d.manifestPath = filepath.Join(d.skillDir, ManifestName)
+	old, readFrom, err := readManifest(r.w, d.manifestPath)
 	if err == nil {
-		err = confined(r.realRoot, skillDir)
+		err = confinedErr
 	}
 	if err != nil {
 		r.res.Errors = append(r.res.Errors, err)
-		return
+		d.stopped = true
+		return d
 	}
-	users := append([]string{}, r.place.Users[rel]...)
-	next := manifest{InstalledFor: users, Agents: map[string]agentManifest{}, Files: map[string]map[string]string{}}
-	owned := r.ownedSkills(old, skillDir, readFrom)
-	want, jobs := r.planSkills(rel, old, owned)
-	if len(jobs) > 0 && !r.opts.DryRun {
-		os.MkdirAll(skillDir, 0o755) // once for all skills; a failure surfaces per skill below
-		if err := recordIntent(r.w, manifestPath, old, owned, jobs); err != nil {
+	d.old = old
+	d.users = append([]string{}, r.place.Users[rel]...)
+	d.next = manifest{InstalledFor: d.users, Agents: map[string]agentManifest{}, Files: map[string]map[string]string{}}
+	d.owned = r.ownedSkills(old, d.skillDir, readFrom)
+	d.want, d.jobs = r.planSkills(rel, old, d.owned)
+	d.next.Files = make(map[string]map[string]string, len(d.jobs))
+	if len(d.jobs) > 0 && !r.opts.DryRun {
+		os.MkdirAll(d.skillDir, 0o755) // once for all skills; a failure surfaces per skill below
+		if err := recordIntent(r.w, d.manifestPath, old, d.owned, d.jobs); err != nil {
 			r.res.Errors = append(r.res.Errors, err)
-			return
+			d.stopped = true
 		}
 	}
-	copyAll(r.w, jobs, r.opts.DryRun, r.sources)
-	r.collect(jobs, &next)
-	r.removeUnwanted(skillDir, old, owned, want, len(users) > 0, &next)
-	for _, a := range agents {
-		r.syncAgent(a, old.Agents[a.Name], &next)
+	return d
+}
+
+// finishDir, once d's skills are copied, reports them, removes ours that
+// no longer apply, syncs d's agents and writes d's manifest.
+func (r *run) finishDir(d *dirSync) {
+	r.collect(d.jobs, &d.next)
+	r.removeUnwanted(d.skillDir, d.old, d.owned, d.want, len(d.users) > 0, &d.next)
+	for _, a := range d.agents {
+		r.syncAgent(a, d.old.Agents[a.Name], &d.next)
 	}
-	if err := writeManifest(r.w, manifestPath, next, r.res); err != nil {
+	if err := writeManifest(r.w, d.manifestPath, d.next, r.res); err != nil {
 		r.res.Errors = append(r.res.Errors, err)
 	}
 }
@@ -284,8 +420,17 @@ func (r *run) ownedSkills(old manifest, skillDir, readFrom string) map[string]bo
 // when its placement has configured agents read it there.
 func (r *run) planSkills(rel string, old manifest, owned map[string]bool) (map[string]stream.Skill, []copyJob) {
 	skillDir := filepath.Join(r.opts.Root, rel)
-	want := map[string]stream.Skill{}
-	var jobs []copyJob
+	// Sized up front for the skills that go here: grown one by one, the
+	// map of 136-byte values was rehashed nine times at 500 skills, the
+	// first copies waiting on its page faults.
+	n := 0
+	for _, p := range r.skills {
+		if len(r.pl.of(p).Users[rel]) > 0 {
+			n++
+		}
+	}
+	want := make(map[string]stream.Skill, n)
+	jobs := make([]copyJob, 0, n)
 	var present map[string]bool // names in skillDir, read once when needed
 	for _, p := range r.skills {
 		readers := r.pl.of(p).Users[rel]
@@ -588,42 +733,79 @@ func ownedFiles(old manifest, owned map[string]bool, name string) map[string]str
 	return old.Files[name]
 }
 
-// copyAll copies skills concurrently: the work is mostly waiting on file
-// system calls, so a few workers beat one even on two cores. Results stay
-// in job order, so output is deterministic. A dry-run writer records
-// pending writes in a map and is not safe for concurrent use: it gets one
-// worker.
-func copyAll(w fileedit.Writer, jobs []copyJob, dry bool, sources *sourceCache) {
-	workers := 8
+// copyWorkers is how many skills copy at once: the work is mostly waiting
+// on file system calls, so a few workers beat one even on two cores. A
+// dry-run writer records pending writes in a map and is not safe for
+// concurrent use: a dry run gets one worker.
+const copyWorkers = 8
+
+// copier copies skills with a fixed number of workers, batch after batch
+// in the order they were added.
+type copier struct {
+	batches chan copyBatch
+}
+
+type copyBatch struct {
+	jobs []copyJob
+	done *sync.WaitGroup
+}
+
+// startCopier starts workers that copy with w from sources; up to batches
+// batches can be added without waiting. Each job's results stay in the
+// job, so output is deterministic.
+func startCopier(w fileedit.Writer, dry bool, sources *sourceCache, batches int) *copier {
+	c := &copier{batches: make(chan copyBatch, batches)}
+	workers := copyWorkers
 	if dry {
 		workers = 1
 	}
-	next := make(chan int)
-	var wg sync.WaitGroup
+	type task struct {
+		j    *copyJob
+		done *sync.WaitGroup
+	}
+	tasks := make(chan task)
 	for i := 0; i < workers; i++ {
-		wg.Add(1)
 		go func() {
-			defer wg.Done()
-			for i := range next {
-				files, err := sources.get(jobs[i].src)
-				if err != nil {
-					jobs[i].err = err
-					continue
-				}
-				j := &jobs[i]
-				j.status, j.user, j.err = copySkillOwned(w, files, j.dst, j.absent, dry, j.ours)
-				j.written = make(map[string]string, len(files))
-				for _, f := range files {
-					j.written[filepath.ToSlash(f.rel)] = f.sum
-				}
+			for t := range tasks {
+				copyJobFiles(w, t.j, dry, sources)
+				t.done.Done()
 			}
 		}()
 	}
-	for i := range jobs {
-		next <- i
+	go func() {
+		for b := range c.batches {
+			for i := range b.jobs {
+				tasks <- task{&b.jobs[i], b.done}
+			}
+		}
+		close(tasks)
+	}()
+	return c
+}
+
+// add queues jobs; the WaitGroup it returns is done when they are copied.
+func (c *copier) add(jobs []copyJob) *sync.WaitGroup {
+	done := &sync.WaitGroup{}
+	done.Add(len(jobs))
+	c.batches <- copyBatch{jobs, done}
+	return done
+}
+
+// close ends the workers once every batch is copied.
+func (c *copier) close() { close(c.batches) }
+
+// copyJobFiles copies one skill, recording in j what it did.
+func copyJobFiles(w fileedit.Writer, j *copyJob, dry bool, sources *sourceCache) {
+	files, err := sources.get(j.src)
+	if err != nil {
+		j.err = err
+		return
 	}
-	close(next)
-	wg.Wait()
+	j.status, j.user, j.err = copySkillOwned(w, files, j.dst, j.absent, dry, j.ours)
+	j.written = make(map[string]string, len(files))
+	for _, f := range files {
+		j.written[filepath.ToSlash(f.rel)] = f.sum
+	}
 }
 
 func (r *Result) addChanges(agentName string, changes []agent.Change) {
@@ -676,7 +858,7 @@ func chooseSkills(in []stream.Skill, res *Result) []placed {
 		}
 		return a.Dir < b.Dir
 	}
-	var valid []stream.Skill
+	valid := make([]stream.Skill, 0, len(in))
 	for _, s := range in {
 		if !stream.ValidSkillName(s.Name) {
 			res.warnf("skill name %q from %s: %s; skipped", s.Name, describe(s), stream.SkillNameRule)
@@ -691,7 +873,7 @@ func chooseSkills(in []stream.Skill, res *Result) []placed {
 		}
 		return before(valid[i], valid[j])
 	})
-	var out []placed
+	out := make([]placed, 0, len(valid))
 	for i, s := range valid {
 		if i > 0 && valid[i-1].Name == s.Name {
 			alt := suffixedName(s)

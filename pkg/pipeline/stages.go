@@ -169,13 +169,57 @@ func pipes(n int) ([]pipe, error) {
 // teeMatch passes sym-match's stream r on to sym-install's stdin w while
 // reading it, then closes both. A stream that does not parse is still
 // passed on whole (sym-install reports it too).
-func teeMatch(r io.ReadCloser, w io.WriteCloser, explain bool) (*matchResult, error) {
-	tr := io.TeeReader(r, &survivingWriter{w: w})
-	m, err := readMatch(tr, explain)
-	io.Copy(io.Discard, tr)
-	w.Close()
-	r.Close()
+func teeMatch(r io.ReadCloser, w io.WriteCloser, explain bool) (m *matchResult, err error) {
+	tee(r, w, func(rd io.Reader) { m, err = readMatch(rd, explain) })
 	return m, err
+}
+
+// tee copies r to w as it comes, closing both at r's end, and meanwhile
+// runs read on what it copied. The copy does not wait for read:
+// sym-install gets each part of the match stream, and its end, when
+// sym-match writes it, not when the orchestrator has decoded it. read
+// need not read to the end (a stream that does not parse).
+func tee(r io.ReadCloser, w io.WriteCloser, read func(io.Reader)) {
+	chunks := make(chan []byte, 256) // bounded: a copy that is far ahead waits
+	go func() {
+		defer close(chunks)
+		defer r.Close()
+		defer w.Close()
+		sw := &survivingWriter{w: w}
+		for {
+			buf := make([]byte, 32<<10)
+			n, err := r.Read(buf)
+			if n > 0 {
+				sw.Write(buf[:n])
+				chunks <- buf[:n]
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	read(&chunkReader{chunks: chunks})
+	for range chunks {
+	}
+}
+
+// chunkReader reads the chunks tee copied, in order.
+type chunkReader struct {
+	chunks <-chan []byte
+	rest   []byte
+}
+
+func (c *chunkReader) Read(p []byte) (int, error) {
+	for len(c.rest) == 0 {
+		b, ok := <-c.chunks
+		if !ok {
+			return 0, io.EOF
+		}
+		c.rest = b
+	}
+	n := copy(p, c.rest)
+	c.rest = c.rest[n:]
+	return n, nil
 }
 
 // failure relays the stages' diagnostics (only the first failure is the

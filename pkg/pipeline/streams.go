@@ -70,10 +70,16 @@ func (m *matchResult) add(rd *stream.Reader, raw stream.Raw, traced bool) error 
 		m.addSource(src)
 	case stream.KindSkill:
 		var sk skillDir
-		if traced {
+		var full stream.Skill
+		switch {
+		case traced:
 			sk.Dir = m.sum.Trace.Skills[len(m.sum.Trace.Skills)-1].Dir
-		} else if err := rd.Decode(raw, &sk); err != nil {
-			return err
+		case stream.DecodeSkill(raw.Data, &full):
+			sk.Dir = full.Dir
+		default:
+			if err := rd.Decode(raw, &sk); err != nil {
+				return err
+			}
 		}
 		m.sum.Matched.Skills++
 		m.skillDirs = append(m.skillDirs, sk.Dir)

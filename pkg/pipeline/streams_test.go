@@ -277,3 +277,34 @@ func TestPluginNotes(t *testing.T) {
 		}
 	}
 }
+
+// TestTeeDoesNotWaitForRead: sym-install's stdin gets the whole stream and
+// is closed at its end while the orchestrator has not decoded it yet
+// (here: read waits until then).
+func TestTeeDoesNotWaitForRead(t *testing.T) {
+	out := &signalingBuffer{closed: make(chan struct{})}
+	src := &closingReader{Reader: strings.NewReader(matchStream)}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		tee(src, out, func(rd io.Reader) {
+			<-out.closed
+			io.Copy(io.Discard, rd)
+		})
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("sym-install's stdin was not closed before the stream was decoded")
+	}
+	if out.String() != matchStream || !src.closed {
+		t.Errorf("sym-install got %q (want the stream), reader closed %v", out.String(), src.closed)
+	}
+}
+
+type signalingBuffer struct {
+	bytes.Buffer
+	closed chan struct{}
+}
+
+func (b *signalingBuffer) Close() error { close(b.closed); return nil }

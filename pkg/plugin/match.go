@@ -52,6 +52,14 @@ func MatchConfigured(ctx context.Context, cfg *config.Config, dirs config.Dirs, 
 func MatchConfiguredAcquiring(ctx context.Context, cfg *config.Config, dirs config.Dirs, update string, set *cratepred.Set, ws Workspace, deps []stream.Dep, crates CrateSource,
 	acquire func(context.Context, stream.Installation) error, warn func(pos.Warning)) *Result {
 	r, scans := ScanConfigured(ctx, cfg, dirs, update, warn)
+	return MatchScanned(r, scans, cfg, set, ws, deps, crates, acquire)
+}
+
+// MatchScanned is MatchConfiguredAcquiring's second half, for a caller that
+// ran ScanConfigured already (sym-match scans while it reads its input):
+// the workspace's own plugins, then Match.
+func MatchScanned(r *Resolver, scans []*Scan, cfg *config.Config, set *cratepred.Set, ws Workspace, deps []stream.Dep, crates CrateSource,
+	acquire func(context.Context, stream.Installation) error) *Result {
 	r.Workspace, r.Deps, r.Crates, r.Consent, r.Acquire = ws, deps, crates, cfg.Plugins, acquire
 	if ws.Root != "" {
 		// The workspace's own plugins come first: where a skill of theirs

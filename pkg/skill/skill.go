@@ -18,7 +18,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -79,7 +78,7 @@ var (
 
 // Load reads and parses the SKILL.md at path.
 func Load(path string) (*Skill, error) {
-	data, err := os.ReadFile(path)
+	data, err := readFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +90,7 @@ func Parse(path string, data []byte) (*Skill, error) { return parse(path, data, 
 
 // LoadInformal reads and parses the SKILL.md at path as ParseInformal does.
 func LoadInformal(path string) (*Skill, error) {
-	data, err := os.ReadFile(path)
+	data, err := readFile(path)
 	if err != nil {
 		return nil, err
 	}

@@ -111,14 +111,19 @@ func run(stdio cli.Stdio, f flags) error {
 		}
 		defer unlock()
 	}
+	out := stream.NewWriter(stdio.Out)
+	// The actions go out as each skills directory is done, so that
+	// cargo agents sync reads them while the rest is installed.
+	emit := func(acts []stream.Action) {
+		for _, a := range acts {
+			out.Write(a)
+		}
+		out.Flush()
+	}
 	res := install.Run(in, install.Options{
 		Root: in.Workspace.Root, Config: cfg, Dirs: dirs, Command: selfexe.OurCommand(cli.Executable()),
-		Writer: writer, DryRun: f.dryRun, Getenv: os.Getenv,
+		Writer: writer, DryRun: f.dryRun, Getenv: os.Getenv, Emit: emit,
 	})
-	out := stream.NewWriter(stdio.Out)
-	for _, a := range res.Actions {
-		out.Write(a)
-	}
 	for _, a := range acquire(stdio, f, in.Hooks, dirs, cfg, diag) {
 		out.Write(a)
 	}
@@ -196,8 +201,10 @@ func readInput(r io.Reader) (install.Input, error) {
 			}
 		case stream.KindSkill:
 			var s stream.Skill
-			if err := rd.Decode(raw, &s); err != nil {
-				return in, err
+			if !stream.DecodeSkill(raw.Data, &s) {
+				if err := rd.Decode(raw, &s); err != nil {
+					return in, err
+				}
 			}
 			in.Skills = append(in.Skills, s)
 		case stream.KindMCPServer:

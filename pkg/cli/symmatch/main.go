@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/symposium-dev/symposium-go/pkg/acquire"
@@ -23,6 +24,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cratepred"
 	"github.com/symposium-dev/symposium-go/pkg/jqout"
 	"github.com/symposium-dev/symposium-go/pkg/plugin"
+	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -78,23 +80,82 @@ func run(stdio cli.Stdio, o options) error {
 	diag := cli.Diag{W: stdio.Err, Prog: prog, JSON: o.json}
 	out := stream.NewWriter(stdio.Out)
 	defer out.Flush()
+	// The plugin sources do not depend on the workspace: scan them while
+	// sym-deps is still writing, so that the sync waits for neither alone
+	// (at 1,000 skills the scan is most of sym-match's work). Their
+	// warnings are held until the stream has been read, so stderr says
+	// what it said when the scan followed it.
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	held := &heldWarnings{warn: diag.Warn}
+	early := make(chan scanned, 1)
+	go func() { early <- scanSources(ctx, o.update, held.add) }()
 	set, ws, deps, err := readDeps(stdio.In, out)
 	if err != nil {
+		cancel() // a git fetch the scan started stops
+		<-early
 		return err
 	}
-
-	dirs, cfg, err := userconf.Load(diag.Warn)
-	if err != nil {
-		return err
+	sc := <-early
+	held.release()
+	if sc.err != nil {
+		return sc.err
 	}
 	var acquire func(context.Context, stream.Installation) error
 	if o.update != plugin.UpdateOffline {
-		acquire = predicateAcquirer(stdio.Err, dirs, o.accept, o.json)
+		acquire = predicateAcquirer(stdio.Err, sc.dirs, o.accept, o.json)
 	}
 	pws := plugin.WorkspaceOf(ws)
 	pws.LookupEnv = os.LookupEnv // env(NAME) predicates read ours
-	res := plugin.MatchConfiguredAcquiring(context.Background(), cfg, dirs, o.update, set, pws, deps, CrateFetcher(dirs, ws.Root, o.update, cfg.AutoUpdateInterval, func(msg string) { diag.Warnf("%s", msg) }), acquire, diag.Warn)
+	res := plugin.MatchScanned(sc.r, sc.scans, sc.cfg, set, pws, deps, CrateFetcher(sc.dirs, ws.Root, o.update, sc.cfg.AutoUpdateInterval, func(msg string) { diag.Warnf("%s", msg) }), acquire)
 	return write(out, res, o.explain)
+}
+
+// scanned is the user's config and its plugin sources, scanned.
+type scanned struct {
+	dirs  config.Dirs
+	cfg   *config.Config
+	r     *plugin.Resolver
+	scans []*plugin.Scan
+	err   error
+}
+
+// scanSources loads the user's config and scans its plugin sources.
+func scanSources(ctx context.Context, update string, warn func(pos.Warning)) scanned {
+	dirs, cfg, err := userconf.Load(warn)
+	if err != nil {
+		return scanned{err: err}
+	}
+	r, scans := plugin.ScanConfigured(ctx, cfg, dirs, update, warn)
+	return scanned{dirs: dirs, cfg: cfg, r: r, scans: scans}
+}
+
+// heldWarnings holds warnings until release, then passes them to warn,
+// and every later one as it comes.
+type heldWarnings struct {
+	mu       sync.Mutex
+	released bool
+	held     []pos.Warning
+	warn     func(pos.Warning)
+}
+
+func (h *heldWarnings) add(w pos.Warning) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.released {
+		h.warn(w)
+		return
+	}
+	h.held = append(h.held, w)
+}
+
+func (h *heldWarnings) release() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, w := range h.held {
+		h.warn(w)
+	}
+	h.held, h.released = nil, true
 }
 
 // predicateAcquirer installs what a custom predicate runs before sym-match

@@ -2,6 +2,8 @@ package symmatch
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -73,5 +75,37 @@ func TestHelpListsEntryPoints(t *testing.T) {
 		if !strings.Contains(out.String(), "\n  sym-match "+n+" ") {
 			t.Errorf("sym-match --help does not list %q:\n%s", n, out.String())
 		}
+	}
+}
+
+// TestScanWarningsAfterInput: the plugin sources are scanned while the
+// input is read, but what the scan warns of is said only once the input
+// parsed, as when the scan came after it: a stream that does not parse is
+// the one thing reported.
+func TestScanWarningsAfterInput(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("SYMPOSIUM_HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", "")
+	if err := os.WriteFile(filepath.Join(home, "config.toml"), []byte("colour = \"red\"\n[defaults]\nsymposium-recommendations = false\nuser-plugins = false\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ws := t.TempDir()
+	tests := []struct {
+		name, in       string
+		code           int
+		want, dontWant string
+	}{
+		{"input parses", `{"kind":"workspace","root":"` + filepath.ToSlash(ws) + `","members":[]}` + "\n", cli.ExitOK, `unknown key "colour"`, "not a JSON record"},
+		{"input does not parse", "{oops\n", cli.ExitFailure, "<stdin>:1: not a JSON record", "colour"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			code := Main(cli.Stdio{In: strings.NewReader(tt.in), Out: &out, Err: &errb}, []string{"--update", "offline"})
+			if code != tt.code || !strings.Contains(errb.String(), tt.want) || strings.Contains(errb.String(), tt.dontWant) {
+				t.Errorf("exit %d, want %d; stderr %q: want %q, not %q", code, tt.code, errb.String(), tt.want, tt.dontWant)
+			}
+		})
 	}
 }
