@@ -5,8 +5,8 @@
 // declared by a plugin's [[predicate]] table, name(arg).
 //
 // It is separate from pkg/cratepred so that the hook path can link it:
-// pkg/cratepred parses versions and requirements (pkg/semver), which
-// sym-hook must not link (TestHotPathDeps). Dependency atoms are therefore not evaluated
+// pkg/cratepred parses versions with Masterminds/semver, which sym-hook must
+// not link (TestHotPathDeps). Dependency atoms are therefore not evaluated
 // here: the caller answers depends-on(...) and workspace-member() through
 // Context.Static. sym-match answers them and stores only what is left of a
 // hook's predicates (Partial) in the hook record, so that the hook path

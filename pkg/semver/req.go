@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	msv "github.com/Masterminds/semver/v3"
 )
 
 // Op is a comparator operator, with Cargo's meaning.
@@ -41,7 +43,7 @@ type Comparator struct {
 	pre                 string
 	// full is the comparator's version when it has all three numbers; the
 	// pre-release of a candidate is ordered against it.
-	full *version
+	full *msv.Version
 }
 
 // ParseComparator parses the version after op. It returns a nil Comparator
@@ -60,7 +62,7 @@ func ParseComparator(op Op, ver string) (*Comparator, error) {
 		}
 		// The full form goes through the strict parser, which checks the
 		// pre-release and build identifiers.
-		if _, err := parseStrict(ver); err != nil {
+		if _, err := msv.StrictNewVersion(ver); err != nil {
 			return nil, fmt.Errorf("%q is not a version: %w", ver, err)
 		}
 	}
@@ -79,7 +81,7 @@ func ParseComparator(op Op, ver string) (*Comparator, error) {
 	}
 	if len(nums) > 2 {
 		c.patch, c.hasPatch = nums[2], true
-		c.full = newVersion(c.major, c.minor, c.patch, pre)
+		c.full = msv.New(c.major, c.minor, c.patch, pre, "")
 	}
 	c.pre = pre
 	if wild && op == Caret {
@@ -172,7 +174,7 @@ func (c *Comparator) matchesIgnoringPre(v Version) bool {
 // be equal: by pre-release, a partial c standing for a release.
 func (c *Comparator) comparePre(v Version) int {
 	if c.full != nil {
-		return v.v.compare(c.full)
+		return v.v.Compare(c.full)
 	}
 	if v.Prerelease() == "" {
 		return 0
@@ -359,5 +361,5 @@ func (r Req) Lowest() string {
 			patch++
 		}
 	}
-	return newVersion(major, minor, patch, pre).original
+	return msv.New(major, minor, patch, pre, "").String()
 }
