@@ -16,8 +16,9 @@
 #   - sym-translate hooks of a 500-hook Claude settings file;
 #   - what linking costs a process start: the floor linked with
 #     encoding/json, regexp, os/exec or go-toml (scripts/floorlinks), none
-#     of which it runs, and with all of them; and cargo-agents --version
-#     (the hook's binary, running no hook).
+#     of which it runs, and with all of them (what the hook links); with
+#     net/http or gojq (what sym-match links besides); and cargo-agents
+#     --version (the hook's binary, running no hook).
 # Each ratio pairs every run of the command with a run of the floor just
 # before it (time_vs_floor), so a machine whose speed drifts during the
 # bench moves both alike.
@@ -54,10 +55,10 @@ agents=$(every_agent_toml)
 if row links; then
 echo
 echo "links: the floor linked with a package it never runs, and the hook's binary running no hook"
-for p in json regexp exec toml all; do
+for p in json regexp exec toml all http gojq; do
   (cd "$repo" && CGO_ENABLED=0 go build -trimpath -ldflags='-s -w' -o "$tmp/links/$p" "./scripts/floorlinks/$p")
 done
-for p in json:encoding/json regexp:regexp exec:os/exec toml:go-toml "all:all four, and fmt"; do
+for p in json:encoding/json regexp:regexp exec:os/exec toml:go-toml "all:all four, and fmt" http:net/http gojq:gojq; do
   time_vs_floor "  floor + ${p#*:}" "$tmp/empty.json" "$tmp/links/${p%%:*}"
 done
 time_vs_floor "  cargo-agents --version" "$tmp/empty.json" cargo-agents --version
