@@ -185,7 +185,7 @@ func readInstall(r io.Reader) (installResult, error) {
 		switch raw.Kind {
 		case stream.KindAction:
 			res.actions = append(res.actions, stream.Action{})
-			if a := &res.actions[len(res.actions)-1]; !decodeAction(raw.Data, a) {
+			if a := &res.actions[len(res.actions)-1]; !stream.DecodeAction(raw.Data, a) {
 				return rd.Decode(raw, a)
 			}
 			return nil

@@ -1,18 +1,16 @@
-package pipeline
+package stream
 
 import (
 	"encoding/json"
 	"testing"
-
-	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
 // TestDecodeAction: the fast path decodes what sym-install writes exactly
 // as encoding/json does, and leaves every other record (escapes, spaces,
 // other spellings, other types, bytes that are not UTF-8) to it.
 func TestDecodeAction(t *testing.T) {
-	written, err := json.Marshal(stream.Action{Kind: stream.KindAction, Op: "skill", Agent: "claude",
-		Path: "/ws/.claude/skills/serde-ünï", Status: stream.StatusCreated, Name: "serde", Detail: "moved to .agents/skills"})
+	written, err := json.Marshal(Action{Kind: KindAction, Op: "skill", Agent: "claude",
+		Path: "/ws/.claude/skills/serde-ünï", Status: StatusCreated, Name: "serde", Detail: "moved to .agents/skills"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,8 +34,8 @@ func TestDecodeAction(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			var got, want stream.Action
-			fast := decodeAction([]byte(tc.in), &got)
+			var got, want Action
+			fast := DecodeAction([]byte(tc.in), &got)
 			if fast != tc.fast {
 				t.Fatalf("fast path taken = %v, want %v", fast, tc.fast)
 			}
