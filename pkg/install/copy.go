@@ -13,6 +13,7 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/atomicfile"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
+	"github.com/symposium-dev/symposium-go/pkg/rawfile"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -35,7 +36,7 @@ type skillFile struct {
 // It runs once per matched skill on every sync, so it costs what reading
 // the files needs: src is resolved only when the skill holds a symlink
 // (most hold none), and each file is opened once, its mode and size taken
-// from the open file (readRegular).
+// from the open file (rawfile.ReadRegular).
 func readSkill(src string) (files []skillFile, warnings []string, err error) {
 	r := &skillReader{src: src}
 	return r.files, r.warnings, r.walk(src, "")
@@ -88,7 +89,7 @@ func (r *skillReader) walk(dir, rel string) error {
 		case !e.Type().IsRegular():
 			continue // fifos, sockets, devices: not skill content
 		}
-		data, perm, ok, err := readRegular(p)
+		data, perm, ok, err := rawfile.ReadRegular(p)
 		if err != nil {
 			return err
 		}

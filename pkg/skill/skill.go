@@ -29,6 +29,7 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/predexpr"
+	"github.com/symposium-dev/symposium-go/pkg/rawfile"
 )
 
 // FileName is the name of a skill's definition file.
@@ -78,7 +79,7 @@ var (
 
 // Load reads and parses the SKILL.md at path.
 func Load(path string) (*Skill, error) {
-	data, err := readFile(path)
+	data, err := rawfile.Read(path)
 	if err != nil {
 		return nil, err
 	}
@@ -90,7 +91,7 @@ func Parse(path string, data []byte) (*Skill, error) { return parse(path, data, 
 
 // LoadInformal reads and parses the SKILL.md at path as ParseInformal does.
 func LoadInformal(path string) (*Skill, error) {
-	data, err := readFile(path)
+	data, err := rawfile.Read(path)
 	if err != nil {
 		return nil, err
 	}

@@ -30,6 +30,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/symposium-dev/symposium-go/pkg/rawfile"
 	"github.com/symposium-dev/symposium-go/pkg/sha256"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
@@ -149,7 +150,7 @@ func Load(cacheDir, root string) (*State, error) {
 // load is Load, also telling whether a record exists at all (Find walks
 // up past a directory that has none).
 func load(cacheDir, root string) (st *State, exists bool, err error) {
-	f, err := open(Path(cacheDir, root))
+	f, err := rawfile.Open(Path(cacheDir, root))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, false, nil
 	}

@@ -1,6 +1,6 @@
 //go:build unix
 
-package install
+package rawfile
 
 import (
 	"bytes"
@@ -11,7 +11,7 @@ import (
 	"testing"
 )
 
-// TestReadRegular reads a file whole with its mode, whatever its size,
+// TestReadRegular: ReadRegular reads a file whole with its mode, whatever its size,
 // and skips what is not a regular file without waiting on it.
 func TestReadRegular(t *testing.T) {
 	dir := t.TempDir()
@@ -28,20 +28,26 @@ func TestReadRegular(t *testing.T) {
 	for _, tc := range tests {
 		p := filepath.Join(dir, tc.name)
 		want := bytes.Repeat([]byte("x"), tc.size)
-		must(t, os.WriteFile(p, want, tc.perm))
-		must(t, os.Chmod(p, tc.perm))
-		data, perm, ok, err := readRegular(p)
+		if err := os.WriteFile(p, want, tc.perm); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(p, tc.perm); err != nil {
+			t.Fatal(err)
+		}
+		data, perm, ok, err := ReadRegular(p)
 		if err != nil || !ok || !bytes.Equal(data, want) || perm != tc.perm {
 			t.Errorf("%s: %d bytes, mode %v, ok %v, err %v; want %d bytes, mode %v", tc.name, len(data), perm, ok, err, tc.size, tc.perm)
 		}
 	}
-	if _, _, _, err := readRegular(filepath.Join(dir, "missing")); !os.IsNotExist(err) {
+	if _, _, _, err := ReadRegular(filepath.Join(dir, "missing")); !os.IsNotExist(err) {
 		t.Errorf("missing file: %v, want not-exist", err)
 	}
 	{
 		fifo := filepath.Join(dir, "fifo")
-		must(t, syscall.Mkfifo(fifo, 0o644))
-		if _, _, ok, err := readRegular(fifo); ok || err != nil {
+		if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, ok, err := ReadRegular(fifo); ok || err != nil {
 			t.Errorf("fifo: ok %v, err %v; want skipped", ok, err)
 		}
 	}
