@@ -69,6 +69,10 @@ type State struct {
 
 	body io.ReaderAt // the stored hook lines, which Groups point into
 	file *os.File    // open while body reads from it (see Close)
+	// configFresh is 1 + the index in Inputs of the config file's stamp
+	// once ConfigIfCurrent found it fresh (0: not checked), which Fresh
+	// then does not stat again: both run on every hook call.
+	configFresh int
 }
 
 // HookGroup is the hooks of one event and matcher, stored as one JSON line
@@ -102,9 +106,10 @@ func (s *State) ConfigIfCurrent(file string) *HookConfig {
 	if s == nil || !s.Trusted || s.Config == nil || s.Config.File != file {
 		return nil
 	}
-	for _, in := range s.Inputs {
+	for i, in := range s.Inputs {
 		if in.Path == file {
-			if StampsFresh([]FileStamp{in}) {
+			if StampsFresh(s.Inputs[i : i+1]) {
+				s.configFresh = i + 1
 				return s.Config
 			}
 			return nil
@@ -324,7 +329,13 @@ func (s *State) HooksFor(event string, selects func(matcher string) bool) ([]str
 // Fresh reports whether the stored fingerprint still describes the inputs
 // on disk and the given extra digest. An untrusted state is never fresh.
 func (s *State) Fresh(extra string) bool {
-	return s != nil && s.Trusted && s.Extra == extra && StampsFresh(s.Inputs)
+	if s == nil || !s.Trusted || s.Extra != extra {
+		return false
+	}
+	if i := s.configFresh; i > 0 {
+		return StampsFresh(s.Inputs[:i-1]) && StampsFresh(s.Inputs[i:])
+	}
+	return StampsFresh(s.Inputs)
 }
 
 // Encode is st as stored (pkg/syncstate/write stores it): the header, an
