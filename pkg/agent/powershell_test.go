@@ -22,16 +22,7 @@ func TestCopilotPowerShellEntries(t *testing.T) {
 			"if (Get-Command 'cargo-agents' -CommandType Application -ErrorAction SilentlyContinue) { & 'cargo-agents' hook copilot pre-tool-use; exit 0 } else { exit 0 }"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			root := t.TempDir()
-			a, _ := Lookup("copilot")
-			tg := Target{Workspace: filepath.Join(root, "ws"), Home: filepath.Join(root, "home"), Scope: tc.scope, Command: tc.command}
-			if _, err := a.RegisterHooks(realFiles(), tg); err != nil {
-				t.Fatal(err)
-			}
-			data, err := os.ReadFile(filepath.Join(root, tc.file))
-			if err != nil {
-				t.Fatal(err)
-			}
+			a, tg, data := registerAndRead(t, "copilot", tc.scope, tc.command, tc.file)
 			var doc struct {
 				Hooks map[string][]map[string]any `json:"hooks"`
 			}
@@ -67,6 +58,25 @@ func TestCopilotPowerShellEntries(t *testing.T) {
 	}
 }
 
+// registerAndRead registers the named agent's hooks in scope, naming our
+// executable command, in a fresh workspace and home under a temporary
+// root, and returns the agent, the target and the file (root-relative)
+// read back.
+func registerAndRead(t *testing.T, name, scope, command, file string) (*Agent, Target, []byte) {
+	t.Helper()
+	root := t.TempDir()
+	a, _ := Lookup(name)
+	tg := Target{Workspace: filepath.Join(root, "ws"), Home: filepath.Join(root, "home"), Scope: scope, Command: command}
+	if _, err := a.RegisterHooks(realFiles(), tg); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(root, file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a, tg, data
+}
+
 // TestCodexWindowsEntries: Codex runs an entry's "commandWindows" instead
 // of its "command" on Windows, through cmd.exe, where the sh guard fails
 // with exit 1 on every event; so each entry we register carries a cmd.exe
@@ -85,16 +95,7 @@ func TestCodexWindowsEntries(t *testing.T) {
 			`(where /q cargo-agents || exit 0) & cargo-agents hook codex pre-tool-use`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			root := t.TempDir()
-			a, _ := Lookup("codex")
-			tg := Target{Workspace: filepath.Join(root, "ws"), Home: filepath.Join(root, "home"), Scope: tc.scope, Command: tc.command}
-			if _, err := a.RegisterHooks(realFiles(), tg); err != nil {
-				t.Fatal(err)
-			}
-			data, err := os.ReadFile(filepath.Join(root, tc.file))
-			if err != nil {
-				t.Fatal(err)
-			}
+			_, _, data := registerAndRead(t, "codex", tc.scope, tc.command, tc.file)
 			var doc map[string]any
 			if err := json.Unmarshal(data, &doc); err != nil {
 				t.Fatal(err)

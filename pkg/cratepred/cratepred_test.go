@@ -263,21 +263,15 @@ func TestParseAtomErrors(t *testing.T) {
 	}
 }
 
-func TestNameNormalization(t *testing.T) {
-	s := NewSet([]Dep{{Name: "serde_json", Version: "1.0.140"}, {Name: "assert-struct", Version: "0.2.0"}})
-	tests := []struct {
-		atom string
-		want bool
-	}{
-		{"serde_json", true},
-		{"serde-json", true},
-		{"serde-json>=1.0", true},
-		{"assert_struct", true},
-		{"assert-struct^0.2", true},
-		{"assert_struct^0.3", false},
-		{"Serde_json", false}, // crate names keep their case
-		{"serdejson", false},
-	}
+// atomCase is an atom and whether it matches the test's set.
+type atomCase struct {
+	atom string
+	want bool
+}
+
+// checkAtoms parses each atom and checks what it matches in s.
+func checkAtoms(t *testing.T, s *Set, tests []atomCase) {
+	t.Helper()
 	for _, tc := range tests {
 		t.Run(tc.atom, func(t *testing.T) {
 			a, err := ParseAtom(tc.atom)
@@ -291,6 +285,21 @@ func TestNameNormalization(t *testing.T) {
 	}
 }
 
+func TestNameNormalization(t *testing.T) {
+	s := NewSet([]Dep{{Name: "serde_json", Version: "1.0.140"}, {Name: "assert-struct", Version: "0.2.0"}})
+	tests := []atomCase{
+		{"serde_json", true},
+		{"serde-json", true},
+		{"serde-json>=1.0", true},
+		{"assert_struct", true},
+		{"assert-struct^0.2", true},
+		{"assert_struct^0.3", false},
+		{"Serde_json", false}, // crate names keep their case
+		{"serdejson", false},
+	}
+	checkAtoms(t, s, tests)
+}
+
 func TestSetSemantics(t *testing.T) {
 	s := NewSet([]Dep{
 		{Name: "rand", Version: "0.7.3"},
@@ -298,10 +307,7 @@ func TestSetSemantics(t *testing.T) {
 		{Name: "itoa", Unresolved: true},
 		{Name: "weird", Version: "not-a-version"},
 	})
-	tests := []struct {
-		atom string
-		want bool
-	}{
+	tests := []atomCase{
 		{"rand^0.8", true},
 		{"rand^0.7", true},
 		{"rand^0.9", false},
@@ -314,17 +320,7 @@ func TestSetSemantics(t *testing.T) {
 		{"*", true},
 		{"absent", false},
 	}
-	for _, tc := range tests {
-		t.Run(tc.atom, func(t *testing.T) {
-			a, err := ParseAtom(tc.atom)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := a.Matches(s); got != tc.want {
-				t.Errorf("ParseAtom(%q).Matches = %v, want %v", tc.atom, got, tc.want)
-			}
-		})
-	}
+	checkAtoms(t, s, tests)
 	if got, want := s.Versions("rand"), []string{"0.7.3", "0.8.5"}; !cmp.Equal(got, want) {
 		t.Errorf("Versions(rand) = %v, want %v", got, want)
 	}
