@@ -78,10 +78,8 @@ func (s *stageRelay) line(l []byte) {
 	if len(bytes.TrimSpace(l)) == 0 {
 		return
 	}
-	var rec struct {
-		Kind string `json:"kind"`
-	}
-	if err := json.Unmarshal(l, &rec); err != nil || rec.Kind == "" {
+	kind, err := stream.KindOf(l)
+	if err != nil {
 		msg := string(l)
 		if !strings.HasPrefix(msg, s.prog+":") {
 			msg = s.prog + ": " + msg
@@ -89,7 +87,7 @@ func (s *stageRelay) line(l []byte) {
 		s.write(stream.Diagnostic{Kind: stream.KindWarning, Message: msg})
 		return
 	}
-	s.pass(rec.Kind, l)
+	s.pass(kind, l)
 }
 
 func (s *stageRelay) write(d stream.Diagnostic) {

@@ -41,7 +41,7 @@ func (r *Reader) Next() (Raw, error) {
 			}
 			continue
 		}
-		kind, err := kindOf(trimmed)
+		kind, err := KindOf(trimmed)
 		if err != nil {
 			return Raw{}, pos.Errorf(r.name, r.line, 0, "%v", err)
 		}
@@ -50,12 +50,12 @@ func (r *Reader) Next() (Raw, error) {
 	}
 }
 
-// kindOf checks that line is one JSON object and returns its "kind". A
+// KindOf checks that line is one JSON object and returns its "kind". A
 // stream is mostly records our stages wrote, whose kind comes first
 // ({"kind":"skill",...}): for those it is read off the front, after one
 // validating scan, instead of decoding the record twice (here and in
 // Decode); any other record is decoded for its kind.
-func kindOf(line []byte) (string, error) {
+func KindOf(line []byte) (string, error) {
 	const prefix = `{"kind":"`
 	if rest, ok := bytes.CutPrefix(line, []byte(prefix)); ok {
 		if i := bytes.IndexByte(rest, '"'); i > 0 && bytes.IndexByte(rest[:i], '\\') < 0 && !duplicateKind(rest[i:]) {

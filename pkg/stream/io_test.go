@@ -67,9 +67,9 @@ func TestKindOf(t *testing.T) {
 		{`{"name":"a"}`, "", `no "kind" field`},
 	}
 	for _, tc := range tests {
-		kind, err := kindOf([]byte(tc.line))
+		kind, err := KindOf([]byte(tc.line))
 		if kind != tc.kind || (err == nil) != (tc.err == "") || err != nil && !strings.Contains(err.Error(), tc.err) {
-			t.Errorf("kindOf(%s) = %q, %v; want %q, %q", tc.line, kind, err, tc.kind, tc.err)
+			t.Errorf("KindOf(%s) = %q, %v; want %q, %q", tc.line, kind, err, tc.kind, tc.err)
 		}
 	}
 }
