@@ -7,7 +7,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
-	"github.com/symposium-dev/symposium-go/pkg/cli"
+	"github.com/symposium-dev/symposium-go/pkg/buildinfo"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 	"github.com/symposium-dev/symposium-go/pkg/syncstate"
@@ -40,7 +40,7 @@ func seedStateCmd(ts *testscript.TestScript, neg bool, args []string) {
 	st.WorkspaceRoot = root
 	st.Inputs = syncstate.Stamp([]string{filepath.Join(root, "Cargo.toml"), filepath.Join(root, "Cargo.lock"), dirs.ConfigFile()})
 	st.Trusted = true // the files were just written; trust them anyway
-	st.Extra = syncstate.Extra(cfg.Agents, cfg.HookScope, cli.Version)
+	st.Extra = syncstate.Extra(cfg.Agents, cfg.HookScope, buildinfo.Version)
 	_, err = write.State(dirs.Cache, &st)
 	ts.Check(err)
 }

@@ -16,7 +16,7 @@ import (
 // Options is one update: what runs now, where, and where to look.
 type Options struct {
 	Feed    Feed
-	Current string // the running version (cli.Version)
+	Current string // the running version (buildinfo.Version)
 	// Release: the running binaries are a release build (cli.IsRelease);
 	// a build from source is not replaced.
 	Release bool

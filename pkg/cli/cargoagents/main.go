@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/symposium-dev/symposium-go/pkg/buildinfo"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/cmdlog"
 	"github.com/symposium-dev/symposium-go/pkg/logfile"
@@ -184,7 +185,7 @@ func runCommand(io cli.Stdio, g *globals, argv []string, name string, args []str
 	if sc.ownLog || cmdlog.AsksHelp(args) {
 		return cli.Report(io.Err, what, sc.run(io, g, args))
 	}
-	g.log = cmdlog.Start(name, args, cli.Version)
+	g.log = cmdlog.Start(name, args, buildinfo.Version)
 	g.log.Printf(logfile.Debug, "update %s, quiet %v, verbose %v, json %v", g.Update, g.Quiet, g.Verbose, g.JSON)
 	io.Err = g.log.Tee(io.Err)
 	err := sc.run(io, g, args)

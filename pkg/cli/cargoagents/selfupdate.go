@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/symposium-dev/symposium-go/pkg/buildinfo"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/cmdlog"
 	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
@@ -29,7 +30,7 @@ const updatedEnv = "SYMPOSIUM_UPDATED"
 // failures are warnings: the command goes on. A run for a machine
 // (--json) is not held up by it.
 func autoUpdate(stdio cli.Stdio, g *globals, argv []string, command string, rest []string) (code int, ok bool) {
-	if !cli.IsRelease() || os.Getenv(updatedEnv) != "" || cmdlog.AsksHelp(rest) || g.JSON || slices.Contains(argv, "--json") {
+	if !buildinfo.IsRelease() || os.Getenv(updatedEnv) != "" || cmdlog.AsksHelp(rest) || g.JSON || slices.Contains(argv, "--json") {
 		return 0, false
 	}
 	switch command {

@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/symposium-dev/symposium-go/pkg/buildinfo"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
@@ -86,7 +87,7 @@ func runSync(stdio cli.Stdio, g *globals, args []string) error {
 	if err != nil {
 		return err
 	}
-	opts := pipeline.Options{Dir: cwd, Update: update, DryRun: dry, Quiet: g.Quiet, Stderr: stdio.Err, Version: cli.Version, Explain: g.Verbose, AcceptDigest: accept,
+	opts := pipeline.Options{Dir: cwd, Update: update, DryRun: dry, Quiet: g.Quiet, Stderr: stdio.Err, Version: buildinfo.Version, Explain: g.Verbose, AcceptDigest: accept,
 		Dirs: dirs, Executable: cli.Executable(), JSON: g.JSON}
 	sum, err := syncRun(context.Background(), opts)
 	logSync(g, sum, err)
@@ -162,7 +163,7 @@ func askAfter(stdio cli.Stdio, g *globals, cwd string, cands []stream.PluginStat
 		return err
 	}
 	sum, err := syncRun(context.Background(), pipeline.Options{
-		Dir: cwd, Update: g.SyncUpdate(), Quiet: g.Quiet, Stderr: stdio.Err, Version: cli.Version,
+		Dir: cwd, Update: g.SyncUpdate(), Quiet: g.Quiet, Stderr: stdio.Err, Version: buildinfo.Version,
 		Dirs: dirs, Executable: cli.Executable(),
 	})
 	logSync(g, sum, err)

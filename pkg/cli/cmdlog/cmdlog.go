@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/symposium-dev/symposium-go/pkg/buildinfo"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
@@ -93,7 +94,7 @@ func Entry(name string, run func(stdio cli.Stdio, g cli.Globals, log *Run, args 
 		if err == nil && g.JSON {
 			report = cli.ReportJSON
 		}
-		return delegated(stdio, name, rest, cli.Version, report, func(stdio cli.Stdio, log *Run) error {
+		return delegated(stdio, name, rest, buildinfo.Version, report, func(stdio cli.Stdio, log *Run) error {
 			if err != nil {
 				return err
 			}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"runtime"
 
+	"github.com/symposium-dev/symposium-go/pkg/buildinfo"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/selfupdate"
@@ -87,7 +88,7 @@ func updateOptions() (selfupdate.Options, error) {
 	}
 	return selfupdate.Options{
 		Feed:    selfupdate.Feed{Base: selfupdate.Base(os.Getenv)},
-		Current: cli.Version, Release: cli.IsRelease(),
+		Current: buildinfo.Version, Release: buildinfo.IsRelease(),
 		Exe: exe, Home: dirs.Config,
 		GOOS: runtime.GOOS, GOARCH: runtime.GOARCH,
 	}, nil

@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/symposium-dev/symposium-go/pkg/buildinfo"
 	"github.com/symposium-dev/symposium-go/pkg/cargofind"
 	"github.com/symposium-dev/symposium-go/pkg/cargows"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
@@ -401,7 +402,7 @@ func syncAfter(stdio cli.Stdio, g Globals, cwd, root string) error {
 	if err != nil {
 		return err
 	}
-	sum, err := pipeline.Sync(context.Background(), pipeline.Options{Dir: cwd, Update: g.SyncUpdate(), Quiet: g.Quiet, Stderr: stdio.Err, Version: cli.Version,
+	sum, err := pipeline.Sync(context.Background(), pipeline.Options{Dir: cwd, Update: g.SyncUpdate(), Quiet: g.Quiet, Stderr: stdio.Err, Version: buildinfo.Version,
 		Dirs: dirs, Executable: cli.Executable()})
 	if err != nil {
 		return fmt.Errorf("recorded, but the sync failed: %w (run cargo agents sync)", err)

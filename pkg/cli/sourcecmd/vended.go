@@ -26,6 +26,7 @@ import (
 	"strings"
 
 	acquire1 "github.com/symposium-dev/symposium-go/pkg/acquire"
+	"github.com/symposium-dev/symposium-go/pkg/buildinfo"
 	"github.com/symposium-dev/symposium-go/pkg/cargofind"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/cmdlog"
@@ -60,7 +61,7 @@ func mainVended(stdio cli.Stdio, args []string) int {
 	// The program gets the caller's own streams (a terminal stays a
 	// terminal), not the log's tee of stderr.
 	child := stdio
-	return cmdlog.Delegated(stdio, name, forward, cli.Version, func(stdio cli.Stdio, log *cmdlog.Run) error {
+	return cmdlog.Delegated(stdio, name, forward, buildinfo.Version, func(stdio cli.Stdio, log *cmdlog.Run) error {
 		if err != nil {
 			return err
 		}

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/symposium-dev/symposium-go/pkg/agent"
+	"github.com/symposium-dev/symposium-go/pkg/buildinfo"
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/dispatch"
@@ -108,8 +109,8 @@ func Run(ctx context.Context, stdio cli.Stdio, prog string, args []string) (code
 		Payload: payload,
 		Dirs:    dirs,
 		Getwd:   os.Getwd, // only when the payload's cwd is missing or not a directory
-		Version: cli.Version,
-		Release: cli.IsRelease(),
+		Version: buildinfo.Version,
+		Release: buildinfo.IsRelease(),
 		Sync:    Sync,
 		// Read here, at the edge: pkg/dispatch reads no environment.
 		DeadlineSetting: os.Getenv(dispatch.DeadlineEnv),
