@@ -9,6 +9,7 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/buildinfo"
 	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/hookrecord"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 	"github.com/symposium-dev/symposium-go/pkg/syncstate"
 	"github.com/symposium-dev/symposium-go/pkg/syncstate/write"
@@ -38,9 +39,9 @@ func seedStateCmd(ts *testscript.TestScript, neg bool, args []string) {
 	cfg, _, err := config.Load(dirs)
 	ts.Check(err)
 	st.WorkspaceRoot = root
-	st.Inputs = syncstate.Stamp([]string{filepath.Join(root, "Cargo.toml"), filepath.Join(root, "Cargo.lock"), dirs.ConfigFile()})
+	st.Inputs = hookrecord.Stamp([]string{filepath.Join(root, "Cargo.toml"), filepath.Join(root, "Cargo.lock"), dirs.ConfigFile()})
 	st.Trusted = true // the files were just written; trust them anyway
-	st.Extra = syncstate.Extra(cfg.Agents, cfg.HookScope, buildinfo.Version)
+	st.Extra = hookrecord.Extra(cfg.Agents, cfg.HookScope, buildinfo.Version)
 	_, err = write.State(dirs.Cache, &st)
 	ts.Check(err)
 }

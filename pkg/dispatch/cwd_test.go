@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/hookrecord"
 	"github.com/symposium-dev/symposium-go/pkg/syncstate"
 	"github.com/symposium-dev/symposium-go/pkg/syncstate/write"
 )
@@ -58,7 +59,7 @@ func TestPayloadCwdForms(t *testing.T) {
 				t.Skipf("this system cannot reach %s: %v", tc.cwd, err)
 			}
 			cache := filepath.Join(t.TempDir(), "cache")
-			st := &syncstate.State{WorkspaceRoot: filepath.Clean(tc.root), Trusted: true, Extra: syncstate.Extra(nil, config.ScopeGlobal, "test")}
+			st := &syncstate.State{Header: hookrecord.Header{WorkspaceRoot: filepath.Clean(tc.root), Trusted: true, Extra: hookrecord.Extra(nil, config.ScopeGlobal, "test")}}
 			if _, err := write.State(cache, st); err != nil {
 				t.Fatal(err)
 			}
@@ -112,7 +113,7 @@ func TestStateFromWindowsCwd(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			cache := filepath.Join(t.TempDir(), "cache")
 			if tc.root != "" {
-				st := &syncstate.State{WorkspaceRoot: tc.root, Trusted: true}
+				st := &syncstate.State{Header: hookrecord.Header{WorkspaceRoot: tc.root, Trusted: true}}
 				if _, err := write.State(cache, st); err != nil {
 					t.Fatal(err)
 				}

@@ -35,6 +35,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/canonhook"
 	"github.com/symposium-dev/symposium-go/pkg/cargofind"
 	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/hookrecord"
 	"github.com/symposium-dev/symposium-go/pkg/logfile"
 	"github.com/symposium-dev/symposium-go/pkg/predexpr"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -338,7 +339,7 @@ func (r *run) fresh(cfg *config.Config, st *syncstate.State, dir string) *syncst
 	syncDir := ""
 	switch {
 	case st != nil:
-		if st.Fresh(syncstate.Extra(cfg.Agents, cfg.HookScope, r.opts.Version)) {
+		if st.Fresh(hookrecord.Extra(cfg.Agents, cfg.HookScope, r.opts.Version)) {
 			return st
 		}
 		syncDir = st.WorkspaceRoot
@@ -531,7 +532,7 @@ func (r *run) noteRefresh(st *syncstate.State) {
 	if st == nil || st.Config == nil || len(st.Config.Refresh) == 0 {
 		return
 	}
-	for _, src := range syncstate.MarkDue(st.Config.Refresh, st.Config.RefreshInterval, time.Now()) {
+	for _, src := range hookrecord.MarkDue(st.Config.Refresh, st.Config.RefreshInterval, time.Now()) {
 		r.log.Printf(logfile.Info, "plugin source %s: due for a refresh; the next `cargo agents sync` fetches it", src)
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/hookrecord"
 	"github.com/symposium-dev/symposium-go/pkg/proc"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 	"github.com/symposium-dev/symposium-go/pkg/syncstate"
@@ -71,9 +72,9 @@ func newFixtureAt(t testing.TB, f *fixture, hooks ...stream.Hook) *fixture {
 			hooks[i].Plugin = "guard"
 		}
 	}
-	inputs := syncstate.Stamp([]string{filepath.Join(f.ws, "Cargo.toml")})
-	st := &syncstate.State{WorkspaceRoot: f.ws, Inputs: inputs, Trusted: true, Hooks: hooks,
-		Extra: syncstate.Extra(nil, config.ScopeGlobal, "test")}
+	inputs := hookrecord.Stamp([]string{filepath.Join(f.ws, "Cargo.toml")})
+	st := &syncstate.State{Hooks: hooks, Header: hookrecord.Header{WorkspaceRoot: f.ws, Inputs: inputs, Trusted: true,
+		Extra: hookrecord.Extra(nil, config.ScopeGlobal, "test")}}
 	if _, err := write.State(f.dirs.Cache, st); err != nil {
 		t.Fatal(err)
 	}

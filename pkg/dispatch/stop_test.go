@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/hookrecord"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 	"github.com/symposium-dev/symposium-go/pkg/syncstate"
 	"github.com/symposium-dev/symposium-go/pkg/syncstate/write"
@@ -58,9 +59,9 @@ func TestStop(t *testing.T) {
 // line of context at the start of a session, with or without plugin hooks.
 func TestSessionStartNotes(t *testing.T) {
 	f := newFixture(t, nil)
-	st := &syncstate.State{WorkspaceRoot: f.ws, Inputs: syncstate.Stamp([]string{f.ws + "/Cargo.toml"}), Trusted: true,
-		Extra: syncstate.Extra(nil, config.ScopeGlobal, "test"),
-		Notes: []string{"plugin source(s) team unreadable, skills may be stale (`cargo agents sync` retries)"}}
+	st := &syncstate.State{Header: hookrecord.Header{WorkspaceRoot: f.ws, Inputs: hookrecord.Stamp([]string{f.ws + "/Cargo.toml"}), Trusted: true,
+		Extra: hookrecord.Extra(nil, config.ScopeGlobal, "test"),
+		Notes: []string{"plugin source(s) team unreadable, skills may be stale (`cargo agents sync` retries)"}}}
 	if _, err := write.State(f.dirs.Cache, st); err != nil {
 		t.Fatal(err)
 	}

@@ -22,6 +22,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/approval"
 	"github.com/symposium-dev/symposium-go/pkg/cargofind"
 	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/hookrecord"
 	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/proc"
 	"github.com/symposium-dev/symposium-go/pkg/selfexe"
@@ -238,18 +239,18 @@ func upToDate(opts Options) *Summary {
 			break
 		}
 	}
-	if !known || !st.Fresh(syncstate.Extra(cfg.Agents, cfg.HookScope, opts.Version)) {
+	if !known || !st.Fresh(hookrecord.Extra(cfg.Agents, cfg.HookScope, opts.Version)) {
 		return nil
 	}
 	if opts.Update == "auto" && st.Config != nil {
 		for _, c := range st.Config.Refresh {
-			if syncstate.Due(c, cfg.AutoUpdateInterval, time.Now()) {
+			if hookrecord.Due(c, cfg.AutoUpdateInterval, time.Now()) {
 				return nil // a source is due for a refresh: sym-match does it
 			}
 		}
 	}
 	rec := syncstate.LoadRecord(dirs.Cache, st.WorkspaceRoot)
-	if rec == nil || !syncstate.StampsFresh(rec.Files) {
+	if rec == nil || !hookrecord.StampsFresh(rec.Files) {
 		return nil
 	}
 	sum := &Summary{WorkspaceRoot: st.WorkspaceRoot, UpToDate: true, Gates: rec.Gates, Candidates: rec.Candidates, Approval: rec.Approval}
@@ -332,17 +333,16 @@ func storeState(root string, opts Options, fp fingerprint, hooks []stream.Hook, 
 		}
 	}
 	now := time.Now()
-	inputs := syncstate.Stamp(dedupe(hookPaths))
-	st := &syncstate.State{
+	inputs := hookrecord.Stamp(dedupe(hookPaths))
+	st := &syncstate.State{Hooks: hooks, Header: hookrecord.Header{
 		WorkspaceRoot: root,
 		Inputs:        inputs,
-		Extra:         syncstate.Extra(cfg.Agents, cfg.HookScope, opts.Version),
-		Trusted:       syncstate.Trusted(inputs, now),
-		Hooks:         hooks,
+		Extra:         hookrecord.Extra(cfg.Agents, cfg.HookScope, opts.Version),
+		Trusted:       hookrecord.Trusted(inputs, now),
 		Notes:         notes,
-		Config: &syncstate.HookConfig{File: cfg.Path, Agents: cfg.Agents, HookScope: cfg.HookScope,
+		Config: &hookrecord.HookConfig{File: cfg.Path, Agents: cfg.Agents, HookScope: cfg.HookScope,
 			AutoSync: cfg.AutoSync, LogLevel: cfg.LogLevel, Refresh: fp.refresh, RefreshInterval: cfg.AutoUpdateInterval},
-	}
+	}}
 	if _, err := write.State(dirs.Cache, st); err != nil {
 		return err
 	}
@@ -351,7 +351,7 @@ func storeState(root string, opts Options, fp fingerprint, hooks []stream.Hook, 
 	}
 	written = append(written, sum.GateInputs...)
 	rec := &syncstate.Record{Skills: sum.Matched.Skills, Hooks: sum.Matched.Hooks, MCPServers: sum.Matched.MCPServers, Gates: sum.Gates, Candidates: sum.Candidates,
-		Approval: sum.Approval, Files: syncstate.Stamp(dedupe(append(fp.sourceTree, written...)))}
+		Approval: sum.Approval, Files: hookrecord.Stamp(dedupe(append(fp.sourceTree, written...)))}
 	// A source that could not be read, or a hook installation that failed
 	// (or waits for an explicit sync), is tried again by the next sync: it
 	// must run the stages.
@@ -359,7 +359,7 @@ func storeState(root string, opts Options, fp fingerprint, hooks []stream.Hook, 
 	for _, a := range fp.actions {
 		retry = retry || (a.Op == "installation" && a.Status == stream.StatusSkipped)
 	}
-	if retry || !st.Trusted || !syncstate.Trusted(rec.Files, now) || len(rec.Files) == 0 {
+	if retry || !st.Trusted || !hookrecord.Trusted(rec.Files, now) || len(rec.Files) == 0 {
 		rec = nil // too fresh to trust (or nothing to record): the next sync runs the stages
 	} else if rec.Files = appendSkillTrees(rec.Files, fp); rec.Files == nil {
 		rec = nil
@@ -375,7 +375,7 @@ func storeState(root string, opts Options, fp fingerprint, hooks []stream.Hook, 
 // skill of the catalogue that did not match (docs/freshness.md).
 func appendSkillTrees(files syncstate.Stamps, fp fingerprint) syncstate.Stamps {
 	skills := syncstate.StampTrees(dedupe(fp.skillDirs))
-	if !syncstate.Trusted(skills, fp.start) {
+	if !hookrecord.Trusted(skills, fp.start) {
 		return nil
 	}
 	return append(files, skills...)

@@ -21,8 +21,8 @@ import (
 	"github.com/rogpeppe/go-internal/lockedfile"
 
 	"github.com/symposium-dev/symposium-go/pkg/atomicfile"
+	"github.com/symposium-dev/symposium-go/pkg/hookrecord"
 	"github.com/symposium-dev/symposium-go/pkg/proc"
-	"github.com/symposium-dev/symposium-go/pkg/syncstate"
 )
 
 // Update levels (`--update`).
@@ -227,7 +227,7 @@ func syncSource(ctx context.Context, ref GitRef, dir, level string, db debounce)
 	defer unlock()
 	if level == UpdateAuto {
 		level = UpdateNone
-		if syncstate.Due(db.stamp, db.interval, time.Now()) {
+		if hookrecord.Due(db.stamp, db.interval, time.Now()) {
 			level = UpdateFetch
 		}
 	}
@@ -237,7 +237,7 @@ func syncSource(ctx context.Context, ref GitRef, dir, level string, db debounce)
 		// Asked, answered or not: an unreachable remote is asked again
 		// after the interval, not on every sync. Stamped under the lock,
 		// so a sync that waited for it sees this check.
-		syncstate.Checked(db.stamp, time.Now())
+		hookrecord.Checked(db.stamp, time.Now())
 	}
 	if err != nil {
 		return nil, err

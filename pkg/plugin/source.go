@@ -9,9 +9,9 @@ import (
 	"time"
 
 	"github.com/symposium-dev/symposium-go/pkg/config"
+	"github.com/symposium-dev/symposium-go/pkg/hookrecord"
 	"github.com/symposium-dev/symposium-go/pkg/pos"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
-	"github.com/symposium-dev/symposium-go/pkg/syncstate"
 )
 
 // Resolver turns configured sources into directories, cloning and updating
@@ -157,7 +157,7 @@ func (r *Resolver) resolve(sp Spec, level string) *Source {
 	dir := filepath.Join(r.Dirs.PluginSourceCache(), safeName(sp.Name))
 	var db debounce
 	if sp.AutoUpdate {
-		src.Checked = dir + syncstate.CheckedSuffix
+		src.Checked = dir + hookrecord.CheckedSuffix
 		db = debounce{stamp: src.Checked, interval: r.Interval}
 	}
 	co, err := syncSource(r.ctx(), ref, dir, level, db)

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/symposium-dev/symposium-go/pkg/hookrecord"
 )
 
 // BenchmarkRecordCheck is what a no-change sync does with a sync record
@@ -27,7 +29,7 @@ func BenchmarkRecordCheck(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if err := os.MkdirAll(Dir(cache), 0o755); err != nil {
+	if err := os.MkdirAll(hookrecord.Dir(cache), 0o755); err != nil {
 		b.Fatal(err)
 	}
 	if err := os.WriteFile(RecordPath(cache, "/ws"), data, 0o644); err != nil {
@@ -43,7 +45,7 @@ func BenchmarkRecordCheck(b *testing.B) {
 	rec := LoadRecord(cache, "/ws")
 	b.Run("stat", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
-			if !StampsFresh(rec.Files) {
+			if !hookrecord.StampsFresh(rec.Files) {
 				b.Fatal("not fresh")
 			}
 		}

@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/symposium-dev/symposium-go/pkg/hookrecord"
 )
 
 func TestFind(t *testing.T) {
@@ -12,15 +14,15 @@ func TestFind(t *testing.T) {
 	if st, err := Find(cache, deep); st != nil || err != nil {
 		t.Fatalf("Find before any sync = %v, %v, want nil, nil", st, err)
 	}
-	stamps := Stamp(nil)
-	data, err := Encode(&State{WorkspaceRoot: root, Inputs: stamps, Trusted: true, Extra: "x"})
+	stamps := hookrecord.Stamp(nil)
+	data, err := Encode(&State{Header: hookrecord.Header{WorkspaceRoot: root, Inputs: stamps, Trusted: true, Extra: "x"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.MkdirAll(Dir(cache), 0o755); err != nil {
+	if err := os.MkdirAll(hookrecord.Dir(cache), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(Path(cache, root), data, 0o644); err != nil {
+	if err := os.WriteFile(hookrecord.Path(cache, root), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, dir := range []string{root, deep} {
@@ -35,15 +37,15 @@ func TestFind(t *testing.T) {
 }
 
 func TestExtra(t *testing.T) {
-	a := Extra([]string{"claude", "gemini"}, "global", "1.0")
-	if b := Extra([]string{"gemini", "claude"}, "global", "1.0"); a != b {
+	a := hookrecord.Extra([]string{"claude", "gemini"}, "global", "1.0")
+	if b := hookrecord.Extra([]string{"gemini", "claude"}, "global", "1.0"); a != b {
 		t.Errorf("Extra depends on agent order: %s != %s", a, b)
 	}
 	for _, other := range []string{
-		Extra([]string{"claude"}, "global", "1.0"),
-		Extra([]string{"claude", "gemini"}, "project", "1.0"),
-		Extra([]string{"claude", "gemini"}, "global", "1.1"),
-		Extra([]string{"claudegemini"}, "global", "1.0"),
+		hookrecord.Extra([]string{"claude"}, "global", "1.0"),
+		hookrecord.Extra([]string{"claude", "gemini"}, "project", "1.0"),
+		hookrecord.Extra([]string{"claude", "gemini"}, "global", "1.1"),
+		hookrecord.Extra([]string{"claudegemini"}, "global", "1.0"),
 	} {
 		if other == a {
 			t.Errorf("Extra collision: %s", a)

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/symposium-dev/symposium-go/pkg/hookrecord"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -39,7 +40,7 @@ const recordHeader = "symposium sync record 2"
 
 // RecordPath is the sync record of the workspace at root.
 func RecordPath(cacheDir, root string) string {
-	return filepath.Join(Dir(cacheDir), key(root)+".sync")
+	return filepath.Join(hookrecord.Dir(cacheDir), hookrecord.Key(root)+".sync")
 }
 
 // LegacyPaths are records of earlier formats, removed when a record is
@@ -59,7 +60,7 @@ func EncodeRecord(r *Record) ([]byte, error) {
 	b.WriteByte('\n')
 	line := make([]byte, 0, 256)
 	for _, s := range r.Files {
-		line = append(s.appendTo(line[:0]), '\n')
+		line = append(s.AppendTo(line[:0]), '\n')
 		b.Write(line)
 	}
 	return b.Bytes(), nil
@@ -85,7 +86,7 @@ func LoadRecord(cacheDir, root string) *Record {
 		if !ok {
 			return nil
 		}
-		s, err := parseStamp(l)
+		s, err := hookrecord.ParseStamp(l)
 		if err != nil {
 			return nil
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/symposium-dev/symposium-go/pkg/hookrecord"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -17,10 +18,10 @@ func store(t *testing.T, cache string, st *State) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.MkdirAll(Dir(cache), 0o755); err != nil {
+	if err := os.MkdirAll(hookrecord.Dir(cache), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(Path(cache, st.WorkspaceRoot), data, 0o644); err != nil {
+	if err := os.WriteFile(hookrecord.Path(cache, st.WorkspaceRoot), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -41,8 +42,8 @@ func TestHookRecord(t *testing.T) {
 					Event: []string{"PreToolUse", "PostToolUse"}[i%2], Matcher: matchers[i%len(matchers)], Command: "./x"})
 			}
 			cfg := &HookConfig{File: "/home/me/.symposium/config.toml", Agents: []string{"claude", "codex"}, HookScope: "project", AutoSync: true, LogLevel: "debug"}
-			store(t, cache, &State{WorkspaceRoot: root, Extra: "e", Trusted: true, Hooks: hooks, Config: cfg,
-				Inputs: Stamps{{Path: "/a b/Cargo.toml", Size: 10, MTime: 123}, {Path: "/gone", Size: -1}}})
+			store(t, cache, &State{Hooks: hooks, Header: hookrecord.Header{WorkspaceRoot: root, Extra: "e", Trusted: true, Config: cfg,
+				Inputs: Stamps{{Path: "/a b/Cargo.toml", Size: 10, MTime: 123}, {Path: "/gone", Size: -1}}}})
 			st, err := Load(cache, root)
 			if err != nil || st == nil {
 				t.Fatalf("Load = %v, %v", st, err)
@@ -82,8 +83,8 @@ func TestHookRecord(t *testing.T) {
 // none (sync again), never as an error or a panic.
 func TestHookRecordBroken(t *testing.T) {
 	cache, root := t.TempDir(), t.TempDir()
-	store(t, cache, &State{WorkspaceRoot: root, Trusted: true, Hooks: []stream.Hook{{Event: "PreToolUse", Matcher: "Bash", Command: "x"}}})
-	good, err := os.ReadFile(Path(cache, root))
+	store(t, cache, &State{Header: hookrecord.Header{WorkspaceRoot: root, Trusted: true}, Hooks: []stream.Hook{{Event: "PreToolUse", Matcher: "Bash", Command: "x"}}})
+	good, err := os.ReadFile(hookrecord.Path(cache, root))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +97,7 @@ func TestHookRecordBroken(t *testing.T) {
 		"bad stamp":      strings.Replace(string(good), "trusted true", "trusted true\nin x y /p", 1),
 		"other root":     strings.Replace(string(good), root, root+"x", 1),
 	} {
-		if err := os.WriteFile(Path(cache, root), []byte(data), 0o644); err != nil {
+		if err := os.WriteFile(hookrecord.Path(cache, root), []byte(data), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		st, err := Load(cache, root)
@@ -115,7 +116,7 @@ func TestConfigIfCurrent(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := &HookConfig{File: file, AutoSync: true}
-	st := &State{Trusted: true, Inputs: Stamp([]string{file}), Config: cfg}
+	st := &State{Header: hookrecord.Header{Trusted: true, Inputs: hookrecord.Stamp([]string{file}), Config: cfg}}
 	if st.ConfigIfCurrent(file) != cfg {
 		t.Fatal("ConfigIfCurrent = nil for an unchanged file")
 	}
@@ -144,7 +145,7 @@ func TestSyncRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.MkdirAll(Dir(cache), 0o755); err != nil {
+	if err := os.MkdirAll(hookrecord.Dir(cache), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(RecordPath(cache, root), data, 0o644); err != nil {

@@ -1,60 +1,14 @@
 package syncstate
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/symposium-dev/symposium-go/internal/ostest"
+	"github.com/symposium-dev/symposium-go/pkg/hookrecord"
 )
-
-// TestStampsFresh covers the parallel check on more stamps than one chunk:
-// a change anywhere (first, middle, last, a file gone, a file appeared) is
-// seen.
-func TestStampsFresh(t *testing.T) {
-	dir := t.TempDir()
-	var paths []string
-	for i := 0; i < 1000; i++ {
-		p := filepath.Join(dir, fmt.Sprintf("f%04d", i))
-		if err := os.WriteFile(p, []byte("x"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		paths = append(paths, p)
-	}
-	absent := filepath.Join(dir, "absent")
-	paths = append(paths, absent)
-	stamps := Stamp(paths)
-	if !StampsFresh(stamps) {
-		t.Fatal("StampsFresh = false right after Stamp")
-	}
-	tests := []struct {
-		name   string
-		change func() error
-		undo   func() error
-	}{
-		{"first edited", func() error { return os.WriteFile(paths[0], []byte("yy"), 0o644) }, func() error { return os.WriteFile(paths[0], []byte("x"), 0o644) }},
-		{"middle removed", func() error { return os.Remove(paths[500]) }, func() error { return os.WriteFile(paths[500], []byte("x"), 0o644) }},
-		{"last edited", func() error { return os.WriteFile(paths[999], []byte("zz"), 0o644) }, func() error { return os.WriteFile(paths[999], []byte("x"), 0o644) }},
-		{"absent appeared", func() error { return os.WriteFile(absent, nil, 0o644) }, func() error { return os.Remove(absent) }},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			if err := tc.change(); err != nil {
-				t.Fatal(err)
-			}
-			if StampsFresh(stamps) {
-				t.Error("StampsFresh = true after a change")
-			}
-			if err := tc.undo(); err != nil {
-				t.Fatal(err)
-			}
-			// Restore the recorded mtimes so the next case starts fresh.
-			stamps = Stamp(paths)
-		})
-	}
-}
 
 // TestStampTrees: the stamps of a skill's tree show every change sym-install
 // would copy (an edit, even of the same size, a file added or removed at
@@ -122,13 +76,13 @@ func TestStampTrees(t *testing.T) {
 				t.Fatal(err)
 			}
 			stamps := StampTrees([]string{skill})
-			if !StampsFresh(stamps) {
+			if !hookrecord.StampsFresh(stamps) {
 				t.Fatal("StampsFresh = false right after StampTrees")
 			}
 			if err := tc.change(skill); err != nil {
 				t.Fatal(err)
 			}
-			if got := !StampsFresh(stamps); got != tc.noticed {
+			if got := !hookrecord.StampsFresh(stamps); got != tc.noticed {
 				t.Errorf("noticed = %v, want %v", got, tc.noticed)
 			}
 		})

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/symposium-dev/symposium-go/pkg/hookrecord"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -21,7 +22,7 @@ const statusHeader = "symposium status record 1"
 
 // StatusPath is the status record of the workspace at root.
 func StatusPath(cacheDir, root string) string {
-	return filepath.Join(Dir(cacheDir), key(root)+".status")
+	return filepath.Join(hookrecord.Dir(cacheDir), hookrecord.Key(root)+".status")
 }
 
 // EncodeStatuses is the status record holding statuses.

@@ -15,6 +15,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cli/userconf"
 	"github.com/symposium-dev/symposium-go/pkg/config"
 	"github.com/symposium-dev/symposium-go/pkg/fileedit"
+	"github.com/symposium-dev/symposium-go/pkg/hookrecord"
 	"github.com/symposium-dev/symposium-go/pkg/install"
 	"github.com/symposium-dev/symposium-go/pkg/logfile"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -119,7 +120,7 @@ func removeState(dirs config.Dirs, root string, dryRun bool, errs *[]error) []st
 		return nil
 	}
 	var removed []stream.Action
-	paths := append([]string{syncstate.Path(dirs.Cache, root), syncstate.RecordPath(dirs.Cache, root)}, syncstate.LegacyPaths(dirs.Cache, root)...)
+	paths := append([]string{hookrecord.Path(dirs.Cache, root), syncstate.RecordPath(dirs.Cache, root)}, syncstate.LegacyPaths(dirs.Cache, root)...)
 	for _, p := range paths {
 		if _, err := os.Lstat(p); err != nil {
 			continue

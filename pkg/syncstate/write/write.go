@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/symposium-dev/symposium-go/pkg/atomicfile"
+	"github.com/symposium-dev/symposium-go/pkg/hookrecord"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 	"github.com/symposium-dev/symposium-go/pkg/syncstate"
 )
@@ -20,7 +21,7 @@ func State(cacheDir string, st *syncstate.State) (bool, error) {
 		return false, err
 	}
 	removeLegacy(cacheDir, st.WorkspaceRoot)
-	return store(syncstate.Path(cacheDir, st.WorkspaceRoot), data)
+	return store(hookrecord.Path(cacheDir, st.WorkspaceRoot), data)
 }
 
 // removeLegacy removes the records earlier versions stored for root.

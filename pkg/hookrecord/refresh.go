@@ -1,4 +1,4 @@
-package syncstate
+package hookrecord
 
 import (
 	"os"
@@ -35,19 +35,35 @@ func Due(checked string, interval time.Duration, now time.Time) bool {
 // on anything but the local file system.
 func MarkDue(checked []string, interval time.Duration, now time.Time) (marked []string) {
 	for _, c := range checked {
-		fi, err := os.Stat(c)
-		if err == nil && now.Sub(fi.ModTime()) < interval {
+		if !toMark(c, interval, now) {
 			continue
 		}
-		due := dueFile(c)
-		if _, err := os.Stat(due); err == nil {
-			continue
-		}
-		if os.WriteFile(due, []byte(now.UTC().Format(time.RFC3339)+"\n"), 0o644) == nil {
+		if os.WriteFile(dueFile(c), []byte(now.UTC().Format(time.RFC3339)+"\n"), 0o644) == nil {
 			marked = append(marked, strings.TrimSuffix(c, CheckedSuffix))
 		}
 	}
 	return marked
+}
+
+// AnyToMark reports whether MarkDue would mark a source: the lean hook
+// (pkg/hookfast) leaves that call to the full one.
+func AnyToMark(checked []string, interval time.Duration, now time.Time) bool {
+	for _, c := range checked {
+		if toMark(c, interval, now) {
+			return true
+		}
+	}
+	return false
+}
+
+// toMark reports whether checked is older than interval and not marked
+// due yet.
+func toMark(checked string, interval time.Duration, now time.Time) bool {
+	if fi, err := os.Stat(checked); err == nil && now.Sub(fi.ModTime()) < interval {
+		return false
+	}
+	_, err := os.Stat(dueFile(checked))
+	return err != nil
 }
 
 // Checked stamps a source as checked now (the network was asked, whether

@@ -1,10 +1,8 @@
-package syncstate
+package hookrecord
 
 import (
-	"fmt"
-	"io/fs"
+	"errors"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -21,7 +19,7 @@ type FileStamp struct {
 // Stamps is a list of stamps, stored one per line as "SIZE MTIME PATH".
 type Stamps []FileStamp
 
-func (s FileStamp) appendTo(b []byte) []byte {
+func (s FileStamp) AppendTo(b []byte) []byte {
 	b = strconv.AppendInt(b, s.Size, 10)
 	b = append(b, ' ')
 	b = strconv.AppendInt(b, s.MTime, 10)
@@ -29,14 +27,14 @@ func (s FileStamp) appendTo(b []byte) []byte {
 	return append(b, field(s.Path)...)
 }
 
-func parseStamp(l string) (FileStamp, error) {
+func ParseStamp(l string) (FileStamp, error) {
 	size, rest, ok1 := strings.Cut(l, " ")
 	mtime, path, ok2 := strings.Cut(rest, " ")
 	s, err1 := strconv.ParseInt(size, 10, 64)
 	m, err2 := strconv.ParseInt(mtime, 10, 64)
 	p, err3 := unfield(path)
 	if !ok1 || !ok2 || err1 != nil || err2 != nil || err3 != nil || p == "" {
-		return FileStamp{}, fmt.Errorf("stamp %q: want SIZE MTIME PATH", l)
+		return FileStamp{}, errors.New("stamp " + strconv.Quote(l) + ": want SIZE MTIME PATH")
 	}
 	return FileStamp{Path: p, Size: s, MTime: m}, nil
 }
@@ -45,12 +43,12 @@ func parseStamp(l string) (FileStamp, error) {
 func Stamp(paths []string) Stamps {
 	stamps := make(Stamps, len(paths))
 	for i, p := range paths {
-		stamps[i] = stampOf(p)
+		stamps[i] = StampOf(p)
 	}
 	return stamps
 }
 
-func stampOf(p string) FileStamp {
+func StampOf(p string) FileStamp {
 	fi, err := os.Stat(p)
 	if err != nil {
 		return FileStamp{Path: p, Size: -1}
@@ -100,64 +98,4 @@ func Trusted(stamps []FileStamp, now time.Time) bool {
 		}
 	}
 	return true
-}
-
-// StampTrees stamps each directory in dirs and everything below it, as
-// sym-install copies a skill: every directory (a file added, removed or
-// renamed in it changes its mtime) and every file (an edit changes its
-// size or mtime). A symlink is stamped as what it names, and a symlinked
-// directory is walked when it stays inside its tree; .git is skipped (it
-// is not copied). The cost is one stat per entry of the trees given,
-// which is why the sync record holds the matched skills' trees only, never
-// the catalogue's (docs/freshness.md).
-func StampTrees(dirs []string) Stamps {
-	var out Stamps
-	for _, d := range dirs {
-		out = appendTree(out, d)
-	}
-	return out
-}
-
-func appendTree(out Stamps, top string) Stamps {
-	root, err := filepath.EvalSymlinks(top)
-	if err != nil {
-		return append(out, stampOf(top)) // absent: stamped so
-	}
-	visited := map[string]bool{root: true}
-	var walk func(dir string)
-	walk = func(dir string) {
-		out = append(out, stampOf(dir))
-		entries, err := os.ReadDir(dir)
-		if err != nil {
-			return // the directory's own stamp stands for it
-		}
-		for _, e := range entries {
-			p := filepath.Join(dir, e.Name())
-			switch {
-			case e.Name() == ".git":
-			case e.IsDir():
-				walk(p)
-			case e.Type()&fs.ModeSymlink != 0:
-				target, err := filepath.EvalSymlinks(p)
-				if fi, serr := os.Stat(p); err == nil && serr == nil && fi.IsDir() && within(root, target) {
-					if !visited[target] {
-						visited[target] = true
-						walk(p)
-					}
-					continue
-				}
-				out = append(out, stampOf(p))
-			default:
-				out = append(out, stampOf(p))
-			}
-		}
-	}
-	walk(top)
-	return out
-}
-
-// within reports whether p is root or below it (both clean, no symlinks).
-func within(root, p string) bool {
-	rel, err := filepath.Rel(root, p)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }

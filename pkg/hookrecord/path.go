@@ -1,0 +1,116 @@
+package hookrecord
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+
+	"github.com/symposium-dev/symposium-go/pkg/rawfile"
+	"github.com/symposium-dev/symposium-go/pkg/sha256"
+)
+
+// rootKey is root as workspace states are keyed and compared: clean, a
+// share's root with its separator, and folded to one case where the
+// system's file systems ignore case. The hook finds a state from the
+// agent's payload cwd by its text alone (no file system call per level),
+// so two spellings of one directory must give one key.
+func rootKey(root string) string {
+	return foldPath(runtime.GOOS, cleanRoot(root))
+}
+
+// cleanRoot is filepath.Clean, except that a path that is a UNC share's
+// volume alone (\\server\share, as a payload cwd may say) gets its
+// separator: Windows names that directory \\server\share\, and that is
+// what filepath.Dir yields walking up from below it.
+func cleanRoot(root string) string {
+	root = filepath.Clean(root)
+	if vol := filepath.VolumeName(root); vol == root && len(vol) > 2 && os.IsPathSeparator(vol[0]) {
+		root += string(filepath.Separator)
+	}
+	return root
+}
+
+// foldPath folds p's case on systems whose file systems ignore it: NTFS
+// and FAT on Windows, APFS and HFS+ as macOS formats them by default. A
+// case-sensitive volume there is rare; two workspaces whose roots differ
+// only in case would then share one state, and each sync would rewrite
+// it, costing a sync, never a wrong answer (load checks the stored root).
+func foldPath(goos, p string) string {
+	switch goos {
+	case "windows", "darwin", "ios":
+		return strings.ToUpper(p)
+	}
+	return p
+}
+
+// Dir is the directory holding all workspaces' records.
+func Dir(cacheDir string) string { return filepath.Join(cacheDir, "sync-state") }
+
+// Path is the hook record of the workspace at root.
+func Path(cacheDir, root string) string {
+	return filepath.Join(Dir(cacheDir), Key(root)+".hook")
+}
+
+// Key names the records of the workspace at root (the hook record and
+// pkg/syncstate's others) in Dir.
+func Key(root string) string {
+	sum := sha256.Sum256([]byte(rootKey(root)))
+	return hexString(sum[:12])
+}
+
+// SameRoot reports whether a and b name one workspace root.
+func SameRoot(a, b string) bool { return rootKey(a) == rootKey(b) }
+
+// Find returns the header of the hook record of the workspace containing
+// dir: the nearest of dir and its ancestors that has one (Nearest). It
+// only tries to open candidate records (no manifest is read), so the hook
+// path can afford it on every call. (nil, nil) when no ancestor has one;
+// an error when the nearest one cannot be read.
+func Find(cacheDir, dir string) (h *Header, err error) {
+	Nearest(dir, func(root string) (exists bool) {
+		h, exists, err = load(cacheDir, root)
+		return exists
+	})
+	return h, err
+}
+
+// Nearest calls try with dir, cleaned, then with each of its ancestors
+// until try reports that a record exists there: one open per level, which
+// the hook path pays on every call.
+func Nearest(dir string, try func(root string) (exists bool)) {
+	dir = cleanRoot(dir)
+	for !try(dir) {
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return
+		}
+		dir = parent
+	}
+}
+
+// load reads the header of root's hook record, telling whether a record
+// exists at all (Nearest walks up past a directory that has none). A
+// corrupt or older record, or one of another root, reads as nil: it only
+// means "sync again".
+func load(cacheDir, root string) (*Header, bool, error) {
+	f, err := rawfile.Open(Path(cacheDir, root))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, true, err
+	}
+	defer f.Close()
+	header, _, bodyLen, _, err := ReadHeader(f)
+	if err != nil {
+		return nil, true, err
+	}
+	h := ParseHeader(header, bodyLen)
+	if h == nil || !SameRoot(h.WorkspaceRoot, root) {
+		return nil, true, nil
+	}
+	return h, true, nil
+}
