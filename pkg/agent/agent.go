@@ -101,6 +101,13 @@ type Agent struct {
 	// Notice is what init tells a user who has the agent configured.
 	Notice string
 
+	// Payload locates the working directory and the tool name in the
+	// agent's hook payload, for the lean sym-hook (pkg/hookfast), which
+	// decodes no JSON: nil when they are not plain members (its calls
+	// then go to the full hook). Wire.Decode is what reads them; a test
+	// holds the two to the same answer on the captured payloads.
+	Payload *PayloadPaths
+
 	// registration is where and how symposium registers the agent's
 	// hooks and MCP servers, and the agent's gates (regspec.go). A field,
 	// not a table filled at start-up, so that the agents are static data
@@ -110,6 +117,18 @@ type Agent struct {
 	// variables put elsewhere (host.go).
 	homeMoves []homeMove
 }
+
+// PayloadPaths are member paths into a hook payload, each a list of
+// object keys from the top level.
+type PayloadPaths struct {
+	Cwd []string
+	// Tool lists the places the tool name may be, for an agent with two
+	// payload shapes (Copilot's camelCase and snake_case forms).
+	Tool [][]string
+}
+
+// snakePayload is where the snake_case payloads (decodeSnake) hold them.
+var snakePayload = &PayloadPaths{Cwd: []string{"cwd"}, Tool: [][]string{{"tool_name"}}}
 
 // Offered reports whether init's menu lists a for the user of t (its Home
 // and Host): it is configured already, or it is (or may be) installed.

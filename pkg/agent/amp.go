@@ -19,6 +19,7 @@ import (
 // PLUGINS=all in its environment (ampGates).
 var amp = &Agent{
 	Name:      "amp",
+	Payload:   &PayloadPaths{Cwd: []string{"cwd"}, Tool: [][]string{{"event", "tool"}}},
 	Display:   "Amp",
 	SkillDir:  ".agents/skills",
 	HomeMarks: []string{".config/amp"},

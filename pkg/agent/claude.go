@@ -5,6 +5,7 @@ import "github.com/symposium-dev/symposium-go/pkg/stream"
 // Claude Code. See the book's "Claude Code" agent reference and ../shared/agent-payloads/claude/.
 var claude = &Agent{
 	Name:      "claude",
+	Payload:   snakePayload,
 	Display:   "Claude Code",
 	SkillDir:  ".claude/skills",
 	HomeMarks: []string{".claude", ".claude.json"},

@@ -7,6 +7,7 @@ import (
 // Codex CLI. See the book's "Codex CLI" agent reference and ../shared/agent-payloads/codex/.
 var codex = &Agent{
 	Name:      "codex",
+	Payload:   snakePayload,
 	Display:   "Codex CLI",
 	SkillDir:  ".agents/skills",
 	HomeMarks: []string{".codex"},

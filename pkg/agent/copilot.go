@@ -5,6 +5,7 @@ import "github.com/symposium-dev/symposium-go/pkg/stream"
 // GitHub Copilot. See the book's "GitHub Copilot" agent reference and ../shared/agent-payloads/copilot/.
 var copilot = &Agent{
 	Name:      "copilot",
+	Payload:   &PayloadPaths{Cwd: []string{"cwd"}, Tool: [][]string{{"toolName"}, {"tool_name"}}},
 	Display:   "GitHub Copilot",
 	SkillDir:  ".agents/skills",
 	HomeMarks: []string{".copilot"},

@@ -7,6 +7,7 @@ import "github.com/symposium-dev/symposium-go/pkg/stream"
 // answers.
 var droid = &Agent{
 	Name:    "droid",
+	Payload: snakePayload,
 	Display: "Factory Droid",
 	// Droid lists .factory/skills, .agents/skills and .agent/skills (and
 	// ~/.factory/skills, ~/.agents/skills), not .claude/skills: the shared

@@ -5,6 +5,7 @@ import "github.com/symposium-dev/symposium-go/pkg/stream"
 // Gemini CLI. See the book's "Gemini CLI" agent reference and ../shared/agent-payloads/gemini/.
 var gemini = &Agent{
 	Name:     "gemini",
+	Payload:  snakePayload,
 	Display:  "Gemini CLI",
 	SkillDir: ".agents/skills",
 	// Gemini CLI's own files in ~/.gemini, not the directory: Antigravity

@@ -7,6 +7,7 @@ import "bytes"
 // 7.7.7, observed live).
 var kilo = &Agent{
 	Name:    "kilo",
+	Payload: &PayloadPaths{Cwd: []string{"directory"}, Tool: [][]string{{"input", "tool"}}},
 	Display: "Kilo Code CLI",
 	// Kilo also reads .kilo/skills, but a .kilo/ directory is one of the
 	// config directories it npm-installs into at startup.

@@ -5,6 +5,7 @@ import "github.com/symposium-dev/symposium-go/pkg/stream"
 // Kiro. See the book's "Kiro" agent reference and ../shared/agent-payloads/kiro/.
 var kiro = &Agent{
 	Name:      "kiro",
+	Payload:   snakePayload,
 	Display:   "Kiro",
 	SkillDir:  ".kiro/skills",
 	HomeMarks: []string{".kiro"},

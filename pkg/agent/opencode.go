@@ -14,6 +14,7 @@ import (
 // observed live on 1.18.33).
 var opencode = &Agent{
 	Name:      "opencode",
+	Payload:   &PayloadPaths{Cwd: []string{"directory"}, Tool: [][]string{{"input", "tool"}}},
 	Display:   "OpenCode",
 	SkillDir:  ".agents/skills",
 	HomeMarks: []string{".config/opencode"},

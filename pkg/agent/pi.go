@@ -16,6 +16,7 @@ import (
 // ~/.pi/agent/extensions/ (user).
 var pi = &Agent{
 	Name:      "pi",
+	Payload:   &PayloadPaths{Cwd: []string{"cwd"}, Tool: [][]string{{"event", "toolName"}}},
 	Display:   "Pi",
 	SkillDir:  ".agents/skills", // read (trusted projects only) beside .pi/skills, walking up to the repo root
 	HomeMarks: []string{".pi/agent"},

@@ -7,6 +7,7 @@ import "github.com/symposium-dev/symposium-go/pkg/stream"
 // names, matcher groups, snake_case payloads, hookSpecificOutput).
 var qwen = &Agent{
 	Name:    "qwen",
+	Payload: snakePayload,
 	Display: "Qwen Code",
 	// Qwen lists .qwen/skills, .agents/skills and .claude/skills (and
 	// ~/.qwen/skills, ~/.agents/skills, not ~/.claude/skills): the shared

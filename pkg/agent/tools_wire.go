@@ -141,3 +141,25 @@ func canonicalTool(a *Agent, name string) string {
 	}
 	return ""
 }
+
+// VocabularyNames are every tool name the vocabulary knows, each once:
+// the names ToolAliases gives more than themselves for (pkg/hookfast
+// tabulates them).
+func VocabularyNames() []string {
+	var out []string
+	add := func(s string) {
+		if s != "" && !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	for _, canon := range canonicalTools {
+		add(canon)
+		for _, a := range all {
+			add(a.Tools.Of(canon))
+		}
+		for _, s := range otherSpellingsOf(canon) {
+			add(s)
+		}
+	}
+	return out
+}

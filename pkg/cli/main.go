@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/symposium-dev/symposium-go/pkg/buildinfo"
 )
 
 // Program is one binary's command-line shape, as a table: Main runs it.
@@ -58,7 +60,7 @@ func Main(stdio Stdio, p Program, args []string) int {
 		stdio.JQ = p.JQ
 	}
 	if len(args) == 1 && (args[0] == "--version" || args[0] == "-V") {
-		fmt.Fprintln(stdio.Out, VersionLine(p.Name))
+		fmt.Fprintln(stdio.Out, buildinfo.VersionLine(p.Name))
 		return ExitOK
 	}
 	if len(args) > 0 {

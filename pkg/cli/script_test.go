@@ -13,20 +13,22 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/cli"
 	"github.com/symposium-dev/symposium-go/pkg/cli/cargoagents"
 	"github.com/symposium-dev/symposium-go/pkg/cli/symdeps"
-	"github.com/symposium-dev/symposium-go/pkg/cli/symhook"
 	"github.com/symposium-dev/symposium-go/pkg/cli/syminstall"
 	"github.com/symposium-dev/symposium-go/pkg/cli/symmatch"
 	"github.com/symposium-dev/symposium-go/pkg/cli/symtranslate"
+	"github.com/symposium-dev/symposium-go/pkg/hookfast"
 )
 
 var update = flag.Bool("update", false, "rewrite testscript files with actual output")
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"sym-deps":      func() { os.Exit(symdeps.Main(cli.OS(), os.Args[1:])) },
-		"sym-match":     func() { os.Exit(symmatch.Main(cli.OS(), os.Args[1:])) },
-		"sym-install":   func() { os.Exit(syminstall.Main(cli.OS(), os.Args[1:])) },
-		"sym-hook":      func() { os.Exit(symhook.Main(cli.OS(), os.Args[1:])) },
+		"sym-deps":    func() { os.Exit(symdeps.Main(cli.OS(), os.Args[1:])) },
+		"sym-match":   func() { os.Exit(symmatch.Main(cli.OS(), os.Args[1:])) },
+		"sym-install": func() { os.Exit(syminstall.Main(cli.OS(), os.Args[1:])) },
+		"sym-hook": func() {
+			os.Exit(hookfast.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, hookfast.Env{Getenv: os.Getenv, Getwd: os.Getwd, Executable: os.Executable}))
+		},
 		"sym-translate": func() { os.Exit(symtranslate.Main(cli.OS(), os.Args[1:])) },
 		"cargo-agents":  func() { os.Exit(cargoagents.Main(cli.OS(), os.Args[1:])) },
 		// for the scripts themselves (script_tools_test.go)

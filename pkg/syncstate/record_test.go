@@ -162,3 +162,12 @@ func TestSyncRecord(t *testing.T) {
 		t.Errorf("LoadRecord of a cut record = %+v, want nil", got)
 	}
 }
+
+// TestNoState: the hook path asks a state it did not find (nil) for its
+// config and freshness, which must answer "none", not panic.
+func TestNoState(t *testing.T) {
+	var st *State
+	if st.ConfigIfCurrent("/config.toml") != nil || st.Fresh("x") {
+		t.Fatal("a nil state has a config or is fresh")
+	}
+}

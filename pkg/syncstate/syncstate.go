@@ -45,6 +45,18 @@ type State struct {
 	file *os.File    // open while body reads from it (see Close)
 }
 
+// ConfigIfCurrent is the header's (hookrecord.Header.ConfigIfCurrent); nil
+// for no state.
+func (s *State) ConfigIfCurrent(file string) *HookConfig {
+	if s == nil {
+		return nil
+	}
+	return s.Header.ConfigIfCurrent(file)
+}
+
+// Fresh is the header's (hookrecord.Header.Fresh); false for no state.
+func (s *State) Fresh(extra string) bool { return s != nil && s.Header.Fresh(extra) }
+
 // The header's parts, as syncstate's callers name them.
 type (
 	FileStamp  = hookrecord.FileStamp

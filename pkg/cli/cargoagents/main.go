@@ -137,7 +137,7 @@ func leadingOptions(io cli.Stdio, g *globals, args []string) (rest []string, cod
 	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
 		switch a := args[0]; a {
 		case "--version", "-V":
-			fmt.Fprintln(io.Out, cli.VersionLine("cargo-agents"))
+			fmt.Fprintln(io.Out, buildinfo.VersionLine("cargo-agents"))
 			return nil, cli.ExitOK, true
 		case "--help", "-h":
 			fullUsage(io, g)

@@ -63,6 +63,14 @@ func TestHotPathDeps(t *testing.T) {
 		// path hashes: pkg/sha256 does those.
 		{"./cmd/cargo-agents", append(append(heavy, editing...), "crypto")},
 		{"./cmd/sym-hook", []string{"crypto"}},
+		// sym-hook is the lean hook (pkg/hookfast): it answers the call
+		// with nothing to run without decoding JSON, reading TOML or
+		// compiling a matcher, and starts the full hook (cargo-agents)
+		// for the others; what it does not link it does not pay for at
+		// every start.
+		{"./cmd/sym-hook", []string{"encoding/json", "github.com/pelletier/go-toml", "regexp", "os/exec", "context",
+			"github.com/symposium-dev/symposium-go/pkg/agent", "github.com/symposium-dev/symposium-go/pkg/cli",
+			"github.com/symposium-dev/symposium-go/pkg/dispatch", "github.com/symposium-dev/symposium-go/pkg/config"}},
 		// The pipeline (auto-sync's caller) runs the stages as processes:
 		// it links neither their parsers nor the editors (pkg/agent itself
 		// is light: it edits through agent.Files).

@@ -1,0 +1,6 @@
+//go:build !windows
+
+package hookfast
+
+// homeEnv holds the home directory (os.UserHomeDir).
+const homeEnv = "HOME"

@@ -1,0 +1,4 @@
+package hookfast
+
+// homeEnv holds the home directory (os.UserHomeDir).
+const homeEnv = "USERPROFILE"
