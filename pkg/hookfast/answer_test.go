@@ -54,6 +54,9 @@ func newFixture(t *testing.T, logLevel string, refresh []string) *fixture {
 	if _, err := write.State(filepath.Join(sh, "cache"), st); err != nil {
 		t.Fatal(err)
 	}
+	if err := write.ConfigRecord(filepath.Join(sh, "cache"), config, st.Config, time.Now()); err != nil {
+		t.Fatal(err)
+	}
 	f.env = Env{Getenv: os.Getenv, Getwd: func() (string, error) { return f.ws, nil }, Executable: os.Executable}
 	return f
 }
@@ -157,8 +160,10 @@ func TestAnswerDeclines(t *testing.T) {
 			t.Setenv(deadlineEnv, "bogus")
 			return "claude", "pre-tool-use", payloadFor(t, "claude", agent.PreToolUse, f.ws, "Read")
 		}, true},
-		{"no record for the directory", "info", func(t *testing.T, f *fixture) (string, string, []byte) {
-			return "claude", "pre-tool-use", payloadFor(t, "claude", agent.PreToolUse, t.TempDir(), "Read")
+		{"a Rust project with no record: its first sync", "info", func(t *testing.T, f *fixture) (string, string, []byte) {
+			dir := t.TempDir()
+			writeOld(t, filepath.Join(dir, "Cargo.toml"), "[package]\nname = \"r\"\n")
+			return "claude", "pre-tool-use", payloadFor(t, "claude", agent.PreToolUse, dir, "Read")
 		}, true},
 		{"an agent whose payload the lean path does not read", "info", func(t *testing.T, f *fixture) (string, string, []byte) {
 			return "cline", "pre-tool-use", payloadFor(t, "cline", agent.PreToolUse, f.ws, "Read")
@@ -204,4 +209,96 @@ func TestAnswerRefreshDue(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestAnswerOutsideAWorkspace: in a directory no synced workspace holds,
+// the lean path answers from the config record when the full hook would
+// run nothing (no Rust project there), the same answer; and leaves it the
+// calls where the full hook would sync or log.
+func TestAnswerOutsideAWorkspace(t *testing.T) {
+	f := newFixture(t, "info", nil)
+	elsewhere := t.TempDir()
+	for _, name := range []string{"claude", "copilot", "gemini", "opencode"} {
+		payload := payloadFor(t, name, agent.PreToolUse, elsewhere, "Bash")
+		out, code, ok := Answer(name, "pre-tool-use", payload, f.env)
+		if !ok {
+			t.Fatalf("%s: the lean path does not answer outside a workspace", name)
+		}
+		var full, stderr bytes.Buffer
+		fullCode := symhook.Run(context.Background(), cli.Stdio{In: bytes.NewReader(payload), Out: &full, Err: &stderr}, "sym-hook", []string{name, "pre-tool-use"})
+		if !bytes.Equal(out, full.Bytes()) || code != fullCode || stderr.Len() > 0 {
+			t.Errorf("%s: lean %q exit %d; full %q exit %d stderr %q", name, out, code, full.Bytes(), fullCode, stderr.Bytes())
+		}
+	}
+	rust := t.TempDir()
+	writeOld(t, filepath.Join(rust, "Cargo.toml"), "[package]\nname = \"r\"\n")
+	if _, _, ok := Answer("claude", "pre-tool-use", payloadFor(t, "claude", agent.PreToolUse, filepath.Join(rust), "Read"), f.env); ok {
+		t.Error("the lean path answers in a Rust project that was never synced (the full hook syncs it)")
+	}
+	writeOld(t, filepath.Join(f.home, ".symposium", "config.toml"), "[logging]\nlevel = \"debug\"\n")
+	if _, _, ok := Answer("claude", "pre-tool-use", payloadFor(t, "claude", agent.PreToolUse, elsewhere, "Read"), f.env); ok {
+		t.Error("the lean path answers after the config changed since the last sync")
+	}
+	os.Remove(hookrecord.ConfigPath(filepath.Join(f.home, ".symposium", "cache")))
+	writeOld(t, filepath.Join(f.home, ".symposium", "config.toml"), "hook-scope = \"project\"\n")
+	if _, _, ok := Answer("claude", "pre-tool-use", payloadFor(t, "claude", agent.PreToolUse, elsewhere, "Read"), f.env); ok {
+		t.Error("the lean path answers with no config record")
+	}
+}
+
+// TestMainWithoutTheFullHook: sym-hook answers the call with nothing to
+// run on its own (no cargo-agents anywhere), and a call that needs the
+// full hook, when it cannot be found, gets the agent's proceed answer
+// and a line on stderr saying what to do.
+func TestMainWithoutTheFullHook(t *testing.T) {
+	f := newFixture(t, "info", nil)
+	env := f.env
+	env.Getenv = func(k string) string {
+		if k == "PATH" {
+			return ""
+		}
+		return os.Getenv(k)
+	}
+	env.Executable = func() (string, error) { return filepath.Join(t.TempDir(), "sym-hook"), nil }
+	for _, tc := range []struct {
+		agent, tool, stdout, stderr string
+	}{
+		{"gemini", "Read", "{}\n", ""},
+		{"gemini", "Bash", "{}\n", "sym-hook: " + errNoFull.Error() + "\n"},
+	} {
+		in := tempFile(t, string(payloadFor(t, tc.agent, agent.PreToolUse, f.ws, tc.tool)))
+		out, errs := tempFile(t, ""), tempFile(t, "")
+		code := Main([]string{tc.agent, "pre-tool-use"}, in, out, errs, env)
+		if got := readAll(t, out); code != 0 || got != tc.stdout {
+			t.Errorf("%s %s: exit %d stdout %q, want 0 %q", tc.agent, tc.tool, code, got, tc.stdout)
+		}
+		if got := readAll(t, errs); got != tc.stderr {
+			t.Errorf("%s %s: stderr %q, want %q", tc.agent, tc.tool, got, tc.stderr)
+		}
+	}
+}
+
+func tempFile(t *testing.T, data string) *os.File {
+	t.Helper()
+	f, err := os.CreateTemp(t.TempDir(), "f")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	if _, err := f.WriteString(data); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Seek(0, 0); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+func readAll(t *testing.T, f *os.File) string {
+	t.Helper()
+	b, err := os.ReadFile(f.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

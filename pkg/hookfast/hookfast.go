@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/symposium-dev/symposium-go/pkg/buildinfo"
+	"github.com/symposium-dev/symposium-go/pkg/cargofind"
 	"github.com/symposium-dev/symposium-go/pkg/hookrecord"
 )
 
@@ -130,8 +131,11 @@ func nothingToRun(dir, event, tool string, a answer, env Env) bool {
 		return false
 	}
 	h, err := hookrecord.Find(cacheDir, dir)
-	if err != nil || h == nil {
+	if err != nil {
 		return false
+	}
+	if h == nil {
+		return nothingOutside(cacheDir, configFile, dir)
 	}
 	cfg := h.ConfigIfCurrent(configFile)
 	if cfg == nil || verbose(cfg.LogLevel) {
@@ -149,6 +153,22 @@ func nothingToRun(dir, event, tool string, a answer, env Env) bool {
 		}
 	}
 	return true
+}
+
+// nothingOutside reports whether the full hook, for a call in dir,
+// which no synced workspace holds, would run nothing: the config is as the
+// last sync's config record saw it, quiet, and either auto-sync is off or
+// dir is in no Rust project (one that is gets its first sync).
+func nothingOutside(cacheDir, configFile, dir string) bool {
+	cfg := hookrecord.LoadConfig(cacheDir).ConfigIfCurrent(configFile)
+	if cfg == nil || verbose(cfg.LogLevel) {
+		return false
+	}
+	if !cfg.AutoSync {
+		return true
+	}
+	_, err := cargofind.Nearest(dir)
+	return err != nil
 }
 
 // verbose reports whether a log level makes the full hook write a log on

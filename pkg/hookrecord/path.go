@@ -114,3 +114,25 @@ func load(cacheDir, root string) (*Header, bool, error) {
 	}
 	return h, true, nil
 }
+
+// ConfigPath is the config record: a header (Header) with no workspace,
+// whose one input is the user's config file, stored by every sync. It is
+// what a hook call outside any synced workspace reads of the config, the
+// lean path's answer to "would the full hook, parsing the config, log or
+// complain here?" without parsing it.
+func ConfigPath(cacheDir string) string { return filepath.Join(Dir(cacheDir), "config.hook") }
+
+// LoadConfig reads the config record; nil when there is none or it does
+// not parse.
+func LoadConfig(cacheDir string) *Header {
+	f, err := rawfile.Open(ConfigPath(cacheDir))
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	header, _, bodyLen, _, err := ReadHeader(f)
+	if err != nil {
+		return nil
+	}
+	return ParseHeader(header, bodyLen)
+}

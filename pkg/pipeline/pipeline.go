@@ -346,6 +346,11 @@ func storeState(root string, opts Options, fp fingerprint, hooks []stream.Hook, 
 	if _, err := write.State(dirs.Cache, st); err != nil {
 		return err
 	}
+	// What a hook call outside any synced workspace needs of the config.
+	if err := write.ConfigRecord(dirs.Cache, cfg.Path, &hookrecord.HookConfig{File: cfg.Path, Agents: cfg.Agents,
+		HookScope: cfg.HookScope, AutoSync: cfg.AutoSync, LogLevel: cfg.LogLevel}, now); err != nil {
+		return err
+	}
 	if err := write.Statuses(dirs.Cache, root, lastStatuses(dirs.Cache, root, sum.Statuses, fp.unread)); err != nil {
 		return err
 	}

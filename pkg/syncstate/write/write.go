@@ -6,6 +6,7 @@ package write
 import (
 	"bytes"
 	"os"
+	"time"
 
 	"github.com/symposium-dev/symposium-go/pkg/atomicfile"
 	"github.com/symposium-dev/symposium-go/pkg/hookrecord"
@@ -67,5 +68,19 @@ func Statuses(cacheDir, root string, statuses []stream.PluginStatus) error {
 		return err
 	}
 	_, err = store(syncstate.StatusPath(cacheDir, root), data)
+	return err
+}
+
+// ConfigRecord stores the config record (hookrecord.ConfigPath) of the
+// config file at path as cfg describes it; it writes nothing when the
+// stored one is equal.
+func ConfigRecord(cacheDir, path string, cfg *hookrecord.HookConfig, now time.Time) error {
+	inputs := hookrecord.Stamp([]string{path})
+	h := &hookrecord.Header{Inputs: inputs, Trusted: hookrecord.Trusted(inputs, now), Config: cfg}
+	data, err := h.Append(nil)
+	if err != nil {
+		return err
+	}
+	_, err = store(hookrecord.ConfigPath(cacheDir), data)
 	return err
 }
