@@ -3,6 +3,7 @@ package agent
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -10,7 +11,7 @@ import (
 // TestAmpShim runs the plugin we install under node the way Amp's manual
 // says Amp loads one (the default export called with an amp whose on()
 // registers handlers, each handler called with (event, ctx)), against a
-// stand-in cargo-agents. tool.call must answer {action: "allow"} for every
+// stand-in sym-hook. tool.call must answer {action: "allow"} for every
 // failure of ours, and no handler may throw.
 func TestAmpShim(t *testing.T) {
 	script := `#!/bin/sh
@@ -79,7 +80,7 @@ console.log(out.join("\n"));
 		`{"action":"allow"} input {"cmd":"exit-nonzero"}`, // failed: proceeds
 		`{"action":"allow"} input {"cmd":"garbage-answer"}`,
 		`{"action":"allow"} input {"cmd":"null-answer"}`,
-		`{"action":"allow"} input {"cmd":"touch forbidden"}`, // cargo-agents missing: proceeds
+		`{"action":"allow"} input {"cmd":"touch forbidden"}`, // sym-hook missing: proceeds
 		`no event: {"action":"allow"}`,
 		`result: {"status":"done","output":"ran\n\npost note"}`,
 		`error result: undefined`,
@@ -90,11 +91,12 @@ console.log(out.join("\n"));
 	if got != strings.Join(want, "\n") {
 		t.Errorf("plugin under node:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))
 	}
-	// Each event reached cargo-agents as `hook amp EVENT`.
+	// Each event reached sym-hook as `amp EVENT`.
 	calls, _ := os.ReadFile(filepath.Join(dir, "calls"))
+	lines := strings.Split(string(calls), "\n")
 	for _, ev := range []string{"pre-tool-use", "post-tool-use", "session-start", "user-prompt-submit", "stop"} {
-		if !strings.Contains(string(calls), "hook amp "+ev+"\n") {
-			t.Errorf("cargo-agents was not called as `hook amp %s`; calls:\n%s", ev, calls)
+		if !slices.Contains(lines, "amp "+ev) {
+			t.Errorf("sym-hook was not called as `amp %s`; calls:\n%s", ev, calls)
 		}
 	}
 }
