@@ -1,9 +1,6 @@
 package agent
 
 import (
-	"os"
-	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -16,8 +13,7 @@ import (
 func TestAmpShim(t *testing.T) {
 	script := `#!/bin/sh
 in=$(cat)
-echo "$*" >> "$(dirname "$0")/calls"
-case "$in" in
+` + logArgs + `case "$in" in
   *forbidden*) echo '{"decision":"deny","reason":"no forbidden commands"}' ;;
   *bare-deny*) echo '{"decision":"deny"}' ;;
   *REWRITE-ME*) echo '{"updatedInput":{"cmd":"echo rewritten"}}' ;;
@@ -91,12 +87,5 @@ console.log(out.join("\n"));
 	if got != strings.Join(want, "\n") {
 		t.Errorf("plugin under node:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))
 	}
-	// Each event reached sym-hook as `amp EVENT`.
-	calls, _ := os.ReadFile(filepath.Join(dir, "calls"))
-	lines := strings.Split(string(calls), "\n")
-	for _, ev := range []string{"pre-tool-use", "post-tool-use", "session-start", "user-prompt-submit", "stop"} {
-		if !slices.Contains(lines, "amp "+ev) {
-			t.Errorf("sym-hook was not called as `amp %s`; calls:\n%s", ev, calls)
-		}
-	}
+	checkCalls(t, dir, "amp", "pre-tool-use", "post-tool-use", "session-start", "user-prompt-submit", "stop")
 }

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -39,4 +40,21 @@ func runShim(t *testing.T, render func(Target) []byte, fakeScript, driver string
 		t.Fatalf("node: %v\n%s", err, got)
 	}
 	return strings.TrimSpace(string(got)), dir
+}
+
+// logArgs is the line a stand-in script starts with to log its arguments,
+// one run a line, to calls in its directory (checkCalls reads it).
+const logArgs = `echo "$*" >> "$(dirname "$0")/calls"` + "\n"
+
+// checkCalls checks that each event reached the stand-in in dir as
+// exactly `AGENT EVENT`, the arguments of sym-hook.
+func checkCalls(t *testing.T, dir, agent string, events ...string) {
+	t.Helper()
+	calls, _ := os.ReadFile(filepath.Join(dir, "calls"))
+	lines := strings.Split(string(calls), "\n")
+	for _, ev := range events {
+		if !slices.Contains(lines, agent+" "+ev) {
+			t.Errorf("sym-hook was not called as `%s %s`; calls:\n%s", agent, ev, calls)
+		}
+	}
 }
