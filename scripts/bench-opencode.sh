@@ -65,7 +65,7 @@ async function time(name, factory) {
   return med;
 }
 const f = await time("  shim -> floor (read stdin, exit)", Floor);
-const o = await time("  shim -> cargo-agents hook opencode pre-tool-use", Ours);
+const o = await time("  shim -> sym-hook opencode pre-tool-use", Ours);
 console.log(`    = ${(o / f).toFixed(2)}× the shim with the floor`);
 JS
 echo "opencode shim, tool.execute.before inside OpenCode $("$OPENCODE" --version 2>/dev/null) (Bun), unchanged workspace, no matching hook; runs: $RUNS"

@@ -33,10 +33,10 @@
 #   4. checks: allowed.txt exists, e2e-blocked-marker.txt does not, and the guard logged an
 #      allow for the first run and a block for the second (so the hook really ran).
 # OpenCode (hooks through the JS shim sync installs) runs twice more: a command the guard
-# rewrites (`touch rewritten.txt` must run instead), and the blocked command with cargo-agents
+# rewrites (`touch rewritten.txt` must run instead), and the blocked command with sym-hook
 # off PATH (the shim must let it run). Its startup npm install of @opencode-ai/plugin is
 # satisfied from E2E_CACHE, as plugin-contract.md describes. Pi (its extension) runs once more
-# with cargo-agents off PATH; it needs Node 22, npm-installed into E2E_CACHE. So does Kilo (the
+# with sym-hook off PATH; it needs Node 22, npm-installed into E2E_CACHE. So does Kilo (the
 # OpenCode shim, named in kilo.json); in global scope Kilo's npm install of @kilocode/plugin into
 # ~/.config/kilo, which would stall each offline start until npm gives up, is satisfied from
 # E2E_CACHE too (as a user online has it after Kilo's first start).
@@ -367,16 +367,16 @@ for run_as in $AGENTS; do
   [ "${nb:-0}" -gt 0 ] || NOTE[$run_as]="${NOTE[$run_as]:-}guard not called on the blocked run; "
   if [ "$a" = pi ] || [ "$a" = kilo ]; then
     if [ -f "$R/ws/offpath-marker.txt" ] && [ ! -s "$R/offpath.guard" ]; then
-      NOTE[$run_as]="${NOTE[$run_as]:-}cargo-agents off PATH: call ran; "
-    else NOTE[$run_as]="${NOTE[$run_as]:-}cargo-agents off PATH: call did not run (or the guard was reached); "; ok=0; fi
+      NOTE[$run_as]="${NOTE[$run_as]:-}sym-hook off PATH: call ran; "
+    else NOTE[$run_as]="${NOTE[$run_as]:-}sym-hook off PATH: call did not run (or the guard was reached); "; ok=0; fi
   fi
   if [ "$a" = opencode ]; then
     if [ -f "$R/ws/rewritten.txt" ] && [ ! -e "$R/ws/e2e-rewrite-marker.txt" ]; then
       NOTE[$run_as]="${NOTE[$run_as]:-}rewrite took effect; "
     else NOTE[$run_as]="${NOTE[$run_as]:-}rewrite did not take effect; "; ok=0; fi
     if [ -f "$R/ws/offpath-marker.txt" ] && [ ! -s "$R/offpath.guard" ]; then
-      NOTE[$run_as]="${NOTE[$run_as]:-}cargo-agents off PATH: call ran; "
-    else NOTE[$run_as]="${NOTE[$run_as]:-}cargo-agents off PATH: call did not run (or the guard was reached); "; ok=0; fi
+      NOTE[$run_as]="${NOTE[$run_as]:-}sym-hook off PATH: call ran; "
+    else NOTE[$run_as]="${NOTE[$run_as]:-}sym-hook off PATH: call did not run (or the guard was reached); "; ok=0; fi
   fi
   if [ -n "${STRACE:-}" ]; then
     off=$( (offnet "$R" allowed; offnet "$R" blocked) | sort -u | tr '\n' ' ')

@@ -28,7 +28,7 @@
 #   block    `touch e2e-blocked-marker.txt` did not run
 #   reason   the guard's reason is in a later request (what the model reads)
 #   context  the SessionStart and UserPromptSubmit hooks' context is in the requests
-#   failopen the allowed command still runs with cargo-agents off PATH, exiting 1, and crashing
+#   failopen the allowed command still runs with sym-hook off PATH, exiting 1, and crashing
 # Where an agent cannot show a check offline, the line says "n/a" and why; it is not counted
 # as a pass. Droid also gets a run with a .factory/hooks.json of the user's, where sync then
 # registers ours (hookSpec.instead).
@@ -65,7 +65,7 @@ cleanup() {
 }
 trap cleanup EXIT
 e2e_stub_start || exit 1
-# PATH without BINDIR: the off-PATH and failing-cargo-agents runs
+# PATH without BINDIR: the off-PATH and failing-sym-hook runs
 NOBIN=$(printf '%s' "$PATH" | tr ':' '\n' | grep -vxF "$BINDIR" | paste -sd:)
 
 # --- per agent: install, model configuration, one run ----------------------------------------
@@ -313,7 +313,7 @@ live() {
     [ "$mode" = offpath ] || { e2e_fake_ca "$d/fake-$mode" "$mode"; path=$d/fake-$mode:$NOBIN; }
     e2e_ask "touch failopen-$mode.txt"; m=$(e2e_mark); run "$a" "$d" "$mode" "$path"
     sessions+=("$(e2e_since "$m")")
-    check "$a" failopen "cargo-agents $mode: the allowed command still runs" test -f "$d/ws/failopen-$mode.txt"
+    check "$a" failopen "sym-hook $mode: the allowed command still runs" test -f "$d/ws/failopen-$mode.txt"
   done
   mcp_offered "$a" "$d" "${sessions[@]}"
 }
@@ -327,7 +327,7 @@ droid_hooksjson() {
   printf '{"PreToolUse":[{"matcher":"Execute","hooks":[{"type":"command","command":"echo user >>%s/userhook.log"}]}]}\n' "$d" >"$d/ws/.factory/hooks.json"
   in_ws "$d" "$BINDIR:$NOBIN" cargo-agents sync >"$d/hooksjson-sync.log" 2>&1
   check droid block "with a .factory/hooks.json, sync reports no gate" not_grep 'hooks.json exists' "$d/hooksjson-sync.log"
-  check droid block "with a .factory/hooks.json, sync registers ours there" grep -q 'hook droid pre-tool-use' "$d/ws/.factory/hooks.json"
+  check droid block "with a .factory/hooks.json, sync registers ours there" grep -q 'sym-hook droid pre-tool-use' "$d/ws/.factory/hooks.json"
   check droid block "with a .factory/hooks.json, none of ours stay in settings.json" not_grep 'hook droid' "$d/ws/.factory/settings.json"
   e2e_ask 'touch e2e-blocked-marker-hooksjson.txt'; m=$(e2e_mark); run droid "$d" hooksjson "$BINDIR:$NOBIN"
   check droid block "with a .factory/hooks.json, the user's hook there ran" test -s "$d/userhook.log"

@@ -64,11 +64,12 @@ rl.on('line', (line) => { let m; try { m = JSON.parse(line); } catch { return; }
   send({ jsonrpc: '2.0', id: m.id, result: {} }); });
 JS
 fi
-CARGO_AGENTS=cargo-agents
-[ -x "$BINDIR/cargo-agents" ] && CARGO_AGENTS=$BINDIR/cargo-agents
+# the hook command the Go test registers, as sync would: sym-hook AGENT EVENT
+SYM_HOOK=sym-hook
+[ -x "$BINDIR/sym-hook" ] && SYM_HOOK=$BINDIR/sym-hook
 
 log "register through pkg/agent (TestE2ERegister)"
-if ! (cd "$REPO" && SYMPOSIUM_E2E_WS=$WS SYMPOSIUM_E2E_HOME=$H SYMPOSIUM_E2E_COMMAND=$CARGO_AGENTS \
+if ! (cd "$REPO" && SYMPOSIUM_E2E_WS=$WS SYMPOSIUM_E2E_HOME=$H SYMPOSIUM_E2E_COMMAND=$SYM_HOOK \
     SYMPOSIUM_E2E_MCP_CMD=node SYMPOSIUM_E2E_MCP_ARGS="[\"$MINI\"]" \
     go test -count=1 -tags fileedit -run '^TestE2ERegister$' ./pkg/agent/ >"$WORK/register.log" 2>&1); then
   # the tag is a no-op once pkg/fileedit is in the normal build
@@ -85,7 +86,7 @@ run() {
 }
 # open AGENT: open the agent's gates through pkg/agent (Gate.Open, as init --trust does)
 open_gates() {
-  if (cd "$REPO" && SYMPOSIUM_E2E_WS=$WS SYMPOSIUM_E2E_HOME=$H SYMPOSIUM_E2E_OPEN=$1 SYMPOSIUM_E2E_COMMAND=$CARGO_AGENTS \
+  if (cd "$REPO" && SYMPOSIUM_E2E_WS=$WS SYMPOSIUM_E2E_HOME=$H SYMPOSIUM_E2E_OPEN=$1 SYMPOSIUM_E2E_COMMAND=$SYM_HOOK \
       go test -count=1 -v -run '^TestE2EOpenGates$' ./pkg/agent/ >"$WORK/open-$1.log" 2>&1); then
     ok "$1: gates opened by symposium ($(grep -cE '^ +e2e_helper_test.go:[0-9]+: (created|updated)' "$WORK/open-$1.log") file(s) written)"
   else bad "$1: opening the gates failed"; sed 's/^/     | /' "$WORK/open-$1.log" | tail -20; fi

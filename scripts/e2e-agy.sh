@@ -52,7 +52,7 @@ run timeout 60 "$AGY" --log-file "$WORK/agy.log" -p "/hooks" --output-format jso
 for ev in PreToolUse PostToolUse PreInvocation; do
   grep -q "$ev" "$WORK/hooks.json" || fail "agy does not list our $ev hook (agy -p /hooks: $WORK/hooks.json)"
 done
-grep -q 'hook antigravity pre-tool-use' "$WORK/hooks.json" || fail "agy's hook list does not show our command"
+grep -q 'sym-hook antigravity pre-tool-use' "$WORK/hooks.json" || fail "agy's hook list does not show our command"
 grep -qiE 'failed to parse hooks|invalid hook' "$WORK/agy.log" 2>/dev/null && fail "agy could not parse a hooks file: $(grep -iE 'failed to parse hooks|invalid hook' "$WORK/agy.log" | head -1)"
 run timeout 60 "$AGY" mcp list >"$WORK/mcp.out" 2>&1 || fail "agy mcp list: $(tail -1 "$WORK/mcp.out")"
 grep -q e2e-mcp "$WORK/mcp.out" || fail "agy mcp list does not show the e2e-mcp server sync registered"

@@ -1,8 +1,6 @@
 package agent
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -10,13 +8,12 @@ import (
 // TestAmpShim runs the plugin we install under node the way Amp's manual
 // says Amp loads one (the default export called with an amp whose on()
 // registers handlers, each handler called with (event, ctx)), against a
-// stand-in cargo-agents. tool.call must answer {action: "allow"} for every
+// stand-in sym-hook. tool.call must answer {action: "allow"} for every
 // failure of ours, and no handler may throw.
 func TestAmpShim(t *testing.T) {
 	script := `#!/bin/sh
 in=$(cat)
-echo "$*" >> "$(dirname "$0")/calls"
-case "$in" in
+` + logArgs + `case "$in" in
   *forbidden*) echo '{"decision":"deny","reason":"no forbidden commands"}' ;;
   *bare-deny*) echo '{"decision":"deny"}' ;;
   *REWRITE-ME*) echo '{"updatedInput":{"cmd":"echo rewritten"}}' ;;
@@ -79,7 +76,7 @@ console.log(out.join("\n"));
 		`{"action":"allow"} input {"cmd":"exit-nonzero"}`, // failed: proceeds
 		`{"action":"allow"} input {"cmd":"garbage-answer"}`,
 		`{"action":"allow"} input {"cmd":"null-answer"}`,
-		`{"action":"allow"} input {"cmd":"touch forbidden"}`, // cargo-agents missing: proceeds
+		`{"action":"allow"} input {"cmd":"touch forbidden"}`, // sym-hook missing: proceeds
 		`no event: {"action":"allow"}`,
 		`result: {"status":"done","output":"ran\n\npost note"}`,
 		`error result: undefined`,
@@ -90,11 +87,5 @@ console.log(out.join("\n"));
 	if got != strings.Join(want, "\n") {
 		t.Errorf("plugin under node:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))
 	}
-	// Each event reached cargo-agents as `hook amp EVENT`.
-	calls, _ := os.ReadFile(filepath.Join(dir, "calls"))
-	for _, ev := range []string{"pre-tool-use", "post-tool-use", "session-start", "user-prompt-submit", "stop"} {
-		if !strings.Contains(string(calls), "hook amp "+ev+"\n") {
-			t.Errorf("cargo-agents was not called as `hook amp %s`; calls:\n%s", ev, calls)
-		}
-	}
+	checkCalls(t, dir, "amp", "pre-tool-use", "post-tool-use", "session-start", "user-prompt-submit", "stop")
 }

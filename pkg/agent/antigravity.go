@@ -32,7 +32,7 @@ var antigravity = &Agent{
 	// §4.1: agy denies a tool call on empty output, and (§1.2) denies it
 	// too when the hook cannot be spawned. Some launchers (Zed's agy ACP
 	// server, agy on Windows) split the command and exec it without a
-	// shell, so no shell guard can answer for a missing cargo-agents: the
+	// shell, so no shell guard can answer for a missing sym-hook: the
 	// command is bare, by absolute path in the global file (see
 	// antigravityCommand).
 	SilenceDenies: true,

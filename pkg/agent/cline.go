@@ -48,7 +48,7 @@ func clineHookScript(t Target, a *Agent, canonical string) []byte {
 	c := shellQuote(t.Command)
 	return []byte(strings.Join([]string{
 		clineHookMarker + " (written by `cargo agents sync`; it is replaced there, and removed by uninstall).",
-		"out=$(command -v " + c + " >/dev/null 2>&1 && " + c + " hook " + a.Name + " " + cliEvent(canonical) + ") || out=",
+		"out=$(command -v " + c + " >/dev/null 2>&1 && " + c + " " + hookArgs(t.Command, a.Name, cliEvent(canonical)) + ") || out=",
 		`[ -n "$out" ] || out='{}'`,
 		`printf '%s\n' "$out"`,
 		"",

@@ -97,17 +97,17 @@ func TestClineHookScript(t *testing.T) {
 		t.Skip("no sh")
 	}
 	dir := t.TempDir()
-	fake := filepath.Join(dir, "fake-cargo-agents")
-	failing := filepath.Join(dir, "failing-cargo-agents")
+	fake := filepath.Join(dir, "fake-sym-hook")
+	failing := filepath.Join(dir, "failing-sym-hook")
 	write := func(p, s string) {
 		if err := os.WriteFile(p, []byte(s), 0o755); err != nil {
 			t.Fatal(err)
 		}
 	}
-	write(fake, "#!/bin/sh\nread -r line\nprintf '{\"contextModification\":\"%s %s %s %s\"}' \"$1\" \"$2\" \"$3\" \"$line\"\n")
+	write(fake, "#!/bin/sh\nread -r line\nprintf '{\"contextModification\":\"%s|%s\"}' \"$*\" \"$line\"\n")
 	write(failing, "#!/bin/sh\necho partial; exit 3\n")
 	for _, tc := range []struct{ command, want string }{
-		{fake, `{"contextModification":"hook cline pre-tool-use payload"}`},
+		{fake, `{"contextModification":"cline pre-tool-use|payload"}`},
 		{filepath.Join(dir, "missing"), `{}`},
 		{failing, `{}`},
 	} {

@@ -16,7 +16,7 @@ var copilot = &Agent{
 	CallerEnv: "COPILOT_CLI",
 	Wire:      copilotWire{},
 	// Any non-zero hook exit denies the call ("hook errored"), so a
-	// cargo-agents that fails or crashes must not pass its exit through.
+	// sym-hook that fails or crashes must not pass its exit through.
 	FailClosed: true,
 	// "bash" with camelCase hook keys; PascalCase configs send Claude's names.
 	Tools: NameTable{{"shell", "bash"}, {"file_read", "view"}, {"file_write", "create"}, {"file_edit", "edit"}, {"search", "grep"}, {"find", "glob"}, {"web_fetch", "web_fetch"}, {"agent", "task"}},

@@ -27,7 +27,7 @@ func droidGates(a *Agent, t Target) []Gate {
 			gates = append(gates, Gate{
 				Agent:   a.Name,
 				Problem: fmt.Sprintf("Factory Droid skips the hooks in %s: %s exists, and Droid reads it instead", f, hj),
-				Fix:     fmt.Sprintf("run `cargo agents sync`: it moves the cargo-agents entries from %s into %s, beside yours", f, hj),
+				Fix:     fmt.Sprintf("run `cargo agents sync`: it moves symposium's hook entries from %s into %s, beside yours", f, hj),
 			})
 		}
 	}

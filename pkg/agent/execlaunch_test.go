@@ -53,29 +53,29 @@ func shellWords(t *testing.T, s string) []string {
 // registered command into words and exec it, without a shell (Antigravity:
 // Zed's agy ACP server, agy on Windows), gets a command that runs that way
 // (issue #21 R4). Each registered handler is split and exec'd; the fake
-// cargo-agents records its arguments.
+// sym-hook records its arguments.
 func TestHookCommandWithoutShell(t *testing.T) {
 	for _, tc := range []struct {
 		name, agent, scope, file string
-		byName                   bool // Target.Command is "cargo-agents", found on PATH at sync
-		onPath                   bool // cargo-agents is on PATH when the hook runs
+		byName                   bool // Target.Command is "sym-hook", found on PATH at sync
+		onPath                   bool // sym-hook is on PATH when the hook runs
 	}{
 		// The global file names the executable by absolute path, which
 		// runs with any PATH (a GUI editor's).
 		{"global", "antigravity", ScopeGlobal, "home/.gemini/config/hooks.json", false, false},
 		{"global by name", "antigravity", ScopeGlobal, "home/.gemini/config/hooks.json", true, false},
-		// A project file is committed: it names cargo-agents, found on
+		// A project file is committed: it names sym-hook, found on
 		// PATH.
 		{"project", "antigravity", ScopeProject, "ws/.agents/hooks.json", true, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			root := t.TempDir()
-			bin := ostest.FakeAt(t, filepath.Join(root, "my tools"), "cargo-agents")
+			bin := ostest.FakeAt(t, filepath.Join(root, "my tools"), HookExecutable)
 			log := filepath.Join(root, "args")
 			t.Setenv(fakeLogEnv, log)
 			command := bin
 			if tc.byName {
-				command = "cargo-agents"
+				command = HookExecutable
 				t.Setenv("PATH", filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"))
 			}
 			a, _ := Lookup(tc.agent)
@@ -105,9 +105,12 @@ func TestHookCommandWithoutShell(t *testing.T) {
 			}
 			data, _ := os.ReadFile(log)
 			if got := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n"); strings.Join(got, "|") != strings.Join(want, "|") {
-				t.Errorf("cargo-agents got arguments %q; want %q", got, want)
+				t.Errorf("sym-hook got arguments %q; want %q", got, want)
 			}
 			for _, c := range cmds {
+				if argv := shellWords(t, c); len(argv) != 3 || argv[1] != tc.agent {
+					t.Errorf("%q does not run `sym-hook %s EVENT`", c, tc.agent)
+				}
 				if !IsOurCommand(c) {
 					t.Errorf("IsOurCommand(%q) = false", c)
 				}
@@ -116,17 +119,17 @@ func TestHookCommandWithoutShell(t *testing.T) {
 	}
 }
 
-// fakeLogEnv names the file the fake cargo-agents appends its arguments to.
+// fakeLogEnv names the file the fake sym-hook appends its arguments to.
 const fakeLogEnv = "SYMPOSIUM_TEST_FAKE_LOG"
 
 func TestMain(m *testing.M) {
-	ostest.Main(map[string]func([]string) int{"cargo-agents": fakeCargoAgents})
+	ostest.Main(map[string]func([]string) int{HookExecutable: fakeSymHook})
 	os.Exit(m.Run())
 }
 
-// fakeCargoAgents logs its arguments, one run a line, and allows the
-// tool call, as a hook of ours would.
-func fakeCargoAgents(args []string) int {
+// fakeSymHook logs its arguments, one run a line, and allows the tool
+// call, as a hook of ours would.
+func fakeSymHook(args []string) int {
 	f, err := os.OpenFile(os.Getenv(fakeLogEnv), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 	if err == nil {
 		_, err = fmt.Fprintln(f, strings.Join(args, " "))

@@ -11,7 +11,7 @@ import (
 // TestHookCommandFailClosed: Copilot denies a tool call whenever its hook
 // exits non-zero (copilot/output-contract.md: exit 1 is "hook errored",
 // a deny), so the command we register must answer exit 0 when
-// cargo-agents is missing, exits 1 or crashes, or every tool call is
+// sym-hook is missing, exits 1 or crashes, or every tool call is
 // blocked (seen live: scripts/e2e-agents-live.sh, Copilot 1.0.102).
 func TestHookCommandFailClosed(t *testing.T) {
 	sh, err := exec.LookPath("sh")
@@ -28,7 +28,7 @@ func TestHookCommandFailClosed(t *testing.T) {
 		{"answers", "#!/bin/sh\ncat >/dev/null\necho '{}'\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			bin := filepath.Join(dir, tc.name, "cargo-agents")
+			bin := filepath.Join(dir, tc.name, HookExecutable)
 			if tc.script != "" {
 				if err := os.MkdirAll(filepath.Dir(bin), 0o755); err != nil {
 					t.Fatal(err)
@@ -40,7 +40,7 @@ func TestHookCommandFailClosed(t *testing.T) {
 			cmd := exec.Command(sh, "-c", HookCommand(bin, "copilot", PreToolUse))
 			cmd.Stdin = nil
 			if out, err := cmd.CombinedOutput(); err != nil {
-				t.Errorf("copilot's hook command with cargo-agents %s: %v (%s); Copilot denies the call", tc.name, err, out)
+				t.Errorf("copilot's hook command with sym-hook %s: %v (%s); Copilot denies the call", tc.name, err, out)
 			}
 		})
 	}
@@ -54,7 +54,7 @@ func TestIsOurCommandExecForm(t *testing.T) {
 	if !IsOurCommand(old) {
 		t.Errorf("IsOurCommand(%q) = false", old)
 	}
-	if now := HookCommand("cargo-agents", "copilot", PreToolUse); !IsOurCommand(now) {
+	if now := HookCommand(HookExecutable, "copilot", PreToolUse); !IsOurCommand(now) {
 		t.Errorf("IsOurCommand(%q) = false", now)
 	}
 }
@@ -69,7 +69,7 @@ func TestPowerShellFailClosed(t *testing.T) {
 		{"copilot", "; exit 0 } else { exit 0 }"},
 		{"gemini", "; exit $LASTEXITCODE } else { exit 0 }"},
 	} {
-		if got := PowerShellHookCommand("cargo-agents", tc.agent, PreToolUse); !strings.HasSuffix(got, tc.tail) {
+		if got := PowerShellHookCommand(HookExecutable, tc.agent, PreToolUse); !strings.HasSuffix(got, tc.tail) {
 			t.Errorf("PowerShellHookCommand(%s) = %q, want it to end %q", tc.agent, got, tc.tail)
 		}
 	}

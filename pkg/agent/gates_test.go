@@ -88,6 +88,9 @@ func gateDirs(t *testing.T, files map[string]string) (ws, home string) {
 	return ws, home
 }
 
+// TestIsOurCommand: ours are the lines we register now (sym-hook AGENT
+// EVENT) and the ones versions before registered (cargo-agents hook AGENT
+// EVENT), so a sync replaces those in place; nothing else.
 func TestIsOurCommand(t *testing.T) {
 	for cmd, want := range map[string]bool{
 		"cargo-agents hook claude pre-tool-use":                                                                                        true,
@@ -110,14 +113,29 @@ func TestIsOurCommand(t *testing.T) {
 		"cargo-agents sync":                        false,
 		"my-cargo-agents hook claude pre-tool-use": false,
 		"./check.sh cargo-agents hook":             false,
-		"sym-hook claude pre-tool-use":             false,
 		"":                                         false,
+		// what we register now: sym-hook AGENT EVENT, in every form
+		"sym-hook claude pre-tool-use":                                                                                                                     true,
+		"/home/u/.cargo/bin/sym-hook gemini session-start":                                                                                                 true,
+		"command -v sym-hook >/dev/null 2>&1 && exec sym-hook claude pre-tool-use || true":                                                                 true,
+		"command -v sym-hook >/dev/null 2>&1 && sym-hook copilot pre-tool-use || true":                                                                     true,
+		"command -v '/opt/my tools/sym-hook' >/dev/null 2>&1 && exec '/opt/my tools/sym-hook' codex pre-tool-use || true":                                  true,
+		"if (Get-Command 'sym-hook' -CommandType Application -ErrorAction SilentlyContinue) { & 'sym-hook' copilot pre-tool-use; exit 0 } else { exit 0 }": true,
+		"(where /q sym-hook || exit 0) & sym-hook codex pre-tool-use":                                                                                      true,
+		`(if not exist "/opt/my tools/sym-hook" exit 0) & "/opt/my tools/sym-hook" codex stop`:                                                             true,
+		"sym-hook claude pre-tool-use --my-flag":                                                                                                           false,
+		"command -v sym-hook >/dev/null 2>&1 && exec sym-hook claude pre-tool-use | tee log || true":                                                       false,
+		// each executable with the other's arguments is nobody's form
+		"sym-hook hook claude pre-tool-use": false,
+		"cargo-agents claude pre-tool-use":  false,
+		"my-sym-hook claude pre-tool-use":   false,
+		"command -v sym-hook >/dev/null 2>&1 && exec sym-hook hook claude pre-tool-use || true": false,
 	} {
 		if got := IsOurCommand(cmd); got != want {
 			t.Errorf("IsOurCommand(%q) = %v, want %v", cmd, got, want)
 		}
 	}
-	if got, want := HookCommand("/opt/my tools/cargo-agents", "codex", PreToolUse), "command -v '/opt/my tools/cargo-agents' >/dev/null 2>&1 && exec '/opt/my tools/cargo-agents' hook codex pre-tool-use || true"; got != want {
+	if got, want := HookCommand("/opt/my tools/sym-hook", "codex", PreToolUse), "command -v '/opt/my tools/sym-hook' >/dev/null 2>&1 && exec '/opt/my tools/sym-hook' codex pre-tool-use || true"; got != want {
 		t.Errorf("HookCommand = %q, want %q", got, want)
 	}
 }

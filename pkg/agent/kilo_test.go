@@ -42,7 +42,7 @@ func TestKiloPluginList(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			target := Target{Workspace: ws, Home: home, Scope: ScopeProject, Command: "cargo-agents"}
+			target := Target{Workspace: ws, Home: home, Scope: ScopeProject, Command: "sym-hook"}
 			if _, err := kilo.RegisterHooks(realFiles(), target); err != nil {
 				t.Fatal(err)
 			}
@@ -75,15 +75,15 @@ func TestKiloPluginList(t *testing.T) {
 	}
 }
 
-// TestKiloShim: the shim Kilo loads is OpenCode's, calling `hook kilo`.
+// TestKiloShim: the shim Kilo loads is OpenCode's, calling `sym-hook kilo EVENT`.
 func TestKiloShim(t *testing.T) {
 	node, err := exec.LookPath("node")
 	if err != nil {
 		t.Skip("node is not installed: the shim's behaviour is checked with node")
 	}
 	dir := t.TempDir()
-	fake := filepath.Join(dir, "fake-cargo-agents")
-	if err := os.WriteFile(fake, []byte("#!/bin/sh\ncat >/dev/null\nprintf '{\"decision\":\"deny\",\"reason\":\"asked as %s %s %s\"}' \"$@\"\n"), 0o755); err != nil {
+	fake := filepath.Join(dir, "fake-sym-hook")
+	if err := os.WriteFile(fake, []byte("#!/bin/sh\ncat >/dev/null\nprintf '{\"decision\":\"deny\",\"reason\":\"asked as %s\"}' \"$*\"\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	shim := renderKiloShim(Target{Command: fake, Timeout: 5})
@@ -107,7 +107,7 @@ catch (e) { console.log("blocked: " + e.message); }
 	if err != nil {
 		t.Fatalf("node: %v\n%s", err, out)
 	}
-	if got := strings.TrimSpace(string(out)); got != "blocked: asked as hook kilo pre-tool-use" {
+	if got := strings.TrimSpace(string(out)); got != "blocked: asked as kilo pre-tool-use" {
 		t.Errorf("got %q", got)
 	}
 }

@@ -1,7 +1,7 @@
 // symposium OpenCode shim: written by `cargo agents sync`, rewritten by each sync and removed with the agent; do not edit.
-// Forwards OpenCode's plugin hooks (and the session.created and session.idle events) to `cargo-agents hook opencode EVENT` (stdin: {hook, directory, worktree, input, output})
+// Forwards OpenCode's plugin hooks (and the session.created and session.idle events) to `sym-hook opencode EVENT` (stdin: {hook, directory, worktree, input, output})
 // and applies the answer ({decision, reason, updatedInput, additionalContext}) the ways OpenCode 1.18 allows.
-// Whatever goes wrong here (cargo-agents missing, failing, too slow, answering garbage), the call proceeds.
+// Whatever goes wrong here (sym-hook missing, failing, too slow, answering garbage), the call proceeds.
 import { spawnSync } from "node:child_process";
 
 const BIN = {{BIN}};
@@ -10,7 +10,7 @@ const TIMEOUT_MS = {{TIMEOUT_MS}};
 
 function ask(event, hook, ctx, input, output) {
   try {
-    const r = spawnSync(BIN, ["hook", {{AGENT}}, event], {
+    const r = spawnSync(BIN, [{{AGENT}}, event], {
       input: JSON.stringify({ hook, directory: ctx.directory, worktree: ctx.worktree, input, output }),
       cwd: ctx.directory, encoding: "utf8", timeout: TIMEOUT_MS, killSignal: "SIGKILL", maxBuffer: 16 << 20,
     });
@@ -19,7 +19,7 @@ function ask(event, hook, ctx, input, output) {
       return {};
     }
     if (r.status !== 0) {
-      console.error(`symposium: ${hook}: cargo-agents exited ${r.status}: ${(r.stderr || "").trim()}`);
+      console.error(`symposium: ${hook}: sym-hook exited ${r.status}: ${(r.stderr || "").trim()}`);
       return {};
     }
     return r.stdout.trim() ? JSON.parse(r.stdout) : {};

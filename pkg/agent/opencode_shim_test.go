@@ -11,13 +11,13 @@ import (
 
 // TestOpencodeShim runs the shim we install under node the way OpenCode
 // 1.18.33 calls a plugin (plugin-contract.md §4, §5): the factory with ctx,
-// then each hook with (input, output), against a stand-in cargo-agents.
+// then each hook with (input, output), against a stand-in sym-hook.
 // The real OpenCode runs it in make e2e-agents.
 func TestOpencodeShim(t *testing.T) {
 	// The stand-in answers by the command it is asked about.
 	script := `#!/bin/sh
 in=$(cat)
-case "$in" in
+` + logArgs + `case "$in" in
   *forbidden*) echo '{"decision":"deny","reason":"no forbidden commands"}' ;;
   *REWRITE-ME*) echo '{"updatedInput":{"command":"echo rewritten"}}' ;;
   *hang-please*) sleep 5 ;;
@@ -81,7 +81,7 @@ await v2.setup({}); // a context without tool hooks: nothing registered, no erro
 out.push("v2 no tool api: ok");
 console.log(out.join("\n"));
 `
-	got, _ := runShim(t, renderOpencodeShim, script, driver)
+	got, dir := runShim(t, renderOpencodeShim, script, driver)
 	want := []string{
 		`same object: {"command":"echo fine","description":"d"}`,
 		`blocked: no forbidden commands`,
@@ -89,7 +89,7 @@ console.log(out.join("\n"));
 		`same object: {"command":"hang-please","description":"d"}`,  // timed out: proceeds
 		`same object: {"command":"exit-nonzero","description":"d"}`, // failed: proceeds
 		`same object: {"command":"garbage-answer","description":"d"}`,
-		`same object: {"command":"touch forbidden","description":"d"}`, // cargo-agents missing: proceeds
+		`same object: {"command":"touch forbidden","description":"d"}`, // sym-hook missing: proceeds
 		`after: "ran\n\n\npost note"`,
 		`mcp: [{"type":"text","text":"x"},{"type":"text","text":"post note"}]`,
 		`chat: ["hi","prompt note"]`,
@@ -104,6 +104,7 @@ console.log(out.join("\n"));
 	if got != strings.Join(want, "\n") {
 		t.Errorf("shim under node:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))
 	}
+	checkCalls(t, dir, "opencode", "pre-tool-use", "post-tool-use", "user-prompt-submit", "session-start")
 }
 
 // TestOpencodeShimBinPath: the binary's path is written into the shim as a

@@ -15,12 +15,12 @@ import (
 // TestPiShim runs the extension we install under node the way Pi 1.3.0
 // calls one (pi/output-contract.md): the default export with a pi whose on()
 // records the handlers, then each handler with (event, ctx), against a
-// stand-in cargo-agents. A handler that throws blocks a tool call in Pi,
+// stand-in sym-hook. A handler that throws blocks a tool call in Pi,
 // so every failure of ours must come back as undefined (proceed).
 func TestPiShim(t *testing.T) {
 	script := `#!/bin/sh
 in=$(cat)
-case "$in" in
+` + logArgs + `case "$in" in
   *forbidden*) echo '{"decision":"deny","reason":"no forbidden commands"}' ;;
   *REWRITE-ME*) echo '{"updatedInput":{"command":"echo rewritten"}}' ;;
   *hang-please*) sleep 5 ;;
@@ -71,7 +71,7 @@ out.push("second prompt: " + JSON.stringify(await h.before_agent_start({ type: "
 out.push("end: " + JSON.stringify(await h.agent_end({ type: "agent_end", messages: [] }, ctx)));
 console.log(out.join("\n"));
 `
-	got, _ := runShim(t, renderPiShim, script, driver)
+	got, dir := runShim(t, renderPiShim, script, driver)
 	want := []string{
 		`events: agent_end before_agent_start resources_discover session_start tool_call tool_result`,
 		`same object: {"command":"echo fine","description":"d"}`,
@@ -81,7 +81,7 @@ console.log(out.join("\n"));
 		`same object: {"command":"exit-nonzero","description":"d"}`, // failed: proceeds
 		`same object: {"command":"garbage-answer","description":"d"}`,
 		`same object: {"command":"null-answer","description":"d"}`,
-		`same object: {"command":"touch forbidden","description":"d"}`, // cargo-agents missing: proceeds
+		`same object: {"command":"touch forbidden","description":"d"}`, // sym-hook missing: proceeds
 		`no input: undefined`,
 		`result: {"content":[{"type":"text","text":"ran\n"},{"type":"text","text":"post note"}]}`,
 		`first prompt: {"message":{"customType":"symposium","content":"session note\n\nprompt note","display":false}}`,
@@ -91,6 +91,7 @@ console.log(out.join("\n"));
 	if got != strings.Join(want, "\n") {
 		t.Errorf("extension under node:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))
 	}
+	checkCalls(t, dir, "pi", "pre-tool-use", "post-tool-use", "session-start", "user-prompt-submit", "stop")
 }
 
 // TestPiShimSkills: Pi 1.3.0 skips a SKILL.md that a .gitignore in the

@@ -16,10 +16,10 @@ func TestCopilotPowerShellEntries(t *testing.T) {
 		name, scope, command, file string
 		want                       string // the pre-tool-use entry's powershell command
 	}{
-		{"global by path", ScopeGlobal, "/opt/my tools/cargo-agents", "home/.copilot/hooks/symposium.json",
-			"if (Get-Command '/opt/my tools/cargo-agents' -CommandType Application -ErrorAction SilentlyContinue) { & '/opt/my tools/cargo-agents' hook copilot pre-tool-use; exit 0 } else { exit 0 }"},
-		{"project by name", ScopeProject, "/opt/bin/cargo-agents", "ws/.github/hooks/symposium.json",
-			"if (Get-Command 'cargo-agents' -CommandType Application -ErrorAction SilentlyContinue) { & 'cargo-agents' hook copilot pre-tool-use; exit 0 } else { exit 0 }"},
+		{"global by path", ScopeGlobal, "/opt/my tools/sym-hook", "home/.copilot/hooks/symposium.json",
+			"if (Get-Command '/opt/my tools/sym-hook' -CommandType Application -ErrorAction SilentlyContinue) { & '/opt/my tools/sym-hook' copilot pre-tool-use; exit 0 } else { exit 0 }"},
+		{"project by name", ScopeProject, "/opt/bin/sym-hook", "ws/.github/hooks/symposium.json",
+			"if (Get-Command 'sym-hook' -CommandType Application -ErrorAction SilentlyContinue) { & 'sym-hook' copilot pre-tool-use; exit 0 } else { exit 0 }"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a, tg, data := registerAndRead(t, "copilot", tc.scope, tc.command, tc.file)
@@ -87,12 +87,12 @@ func TestCodexWindowsEntries(t *testing.T) {
 		name, scope, command, file string
 		want                       string // the PreToolUse entry's commandWindows
 	}{
-		{"global by path", ScopeGlobal, "/opt/my tools/cargo-agents", "home/.codex/hooks.json",
-			`(if not exist "/opt/my tools/cargo-agents" exit 0) & "/opt/my tools/cargo-agents" hook codex pre-tool-use`},
-		{"global by path without spaces: unquoted", ScopeGlobal, "/opt/bin/cargo-agents", "home/.codex/hooks.json",
-			`(if not exist /opt/bin/cargo-agents exit 0) & /opt/bin/cargo-agents hook codex pre-tool-use`},
-		{"project by name", ScopeProject, "/opt/bin/cargo-agents", "ws/.codex/hooks.json",
-			`(where /q cargo-agents || exit 0) & cargo-agents hook codex pre-tool-use`},
+		{"global by path", ScopeGlobal, "/opt/my tools/sym-hook", "home/.codex/hooks.json",
+			`(if not exist "/opt/my tools/sym-hook" exit 0) & "/opt/my tools/sym-hook" codex pre-tool-use`},
+		{"global by path without spaces: unquoted", ScopeGlobal, "/opt/bin/sym-hook", "home/.codex/hooks.json",
+			`(if not exist /opt/bin/sym-hook exit 0) & /opt/bin/sym-hook codex pre-tool-use`},
+		{"project by name", ScopeProject, "/opt/bin/sym-hook", "ws/.codex/hooks.json",
+			`(where /q sym-hook || exit 0) & sym-hook codex pre-tool-use`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, _, data := registerAndRead(t, "codex", tc.scope, tc.command, tc.file)
@@ -129,7 +129,7 @@ func TestCodexWindowsEntries(t *testing.T) {
 // guard for the shell the agent runs hook commands with there; a project
 // one, committed and run on every system, keeps the sh guard.
 func TestWindowsGlobalCommands(t *testing.T) {
-	const command = "/opt/bin/cargo-agents"
+	const command = "/opt/bin/sym-hook"
 	for _, tc := range []struct {
 		agent, goos, scope string
 		want               func(command, agent, event string) string
@@ -164,7 +164,7 @@ func TestWindowsGlobalCommands(t *testing.T) {
 			}
 			ran := command
 			if tc.scope == ScopeProject {
-				ran = ourExecutable
+				ran = HookExecutable
 			}
 			for _, h := range hs {
 				ev := canonicalOf(t, a, h.event)

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -169,12 +170,27 @@ func TestRegisterGolden(t *testing.T) {
 				compareGolden(t, filepath.Join(dir, "unregistered"), un)
 			}
 			for p, text := range un {
-				if strings.Contains(text, "cargo-agents hook") && !strings.HasPrefix(p, "ws/.kiro/agents/") {
+				if holdsOurCommand(text) && !strings.HasPrefix(p, "ws/.kiro/agents/") {
 					t.Errorf("%s still holds one of our hooks after unregistering:\n%s", p, text)
 				}
 			}
 		})
 	}
+}
+
+// jsonLiteral matches a JSON string literal.
+var jsonLiteral = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+
+// holdsOurCommand reports whether text holds a string literal that is one
+// of our hook commands, new or old (a user's own look-alike is not).
+func holdsOurCommand(text string) bool {
+	for _, lit := range jsonLiteral.FindAllString(text, -1) {
+		var s string
+		if json.Unmarshal([]byte(lit), &s) == nil && IsOurCommand(s) {
+			return true
+		}
+	}
+	return false
 }
 
 // TestSyncMCPOwnership: add, update in place, remove what is no longer

@@ -23,7 +23,7 @@ type Target struct {
 	// out of the home (CODEX_HOME, Goose's %APPDATA% on Windows).
 	Host    Host
 	Scope   string // "global" or "project": where hooks go (ScopeGlobal/ScopeProject)
-	Command string // our executable as registered: "cargo-agents" or an absolute path
+	Command string // our hook executable as registered: "sym-hook" or an absolute path
 	Timeout int    // seconds the agent gives our command; 0 = DefaultTimeout
 	// Read, when set, collects every file Gates reads or stats, so a
 	// caller can tell when the gates may have changed without re-checking.
@@ -76,12 +76,19 @@ const (
 	StatusRemoved   = "removed"
 )
 
-// ourExecutable is the base name that marks a hook command as ours.
-const ourExecutable = "cargo-agents"
+// HookExecutable is the base name of the executable our hook commands
+// run, as `sym-hook AGENT EVENT`: a small binary that answers the common
+// "nothing to run" call itself and hands anything else to cargo-agents.
+const HookExecutable = "sym-hook"
+
+// legacyExecutable is what versions before registered, as `cargo-agents
+// hook AGENT EVENT`: IsOurCommand still recognises it, so a sync replaces
+// such an entry in place.
+const legacyExecutable = "cargo-agents"
 
 // HookCommand is the command line an agent runs for one of our hooks:
-// command (shell-quoted when needed) "hook AGENT EVENT", with the CLI
-// spelling of the canonical event. For an agent whose launcher runs it
+// command (shell-quoted when needed) "AGENT EVENT", with the CLI
+// spelling of the canonical event (hookArgs). For an agent whose launcher runs it
 // through a shell, that is behind a guard that answers exit 0 (proceed)
 // when command is not there: a teammate who cloned the project without
 // installing symposium, or an uninstall, must not have every tool call
@@ -142,7 +149,7 @@ func psGuardCommand(command, agent, event string, passExit bool) string {
 	if !passExit {
 		exit = "exit 0"
 	}
-	return "if (Get-Command " + c + " -CommandType Application -ErrorAction SilentlyContinue) { & " + c + " hook " + agent + " " + cliEvent(event) + "; " + exit + " } else { exit 0 }"
+	return "if (Get-Command " + c + " -CommandType Application -ErrorAction SilentlyContinue) { & " + c + " " + hookArgs(command, agent, cliEvent(event)) + "; " + exit + " } else { exit 0 }"
 }
 
 // CmdHookCommand is HookCommand for an agent that runs it with cmd.exe
@@ -158,7 +165,7 @@ func CmdHookCommand(command, agent, event string) string {
 	if strings.ContainsAny(command, `/\:`) {
 		check = "(if not exist " + c + " exit 0)"
 	}
-	return check + " & " + c + " hook " + agent + " " + cliEvent(event)
+	return check + " & " + c + " " + hookArgs(command, agent, cliEvent(event))
 }
 
 // cmdQuote double-quotes s for cmd.exe only when it holds a space or a
@@ -191,7 +198,7 @@ func guardCommand(command, agent, event string, withExec bool) string {
 	if withExec {
 		run = "exec " + c
 	}
-	return "command -v " + c + " >/dev/null 2>&1 && " + run + " hook " + agent + " " + cliEvent(event) + " || " + guardFallback(agent, event)
+	return "command -v " + c + " >/dev/null 2>&1 && " + run + " " + hookArgs(command, agent, cliEvent(event)) + " || " + guardFallback(agent, event)
 }
 
 // guardFallback is what the guard runs when our executable is missing:
@@ -211,7 +218,23 @@ func guardFallback(agent, event string) string {
 // bareHookCommand is what versions before the guard registered, and what
 // an agent with ExecHooks gets.
 func bareHookCommand(command, agent, event string) string {
-	return shellQuote(command) + " hook " + agent + " " + event
+	return shellQuote(command) + " " + hookArgs(command, agent, event)
+}
+
+// hookArgs is what follows command on our hook command line: "AGENT
+// EVENT" for sym-hook, and "hook AGENT EVENT" for cargo-agents, which
+// versions before registered (IsOurCommand rebuilds those lines with it).
+func hookArgs(command, agent, event string) string {
+	if exeBase(command) == legacyExecutable {
+		return "hook " + agent + " " + event
+	}
+	return agent + " " + event
+}
+
+// exeBase is the base name of command, by name or by path, without a
+// Windows ".exe".
+func exeBase(command string) string {
+	return strings.TrimSuffix(path.Base(filepath.ToSlash(command)), ".exe")
 }
 
 // cliEvent maps a canonical event to its CLI argument (pre-tool-use, …).
@@ -223,11 +246,12 @@ func cliEvent(event string) string {
 }
 
 // IsOurCommand reports whether a hook command line is exactly one we
-// register, with or without the guard: cargo-agents, by name or path,
-// "hook AGENT EVENT", nothing more. A user's own hook that merely starts
-// the same way (an extra flag, a pipe) is theirs and never touched.
-// Recognising ours by content (not position) lets us update a stale path
-// and leave every other hook alone.
+// register, or one versions before registered, with or without a guard:
+// sym-hook "AGENT EVENT" or cargo-agents "hook AGENT EVENT", by name or
+// path, nothing more. A user's own hook that merely starts the same way
+// (an extra flag, a pipe) is theirs and never touched. Recognising ours by
+// content (not position) lets us update a stale path or an old form in
+// place and leave every other hook alone.
 func IsOurCommand(cmd string) bool {
 	s := cmd
 	for _, guard := range []string{"command -v ", "if (Get-Command ", "(where /q ", "(if not exist "} {
@@ -236,26 +260,32 @@ func IsOurCommand(cmd string) bool {
 		}
 	}
 	word, _, ok := firstWord(s)
-	if !ok || strings.TrimSuffix(path.Base(filepath.ToSlash(word)), ".exe") != ourExecutable {
+	if !ok {
+		return false
+	}
+	if base := exeBase(word); base != HookExecutable && base != legacyExecutable {
 		return false
 	}
 	f := strings.Fields(cmd)
-	for i, w := range f {
-		if w == "hook" && i+2 < len(f) {
-			agent, event := f[i+1], strings.TrimSuffix(f[i+2], ";")
-			// each guard with and without passing our exit code on: what we
-			// register now, or what versions before Agent.FailClosed did
-			for _, pass := range []bool{true, false} {
-				if cmd == guardCommand(word, agent, event, pass) || cmd == psGuardCommand(word, agent, event, pass) {
-					return true
-				}
-			}
-			if cmd == bareHookCommand(word, agent, event) || cmd == CmdHookCommand(word, agent, event) {
-				return true
-			}
+	for i := 0; i+1 < len(f); i++ {
+		if isHookCommandFor(cmd, word, f[i], strings.TrimSuffix(f[i+1], ";")) {
+			return true
 		}
 	}
 	return false
+}
+
+// isHookCommandFor reports whether cmd is one of the lines we register or
+// registered for command, agent and event: each guard with and without
+// passing our exit code on (what we register now, or what versions before
+// Agent.FailClosed did), the bare command and the cmd.exe guard.
+func isHookCommandFor(cmd, command, agent, event string) bool {
+	for _, pass := range []bool{true, false} {
+		if cmd == guardCommand(command, agent, event, pass) || cmd == psGuardCommand(command, agent, event, pass) {
+			return true
+		}
+	}
+	return cmd == bareHookCommand(command, agent, event) || cmd == CmdHookCommand(command, agent, event)
 }
 
 // firstWord splits off the first shell word, undoing simple single or
@@ -436,7 +466,7 @@ func (t Target) withDefaults() Target {
 	if t.Command == "" || t.Scope == ScopeProject {
 		// Project files are committed with the project: a path on this
 		// machine would be wrong on every other one.
-		t.Command = ourExecutable
+		t.Command = HookExecutable
 	}
 	return t
 }

@@ -9,7 +9,7 @@ import (
 )
 
 // ourHook is what a caller registers: nested values exercise indentation.
-var ourHook = map[string]any{"matcher": "*", "hooks": []any{map[string]any{"type": "command", "command": "cargo-agents hook x stop", "timeout": 60}}}
+var ourHook = map[string]any{"matcher": "*", "hooks": []any{map[string]any{"type": "command", "command": "sym-hook x stop", "timeout": 60}}}
 
 // TestJSONEdits: on real-looking files, add a server (creating its parent
 // object), append a hook and add a new event array (golden); deleting them

@@ -24,7 +24,7 @@ func (f *fixture) runAll(in Input, agents ...string) *Result {
 		Root:    f.root,
 		Config:  &config.Config{Agents: agents, HookScope: config.ScopeProject},
 		Dirs:    config.Dirs{Home: f.home},
-		Command: "cargo-agents",
+		Command: agent.HookExecutable,
 		Writer:  fileedit.Real(),
 	})
 }

@@ -79,7 +79,7 @@ type Options struct {
 	Root    string         // workspace root
 	Config  *config.Config // agents and hook scope
 	Dirs    config.Dirs
-	Command string // our executable as agents should run it
+	Command string // our hook executable (sym-hook) as agents should run it
 	Writer  fileedit.Writer
 	DryRun  bool // Writer only reports; never touch the disk
 	// Getenv reads the environment, for the gates that depend on it
@@ -194,8 +194,8 @@ func Run(in Input, opts Options) *Result {
 
 	r.sources = &sourceCache{files: map[string]*cachedSkill{}}
 	r.target = agent.Target{Workspace: opts.Root, Home: opts.Dirs.Home, Host: opts.Dirs.Agents, Scope: opts.Config.HookScope, Command: opts.Command, Getenv: opts.Getenv}
-	if opts.Config.HookScope == config.ScopeProject && opts.Command != "" && opts.Command != "cargo-agents" {
-		res.warnf("the hooks in this project's files run `cargo-agents` by name (a path would be wrong on a teammate's machine), and the one on PATH is not %s: put its directory first on PATH (make install does)", opts.Command)
+	if opts.Config.HookScope == config.ScopeProject && opts.Command != "" && opts.Command != agent.HookExecutable {
+		res.warnf("the hooks in this project's files run `%s` by name (a path would be wrong on a teammate's machine), and the one on PATH is not %s: put its directory first on PATH (make install does)", agent.HookExecutable, opts.Command)
 	}
 	realRoot, err := realPath(opts.Root) // through junctions too, as the paths it confines
 	if err != nil {

@@ -81,7 +81,7 @@ func TestRunOverlappedAsSequential(t *testing.T) {
 		must(t, os.WriteFile(filepath.Join(gone.Dir, "SKILL.md"), []byte("---\nname: gone\ndescription: d\n---\n"), 0o644))
 		must(t, os.MkdirAll(filepath.Join(f.root, ".claude", "skills", "tokio-basics"), 0o755)) // the user's: ours is suffixed
 		opts := Options{Root: f.root, Config: &config.Config{Agents: agents, HookScope: config.ScopeProject},
-			Dirs: config.Dirs{Home: f.home}, Command: "cargo-agents", Writer: fileedit.Real()}
+			Dirs: config.Dirs{Home: f.home}, Command: "sym-hook", Writer: fileedit.Real()}
 		for _, in := range []Input{
 			{Skills: append(append([]stream.Skill{}, f.skills...), gone), MCPServers: servers},
 			{Skills: f.skills, MCPServers: servers},
@@ -133,7 +133,7 @@ func TestRunEmitsEachDirectory(t *testing.T) {
 			var batches [][]stream.Action
 			res := Run(Input{Workspace: stream.Workspace{Root: f.root}, Skills: f.skills}, Options{
 				Root: f.root, Config: &config.Config{Agents: []string{"claude", "codex", "kiro"}, HookScope: config.ScopeProject},
-				Dirs: config.Dirs{Home: f.home}, Command: "cargo-agents", Writer: fileedit.Real(),
+				Dirs: config.Dirs{Home: f.home}, Command: "sym-hook", Writer: fileedit.Real(),
 				Emit: func(acts []stream.Action) { batches = append(batches, slices.Clone(acts)) },
 			})
 			if len(batches) < 3 {

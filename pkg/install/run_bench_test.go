@@ -34,7 +34,7 @@ func benchRun(b *testing.B, root, home string, skills []stream.Skill) *Result {
 		Root:    root,
 		Config:  &config.Config{Agents: agent.Names(), HookScope: config.ScopeProject},
 		Dirs:    config.Dirs{Home: home},
-		Command: "cargo-agents",
+		Command: agent.HookExecutable,
 		Writer:  fileedit.Real(),
 	})
 	if len(res.Errors) > 0 {

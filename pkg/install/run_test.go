@@ -74,7 +74,7 @@ func (f *fixture) run(t *testing.T, dry bool, skills []stream.Skill, agents ...s
 		Root:    f.root,
 		Config:  &config.Config{Agents: agents, HookScope: config.ScopeProject},
 		Dirs:    config.Dirs{Home: f.home},
-		Command: "cargo-agents",
+		Command: "sym-hook",
 		Writer:  w,
 		DryRun:  dry,
 	})

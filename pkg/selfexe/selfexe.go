@@ -1,5 +1,5 @@
 // Package selfexe finds symposium's own executables: a stage binary beside
-// the running one (then on PATH), and how agents should run cargo-agents.
+// the running one (then on PATH), and how agents should run sym-hook.
 // All six are installed together, so a sibling is the matching version.
 package selfexe
 
@@ -35,16 +35,18 @@ func besideUs(self, name string) (string, bool) {
 	return "", false
 }
 
-// OurCommand is how agents should run cargo-agents: by name when the one on
+// HookCommand is how agents should run our hook binary, sym-hook (what
+// pkg/agent registers as `sym-hook AGENT EVENT`): by name when the one on
 // PATH is ours, else by the absolute path of the one beside self (the
 // running executable).
-func OurCommand(self string) string {
-	sibling, ok := besideUs(self, "cargo-agents")
+func HookCommand(self string) string {
+	const name = "sym-hook" // agent.HookExecutable; this package links no agent code
+	sibling, ok := besideUs(self, name)
 	if !ok {
-		return "cargo-agents"
+		return name
 	}
-	if onPath, err := exec.LookPath("cargo-agents"); err == nil && sameFile(onPath, sibling) {
-		return "cargo-agents"
+	if onPath, err := exec.LookPath(name); err == nil && sameFile(onPath, sibling) {
+		return name
 	}
 	return sibling
 }

@@ -6,7 +6,7 @@
 #   e2e_fixture D                 D/ws (serde workspace, git), D/home (config + plugin source)
 #   e2e_ask CMD                   the shell command the stub asks for from now on
 #   e2e_mark / e2e_since M        the stub's requests logged after mark M, as one JSON array
-#   e2e_fake_ca D MODE            D/cargo-agents that fails: MODE exit1 (exit 1) or crash (SIGSEGV)
+#   e2e_fake_ca D MODE            D/sym-hook (what agents run) that fails: MODE exit1 (exit 1) or crash (SIGSEGV)
 #   ok / bad / na / cell          report lines and the per-agent result table
 # shellcheck source=scripts/e2e/guard-source.sh
 . "$(dirname "${BASH_SOURCE[0]}")/guard-source.sh"
@@ -104,14 +104,15 @@ TOML
   printf -- '---\nname: e2e-live-skill\ndescription: e2e-live-skill-description marker.\n---\nNothing to do.\n' >"$P/skills/e2e-live-skill/SKILL.md"
 }
 
-# e2e_fake_ca D MODE: a cargo-agents in D that fails the way MODE says, for the fail-open runs.
+# e2e_fake_ca D MODE: a sym-hook in D (the command agents run) that fails the way MODE says,
+# for the fail-open runs.
 e2e_fake_ca() {
   mkdir -p "$1"
   case $2 in
-  exit1) printf '#!/bin/sh\necho "cargo-agents: simulated failure" >&2\nexit 1\n' >"$1/cargo-agents" ;;
-  crash) printf '#!/bin/sh\nkill -SEGV $$\n' >"$1/cargo-agents" ;;
+  exit1) printf '#!/bin/sh\necho "sym-hook: simulated failure" >&2\nexit 1\n' >"$1/sym-hook" ;;
+  crash) printf '#!/bin/sh\nkill -SEGV $$\n' >"$1/sym-hook" ;;
   esac
-  chmod +x "$1/cargo-agents"
+  chmod +x "$1/sym-hook"
 }
 
 # e2e_table AGENTS COLUMNS...: the summary, one row per agent

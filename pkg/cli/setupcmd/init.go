@@ -221,7 +221,7 @@ func (r *initRun) workspace(w fileedit.Writer, newCfg *config.Config) (string, a
 			fmt.Fprintf(r.stdio.Err, "warning: %v; no project files written\n", err)
 		}
 	}
-	target := agent.Target{Workspace: ws, Home: r.dirs.Home, Host: r.dirs.Agents, Scope: newCfg.HookScope, Command: selfexe.OurCommand(cli.Executable()), Getenv: os.Getenv}
+	target := agent.Target{Workspace: ws, Home: r.dirs.Home, Host: r.dirs.Agents, Scope: newCfg.HookScope, Command: selfexe.HookCommand(cli.Executable()), Getenv: os.Getenv}
 	if ws == "" {
 		return ws, agentfiles.Of(w), target
 	}

@@ -121,7 +121,7 @@ func run(stdio cli.Stdio, f flags) error {
 		out.Flush()
 	}
 	res := install.Run(in, install.Options{
-		Root: in.Workspace.Root, Config: cfg, Dirs: dirs, Command: selfexe.OurCommand(cli.Executable()),
+		Root: in.Workspace.Root, Config: cfg, Dirs: dirs, Command: selfexe.HookCommand(cli.Executable()),
 		Writer: writer, DryRun: f.dryRun, Getenv: os.Getenv, Emit: emit,
 	})
 	for _, a := range acquire(stdio, f, in.Hooks, dirs, cfg, diag) {

@@ -1,13 +1,13 @@
 // @i-know-the-amp-plugin-api-is-wip-and-very-experimental-right-now
 // symposium Amp plugin: written by `cargo agents sync`, rewritten by each sync and removed with the agent; do not edit.
-// Forwards Amp's plugin events to `cargo-agents hook amp EVENT` (stdin: {hook, cwd, threadId, event}) and applies the
+// Forwards Amp's plugin events to `sym-hook amp EVENT` (stdin: {hook, cwd, threadId, event}) and applies the
 // answer ({decision, reason, updatedInput, additionalContext}) the ways Amp's manual documents. Amp runs plugins only
 // when started as `PLUGINS=all amp`. Nothing here was checked against a running Amp (README, "Amp"): every
-// failure of ours (cargo-agents missing, failing, too slow, answering garbage) lets the call proceed, and no handler
+// failure of ours (sym-hook missing, failing, too slow, answering garbage) lets the call proceed, and no handler
 // throws.
 import { spawn } from "node:child_process";
 
-const BIN = "cargo-agents";
+const BIN = "sym-hook";
 const TIMEOUT_MS = 60000;
 
 function threadOf(event, ctx) {
@@ -18,7 +18,7 @@ function threadOf(event, ctx) {
   }
 }
 
-// ask runs cargo-agents with the payload on stdin and resolves to its answer
+// ask runs sym-hook with the payload on stdin and resolves to its answer
 // object ({} for anything but a JSON object on a clean exit).
 function ask(event, hook, ev, ctx) {
   return new Promise((resolve) => {
@@ -33,7 +33,7 @@ function ask(event, hook, ev, ctx) {
     const cwd = process.cwd();
     let child;
     try {
-      child = spawn(BIN, ["hook", "amp", event], { cwd, stdio: ["pipe", "pipe", "pipe"], detached: process.platform !== "win32" });
+      child = spawn(BIN, ["amp", event], { cwd, stdio: ["pipe", "pipe", "pipe"], detached: process.platform !== "win32" });
     } catch (e) {
       return finish({}, String(e));
     }
@@ -41,7 +41,7 @@ function ask(event, hook, ev, ctx) {
       try {
         process.platform !== "win32" ? process.kill(-child.pid, "SIGKILL") : child.kill("SIGKILL");
       } catch {}
-      finish({}, `cargo-agents took longer than ${TIMEOUT_MS} ms`);
+      finish({}, `sym-hook took longer than ${TIMEOUT_MS} ms`);
     }, TIMEOUT_MS);
     let out = "";
     let err = "";
@@ -49,7 +49,7 @@ function ask(event, hook, ev, ctx) {
     child.stderr.on("data", (d) => (err += d));
     child.on("error", (e) => finish({}, e.code === "ENOENT" ? "" : e.message));
     child.on("close", (code) => {
-      if (code !== 0) return finish({}, `cargo-agents exited ${code}: ${err.trim()}`);
+      if (code !== 0) return finish({}, `sym-hook exited ${code}: ${err.trim()}`);
       try {
         finish(out.trim() ? JSON.parse(out) : {});
       } catch (e) {

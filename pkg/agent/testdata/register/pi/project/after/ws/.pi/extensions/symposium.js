@@ -1,14 +1,14 @@
 // symposium Pi extension: written by `cargo agents sync`, rewritten by each sync and removed with the agent; do not edit.
-// Forwards Pi's extension events to `cargo-agents hook pi EVENT` (stdin: {hook, cwd, sessionId, event}) and applies the answer
+// Forwards Pi's extension events to `sym-hook pi EVENT` (stdin: {hook, cwd, sessionId, event}) and applies the answer
 // ({decision, reason, updatedInput, additionalContext}) the ways Pi 1.3 allows.
 // Pi gives a handler no timeout and treats a throw from tool_call as a block: this file never throws, and whatever
-// goes wrong here (cargo-agents missing, failing, too slow, answering garbage), the call proceeds.
+// goes wrong here (sym-hook missing, failing, too slow, answering garbage), the call proceeds.
 import { spawnSync } from "node:child_process";
 import { existsSync, lstatSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 
-const BIN = "cargo-agents";
+const BIN = "sym-hook";
 const TIMEOUT_MS = 60000;
 const GITIGNORE = "# Installed by cargo agents sync; regenerated on every sync.\n*\n"; // the .gitignore in each skill sync installed
 const MANIFESTS = [".symposium/manifest.toml",".symposium.toml"]; // where sync lists them, relative to the skills directory
@@ -63,7 +63,7 @@ function sessionOf(ctx) {
 function ask(event, hook, ctx, ev) {
   const cwd = (ctx && ctx.cwd) || process.cwd();
   try {
-    const r = spawnSync(BIN, ["hook", "pi", event], {
+    const r = spawnSync(BIN, ["pi", event], {
       input: JSON.stringify({ hook, cwd, sessionId: sessionOf(ctx), event: ev }),
       cwd, encoding: "utf8", timeout: TIMEOUT_MS, killSignal: "SIGKILL", maxBuffer: 16 << 20,
     });
@@ -72,7 +72,7 @@ function ask(event, hook, ctx, ev) {
       return {};
     }
     if (r.status !== 0) {
-      console.error(`symposium: ${hook}: cargo-agents exited ${r.status}: ${(r.stderr || "").trim()}`);
+      console.error(`symposium: ${hook}: sym-hook exited ${r.status}: ${(r.stderr || "").trim()}`);
       return {};
     }
     const a = r.stdout.trim() ? JSON.parse(r.stdout) : {};

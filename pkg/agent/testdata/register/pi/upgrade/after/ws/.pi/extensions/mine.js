@@ -1,0 +1,2 @@
+// my own extension
+export default function (pi) {}
