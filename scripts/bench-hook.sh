@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # bench-hook.sh [BIN_DIR]: whole-process cost of the hook path.
 #
-# Times `cargo-agents hook claude pre-tool-use` (and sym-hook) on an
-# unchanged workspace with auto-sync on and no matching plugin hook, against
-# a floor (a Go binary that only reads stdin and exits: scripts/floor), then
-# the dispatch overhead with three matching plugin hooks that run `true`
-# against three bare `sh -c true`. Median and p99 over RUNS runs (default
+# Times `sym-hook claude pre-tool-use` (the command agents run; it answers
+# this call itself) and `cargo-agents hook claude pre-tool-use` (the full
+# hook) on an unchanged workspace with auto-sync on and no matching plugin
+# hook, against a floor (a Go binary that only reads stdin and exits:
+# scripts/floor), then the dispatch overhead with three matching plugin
+# hooks that run `true` against three bare `sh -c true` (sym-hook hands
+# that call to the full hook). Median and p99 over RUNS runs (default
 # 300), in a bash loop timed with
 # $EPOCHREALTIME (no extra process per sample).
 #
@@ -59,8 +61,8 @@ matcher = "Edit|Write"
 command = "true"
 '
 time_runs "floor (read stdin, exit)" "$payload" "$tmp/floor"
-time_runs "cargo-agents hook, no match" "$payload" "$bin/cargo-agents" hook claude pre-tool-use | tee "$tmp/nomatch.txt"
-time_runs "sym-hook, no match" "$payload" "$bin/sym-hook" claude pre-tool-use
+time_runs "sym-hook, no match" "$payload" "$bin/sym-hook" claude pre-tool-use | tee "$tmp/nomatch.txt"
+time_runs "cargo-agents hook (the full hook), no match" "$payload" "$bin/cargo-agents" hook claude pre-tool-use
 check_quiet
 
 # The hooks' own run time: three `true` processes (a shell script running
@@ -79,7 +81,8 @@ matcher = "Bash"
 command = "true"
 '
 plugin "$h$h$h"
-time_runs "cargo-agents hook, 3 hooks" "$payload" "$bin/cargo-agents" hook claude pre-tool-use | tee "$tmp/hooks.txt"
+time_runs "sym-hook, 3 hooks" "$payload" "$bin/sym-hook" claude pre-tool-use | tee "$tmp/hooks.txt"
+time_runs "cargo-agents hook (the full hook), 3 hooks" "$payload" "$bin/cargo-agents" hook claude pre-tool-use
 check_quiet
 med() { awk '{print $(NF-4)}' "$1"; }
 awk -v a="$(med "$tmp/nomatch.txt")" -v b="$(med "$tmp/hooks.txt")" -v n="$(med "$tmp/none.txt")" -v t="$(med "$tmp/three.txt")" \

@@ -2,9 +2,11 @@
 # bench-scale.sh [BIN_DIR]: how the hot paths' cost grows with the catalogue
 # (issue #12), each as a ratio to a floor (a Go binary that only reads stdin,
 # scripts/floor) measured in the same run:
-#   - cargo-agents hook claude pre-tool-use, unchanged workspace, auto-sync
-#     on, at 10, 1,000 and 5,000 skills, matched and unmatched, from 1 and
-#     50 plugin sources (the payload's tool is Read: no plugin hook runs);
+#   - sym-hook claude pre-tool-use (the command agents run), unchanged
+#     workspace, auto-sync on, at 10, 1,000 and 5,000 skills, matched and
+#     unmatched, from 1 and 50 plugin sources (the payload's tool is Read:
+#     no plugin hook runs), and in a directory outside any Rust project
+#     (the global hook scope's common call);
 #   - the no-change cargo agents sync, 7 agents, at 5,000 matched skills,
 #     beside a stat walk (find -printf '%s %T@') of the matched skills'
 #     directories, which it must stat (every file of a matched skill is in
@@ -18,7 +20,8 @@
 #     encoding/json, regexp, os/exec or go-toml (scripts/floorlinks), none
 #     of which it runs, and with all of them (what the hook links); with
 #     net/http or gojq (what sym-match links besides); and cargo-agents
-#     --version (the hook's binary, running no hook).
+#     --version (the full hook's binary) and sym-hook --version, each
+#     running no hook.
 # Each ratio pairs every run of the command with a run of the floor just
 # before it (time_vs_floor), so a machine whose speed drifts during the
 # bench moves both alike.
@@ -62,6 +65,7 @@ for p in json:encoding/json regexp:regexp exec:os/exec toml:go-toml "all:all fou
   time_vs_floor "  floor + ${p#*:}" "$tmp/empty.json" "$tmp/links/${p%%:*}"
 done
 time_vs_floor "  cargo-agents --version" "$tmp/empty.json" cargo-agents --version
+time_vs_floor "  sym-hook --version" "$tmp/empty.json" sym-hook --version
 fi
 
 # setup SKILLS MATCH SOURCES: a fresh home and workspace (serde) whose plugin
@@ -90,17 +94,23 @@ setup() {
 
 if row hook; then
 echo
-echo "hook: cargo-agents hook claude pre-tool-use, unchanged workspace (target ≤ 1.15× floor, p99 ≤ 1.5× the floor's p99)"
+echo "hook: sym-hook claude pre-tool-use, unchanged workspace (target ≤ 1.15× floor, p99 ≤ 1.5× the floor's p99)"
 for n in 10 1000 5000; do
   for match in matched unmatched; do
     for sources in 1 50; do
       setup "$n" "$match" "$sources"
       cd "$tmp/run/ws"
-      time_vs_floor "  $n skills, $match, $sources source(s)" "$tmp/payload.json" cargo-agents hook claude pre-tool-use
+      time_vs_floor "  $n skills, $match, $sources source(s)" "$tmp/payload.json" sym-hook claude pre-tool-use
       cd "$tmp"
     done
   done
 done
+# The last setup's home and config; a directory in no Rust project.
+mkdir -p "$tmp/run/elsewhere"
+sed "s#$tmp/run/ws#$tmp/run/elsewhere#g" "$tmp/payload.json" > "$tmp/payload-elsewhere.json"
+cd "$tmp/run/elsewhere"
+time_vs_floor "  outside any Rust project" "$tmp/payload-elsewhere.json" sym-hook claude pre-tool-use
+cd "$tmp"
 fi
 
 # walk_matched: stat every entry below the matched skills' directories,

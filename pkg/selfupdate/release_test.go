@@ -159,7 +159,7 @@ func makeDist(t *testing.T, version, dist string) {
 // flags) for version into dir.
 func goBuildRelease(t *testing.T, version, dir string) {
 	t.Helper()
-	const cli = "github.com/symposium-dev/symposium-go/pkg/cli"
+	const cli = "github.com/symposium-dev/symposium-go/pkg/buildinfo"
 	ldflags := fmt.Sprintf("-s -w -buildid= -X %[1]s.Version=%[2]s -X %[1]s.Commit=%[3]s -X %[1]s.Date=2026-01-01T00:00:00Z", cli, version, strings.Repeat("0", 40))
 	cmd := exec.Command("go", "build", "-trimpath", "-ldflags", ldflags, "-o", dir+string(filepath.Separator), "./cmd/...")
 	cmd.Dir = filepath.Join("..", "..")

@@ -27,7 +27,8 @@ const uninstallUsage = `Usage: cargo agents uninstall [-q] [--dry-run] [--trust]
 Removes, without asking, what symposium installed: every hook registration
 (global, and the project's), and in the workspace containing the current
 directory every skill and MCP server it installed, and symposium's sync
-state for that workspace. Everything of yours (your own hooks, servers,
+state for that workspace and the config record hook calls read outside
+any workspace. Everything of yours (your own hooks, servers,
 skills and settings) is kept byte for byte. Your config.toml is kept: a
 later cargo agents sync installs again.
 
@@ -112,15 +113,17 @@ func sortActions(actions []stream.Action) (removed, userKept []stream.Action) {
 	return removed, userKept
 }
 
-// removeState removes the workspace's sync state: the hook path re-syncs
-// a workspace whose state is gone only when a hook is registered, and
-// none is left. Failures are appended to errs.
+// removeState removes the workspace's sync state, and the config record
+// the hook reads outside any workspace: the hook path re-syncs a
+// workspace whose state is gone only when a hook is registered, and none
+// is left. Failures are appended to errs.
 func removeState(dirs config.Dirs, root string, dryRun bool, errs *[]error) []stream.Action {
-	if root == "" {
-		return nil
-	}
 	var removed []stream.Action
-	paths := append([]string{hookrecord.Path(dirs.Cache, root), syncstate.RecordPath(dirs.Cache, root)}, syncstate.LegacyPaths(dirs.Cache, root)...)
+	paths := []string{hookrecord.ConfigPath(dirs.Cache)}
+	if root != "" {
+		paths = append(paths, hookrecord.Path(dirs.Cache, root), syncstate.RecordPath(dirs.Cache, root))
+		paths = append(paths, syncstate.LegacyPaths(dirs.Cache, root)...)
+	}
 	for _, p := range paths {
 		if _, err := os.Lstat(p); err != nil {
 			continue
