@@ -5,7 +5,7 @@ package hookfast
 // deadlineEnv is dispatch.DeadlineEnv: the full hook logs a bad value.
 const deadlineEnv = "SYMPOSIUM_HOOK_DEADLINE"
 
-var events = [...]event{
+var events = []event{
 	{"pre-tool-use", "PreToolUse", true},
 	{"post-tool-use", "PostToolUse", true},
 	{"post-tool-use-failure", "PostToolUseFailure", true},
@@ -14,7 +14,7 @@ var events = [...]event{
 	{"stop", "Stop", false},
 }
 
-var wires = [...]wire{
+var wires = []wire{
 	{name: "amp", cwd: []string{"cwd"}, tool: [][]string{[]string{"event", "tool"}},
 		answers: [6]answer{{"", 0, true, false}, {"", 0, true, false}, {"", 0, true, false}, {"", 0, true, false}, {"", 0, true, false}, {"", 0, true, false}},
 		proceed: [7]proceed{{"", 0}, {"", 0}, {"", 0}, {"", 0}, {"", 0}, {"", 0}, {"", 0}}},
@@ -62,7 +62,7 @@ var wires = [...]wire{
 		proceed: [7]proceed{{"", 0}, {"", 0}, {"", 0}, {"", 0}, {"", 0}, {"", 0}, {"", 0}}},
 }
 
-var tools = [...]toolNames{
+var tools = []toolNames{
 	{"shell", []string{"shell", "Bash", "run_command", "launch-process", "run_commands", "bash", "Execute", "run_shell_command", "execute_bash", "exec_command"}},
 	{"Bash", []string{"Bash", "shell", "run_command", "launch-process", "run_commands", "bash", "Execute", "run_shell_command", "execute_bash", "exec_command"}},
 	{"run_command", []string{"run_command", "shell", "Bash", "launch-process", "run_commands", "bash", "Execute", "run_shell_command", "execute_bash", "exec_command"}},
