@@ -41,7 +41,7 @@ type Env struct {
 
 // Main runs sym-hook with args (without the program name) and returns the
 // exit code the calling agent expects.
-func Main(args []string, stdin *os.File, stdout, stderr *os.File, env Env) int {
+func Main(args []string, stdin, stdout, stderr *os.File, env Env) int {
 	if len(args) == 1 && args[0] == "--version" {
 		stdout.WriteString(buildinfo.VersionLine("sym-hook") + "\n")
 		return 0
