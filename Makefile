@@ -25,7 +25,7 @@ ACTIONLINT := github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
 # testscript suite: every script runs, or skips saying why.
 WINE_PKGS := acquire agent approval atomicfile cargows cli cli/cargoagents cli/setupcmd \
 	cli/sourcecmd cli/symhook cli/syminstall cli/symmatch config cratefetch cratepred \
-	cratesindex dispatch fileedit hif hookfast hookrecord install jqout jsonscan logfile ordjson pipeline plugin \
+	cratesindex dispatch fileedit hif hookfast hookmatch hookrecord install jqout jsonscan logfile ordjson pipeline plugin \
 	pos predexpr proc rawfile selfexe semver sha256 skill stream syncstate term untar updatestate
 
 .PHONY: all build install test test-windows check cross actionlint lint deadcode bench demo e2e-agents dist clean

@@ -76,25 +76,28 @@ func ToolAliases(name string) []string {
 		return nil
 	}
 	out := []string{name}
-	add := func(s string) {
-		if s == "" {
-			return
+	for _, canon := range canonicalTools {
+		if isTool(canon, name) {
+			out = appendNamesOf(out, canon)
 		}
-		if !slices.Contains(out, s) {
+	}
+	return out
+}
+
+// appendNamesOf appends to out each name of canonical tool canon (itself,
+// each agent's, the other spellings) that out does not hold yet.
+func appendNamesOf(out []string, canon string) []string {
+	add := func(s string) {
+		if s != "" && !slices.Contains(out, s) {
 			out = append(out, s)
 		}
 	}
-	for _, canon := range canonicalTools {
-		if !isTool(canon, name) {
-			continue
-		}
-		add(canon)
-		for _, a := range all {
-			add(a.Tools.Of(canon))
-		}
-		for _, s := range otherSpellingsOf(canon) {
-			add(s)
-		}
+	add(canon)
+	for _, a := range all {
+		add(a.Tools.Of(canon))
+	}
+	for _, s := range otherSpellingsOf(canon) {
+		add(s)
 	}
 	return out
 }
@@ -147,19 +150,8 @@ func canonicalTool(a *Agent, name string) string {
 // tabulates them).
 func VocabularyNames() []string {
 	var out []string
-	add := func(s string) {
-		if s != "" && !slices.Contains(out, s) {
-			out = append(out, s)
-		}
-	}
 	for _, canon := range canonicalTools {
-		add(canon)
-		for _, a := range all {
-			add(a.Tools.Of(canon))
-		}
-		for _, s := range otherSpellingsOf(canon) {
-			add(s)
-		}
+		out = appendNamesOf(out, canon)
 	}
 	return out
 }

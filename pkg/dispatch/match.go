@@ -2,10 +2,10 @@ package dispatch
 
 import (
 	"regexp"
-	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/agent"
 	"github.com/symposium-dev/symposium-go/pkg/canonhook"
+	"github.com/symposium-dev/symposium-go/pkg/hookmatch"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -24,13 +24,9 @@ func (c matcherCache) match(matcher string, p *canonhook.Payload) (ok bool, err 
 		return true, nil
 	}
 	names := agent.ToolAliases(p.ToolName)
-	if plainNames(matcher) {
-		for _, n := range names {
-			if alternative(matcher, n) {
-				return true, nil
-			}
-		}
-		return false, nil
+	if hookmatch.PlainNames(matcher) {
+		// No regexp to compile on the common call.
+		return hookmatch.AnyAlternative(matcher, names), nil
 	}
 	re, seen := c[matcher]
 	if !seen {
@@ -43,37 +39,6 @@ func (c matcherCache) match(matcher string, p *canonhook.Payload) (ok bool, err 
 		}
 	}
 	return false, err
-}
-
-// plainNames reports whether matcher is an alternation of plain names
-// (Bash, Edit|Write): letters, digits, '_' and '|' only. Such a regex
-// matches exactly its alternatives, so no regexp needs compiling (the hook
-// path compiles nothing on the common case).
-func plainNames(matcher string) bool {
-	for i := 0; i < len(matcher); i++ {
-		switch c := matcher[i]; {
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '_', c == '|':
-		default:
-			return false
-		}
-	}
-	return true
-}
-
-// alternative reports whether name is one of the '|'-separated names in
-// alts: what ^(?:alts)$ matches when plainNames(alts). An empty
-// alternative matches only the empty name.
-func alternative(alts, name string) bool {
-	for {
-		alt, rest, more := strings.Cut(alts, "|")
-		if alt == name {
-			return true
-		}
-		if !more {
-			return false
-		}
-		alts = rest
-	}
 }
 
 // pick keeps, of the hooks the event and tool selected (in dispatch

@@ -25,6 +25,7 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/buildinfo"
 	"github.com/symposium-dev/symposium-go/pkg/cargofind"
+	"github.com/symposium-dev/symposium-go/pkg/hookmatch"
 	"github.com/symposium-dev/symposium-go/pkg/hookrecord"
 )
 
@@ -179,41 +180,15 @@ func verbose(level string) bool {
 
 // selects reports whether a stored hook's matcher may select tool: true
 // unless it is an alternation of plain names none of which is a name of
-// the tool, which is all the full hook compares without compiling a
-// regexp (pkg/dispatch's matcher).
+// the tool (pkg/hookmatch); the full hook compiles the other matchers.
 func selects(matcher, event, tool string) bool {
 	if !toolEvent(event) {
 		return true // the matcher is ignored: every hook of the event runs
 	}
-	if matcher == "" || matcher == "*" || !plainNames(matcher) {
+	if matcher == "" || matcher == "*" || !hookmatch.PlainNames(matcher) {
 		return true
 	}
-	names := toolAliases(tool)
-	for alts := matcher; ; {
-		alt, rest, more := strings.Cut(alts, "|")
-		for _, n := range names {
-			if alt == n {
-				return true
-			}
-		}
-		if !more {
-			return false
-		}
-		alts = rest
-	}
-}
-
-// plainNames reports whether matcher holds only letters, digits, '_' and
-// '|': an alternation of names, as a regexp matches exactly them.
-func plainNames(matcher string) bool {
-	for i := 0; i < len(matcher); i++ {
-		switch c := matcher[i]; {
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '_', c == '|':
-		default:
-			return false
-		}
-	}
-	return true
+	return hookmatch.AnyAlternative(matcher, toolAliases(tool))
 }
 
 // toolAliases is every name of the tool called name (agent.ToolAliases):

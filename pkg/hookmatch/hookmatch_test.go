@@ -1,4 +1,4 @@
-package dispatch
+package hookmatch
 
 import (
 	"regexp"
@@ -18,19 +18,19 @@ func TestPlainNamesAgreeWithRegexp(t *testing.T) {
 		"mcp__server__tool", "|", "Ed", "dit", "Edit\n", "\nEdit",
 	}
 	for _, m := range matchers {
-		if !plainNames(m) {
-			t.Fatalf("plainNames(%q) = false", m)
+		if !PlainNames(m) {
+			t.Fatalf("PlainNames(%q) = false", m)
 		}
 		re := regexp.MustCompile("^(?:" + m + ")$")
 		for _, n := range names {
-			if got, want := alternative(m, n), re.MatchString(n); got != want {
+			if got, want := AnyAlternative(m, []string{n}), re.MatchString(n); got != want {
 				t.Errorf("matcher %q, name %q: %v, regexp says %v", m, n, got, want)
 			}
 		}
 	}
 	for _, m := range []string{"*", "Bash.*", "Edit|Wri.e", "(Bash)", "Bash?", "[A-Z]ash", "^Bash$", "Bash Read", "Bash-x", "é", `\w+`, "a{2}"} {
-		if plainNames(m) {
-			t.Errorf("plainNames(%q) = true", m)
+		if PlainNames(m) {
+			t.Errorf("PlainNames(%q) = true", m)
 		}
 	}
 }
