@@ -1,6 +1,7 @@
 package stream
 
 import (
+	"bytes"
 	"encoding/json"
 	"reflect"
 	"testing"
@@ -65,6 +66,121 @@ func FuzzDecodeSkill(f *testing.F) {
 		var got Skill
 		if DecodeSkill([]byte(line), &got) && !reflect.DeepEqual(got, want) {
 			t.Errorf("%s:\nDecodeSkill %#v\njson        %#v", line, got, want)
+		}
+	})
+}
+
+// TestDecodeDep: a record DecodeDep takes decodes as encoding/json decodes
+// it; any other is left to encoding/json.
+func TestDecodeDep(t *testing.T) {
+	tests := []struct {
+		line  string
+		takes bool
+	}{
+		{`{"kind":"dep","name":"serde","version":"1.0.210","dep_kind":"normal","member":"app","source":"registry+https://github.com/rust-lang/crates.io-index","req":"1","checksum":"abc"}`, true},
+		{`{"kind":"dep","name":"local","version":"0.1.0","dep_kind":"dev","member":"app","source":"","path":"../local","renames":["loc"],"optional":true,"targets":["cfg(unix)","x86_64-pc-windows-msvc"]}`, true},
+		{`{"kind":"dep","name":"x","version":"1.0.0","unresolved":true,"optional":false}`, true},
+		{`{"kind":"dep","name":"x","renames":[],"targets":[]}`, true},
+		{`{"kind":"dep","optional":true,"optional":false,"name":"a","name":"b"}`, true},
+		{`{"kind":"dep","optional":null}`, false},
+		{`{"kind":"dep","optional":1}`, false},
+		{`{"kind":"dep","optional":"true"}`, false},
+		{`{"kind":"dep","optional":tru}`, false},
+		{`{"kind":"dep","renames":null}`, false},
+		{`{"kind":"dep","name":"say \"hi\""}`, false},
+		{`{"kind":"dep","Name":"a"}`, false},
+		{`{"kind":"dep","future":"x"}`, false},
+		{`{"kind":"dep","future":true}`, false},
+		{`{"kind":"dep", "name":"a"}`, false},
+	}
+	for _, tt := range tests {
+		var got Dep
+		took := DecodeDep([]byte(tt.line), &got)
+		if took != tt.takes {
+			t.Errorf("%s: DecodeDep took it: %v, want %v", tt.line, took, tt.takes)
+		}
+		if !took {
+			if !reflect.DeepEqual(got, Dep{}) {
+				t.Errorf("%s: refused, but set %+v", tt.line, got)
+			}
+			continue
+		}
+		var want Dep
+		if err := json.Unmarshal([]byte(tt.line), &want); err != nil {
+			t.Fatalf("%s: %v", tt.line, err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s:\nDecodeDep %#v\njson      %#v", tt.line, got, want)
+		}
+	}
+}
+
+// TestDecodeDepTakesWhatSymDepsWrites: every dep record our encoder
+// writes, whatever fields are set, takes the fast path and reads back as
+// written.
+func TestDecodeDepTakesWhatSymDepsWrites(t *testing.T) {
+	deps := []Dep{
+		{Kind: KindDep, Name: "serde", Version: "1.0.0", DepKind: "normal", Member: "m", Source: "registry+https://github.com/rust-lang/crates.io-index", Req: "^1", Checksum: "00ff"},
+		{Kind: KindDep, Name: "p", Version: "0.1.0", DepKind: "build", Member: "m", Path: "crates/p", Renames: []string{"q", "r"}, Optional: true, Unresolved: true, Targets: []string{"cfg(windows)"}},
+		{Kind: KindDep, Name: "g", Version: "0.2.0", DepKind: "dev", Member: "m", Source: "git+https://example.com/g#0123"},
+	}
+	for _, d := range deps {
+		var buf bytes.Buffer
+		w := NewWriter(&buf)
+		if err := w.Write(d); err != nil {
+			t.Fatal(err)
+		}
+		w.Flush()
+		line := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+		var got Dep
+		if !DecodeDep(line, &got) {
+			t.Errorf("%s: not taken", line)
+			continue
+		}
+		if !reflect.DeepEqual(got, d) {
+			t.Errorf("%s:\nDecodeDep %#v\nwritten   %#v", line, got, d)
+		}
+	}
+}
+
+// FuzzDecodeDep: whatever valid JSON object DecodeDep takes, it decodes as
+// encoding/json does.
+func FuzzDecodeDep(f *testing.F) {
+	f.Add(`{"kind":"dep","name":"a","version":"1","dep_kind":"normal","member":"m","source":"s","renames":["x"],"optional":true,"unresolved":false}`)
+	f.Add(`{"kind":"dep","targets":[]}`)
+	f.Add(`{"optional":true,"optional":false}`)
+	f.Fuzz(func(t *testing.T, line string) {
+		var want Dep
+		if json.Unmarshal([]byte(line), &want) != nil || !json.Valid([]byte(line)) {
+			return
+		}
+		var got Dep
+		if DecodeDep([]byte(line), &got) && !reflect.DeepEqual(got, want) {
+			t.Errorf("%s:\nDecodeDep %#v\njson      %#v", line, got, want)
+		}
+	})
+}
+
+// BenchmarkDecodeDep: a dep record as sym-deps writes it, through the fast
+// path and through encoding/json (what sym-match did before DecodeDep).
+func BenchmarkDecodeDep(b *testing.B) {
+	line := []byte(`{"kind":"dep","name":"crate-0040","version":"1.0.0","dep_kind":"normal","member":"member-000","source":"registry+https://github.com/rust-lang/crates.io-index","req":"1"}`)
+	b.Run("fast", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			var d Dep
+			if !DecodeDep(line, &d) {
+				b.Fatal("not taken")
+			}
+		}
+	})
+	b.Run("json", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			var d Dep
+			if err := json.Unmarshal(line, &d); err != nil {
+				b.Fatal(err)
+			}
 		}
 	})
 }
