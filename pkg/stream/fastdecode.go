@@ -271,3 +271,66 @@ func depField(d *Dep, k []byte) *string {
 	}
 	return nil
 }
+
+// flatValid reports whether line is one JSON object of the flat form our
+// stages write: no space between tokens, each member's key a plain string
+// and its value a plain string, an array of them, true or false. Every
+// line it accepts is valid JSON (a plain string holds no quote, backslash
+// or control byte, and is valid UTF-8), so KindOf need not run
+// encoding/json's validating scanner over it, which took a third of the
+// orchestrator's reading of sym-install's stream; any other line it
+// refuses, and that scanner decides.
+func flatValid(line []byte) bool {
+	rest, ok := bytes.CutPrefix(line, []byte("{"))
+	if !ok {
+		return false
+	}
+	if string(rest) == "}" {
+		return true
+	}
+	for {
+		if _, rest, ok = plainString(rest); !ok {
+			return false
+		}
+		if rest, ok = bytes.CutPrefix(rest, []byte(":")); !ok {
+			return false
+		}
+		if rest, ok = flatValue(rest); !ok {
+			return false
+		}
+		if string(rest) == "}" {
+			return true
+		}
+		if rest, ok = bytes.CutPrefix(rest, []byte(",")); !ok {
+			return false
+		}
+	}
+}
+
+// flatValue reads at the front of b a plain string, an array of plain
+// strings separated by single commas, true or false.
+func flatValue(b []byte) (rest []byte, ok bool) {
+	if _, rest, ok = plainString(b); ok {
+		return rest, true
+	}
+	if _, rest, ok = plainBool(b); ok {
+		return rest, true
+	}
+	if rest, ok = bytes.CutPrefix(b, []byte("[")); !ok {
+		return nil, false
+	}
+	if rest, ok = bytes.CutPrefix(rest, []byte("]")); ok {
+		return rest, true
+	}
+	for {
+		if _, rest, ok = plainString(rest); !ok {
+			return nil, false
+		}
+		if rest, ok = bytes.CutPrefix(rest, []byte("]")); ok {
+			return rest, true
+		}
+		if rest, ok = bytes.CutPrefix(rest, []byte(",")); !ok {
+			return nil, false
+		}
+	}
+}

@@ -184,3 +184,67 @@ func BenchmarkDecodeDep(b *testing.B) {
 		}
 	})
 }
+
+// TestFlatValid: the flat records our stages write are taken without
+// encoding/json's scan; anything else is refused and left to it. Every
+// line taken is valid JSON.
+func TestFlatValid(t *testing.T) {
+	tests := []struct {
+		line  string
+		takes bool
+	}{
+		{`{}`, true},
+		{`{"kind":"action","op":"skill","agent":"claude,codex","path":"/ws/.claude/skills/a","status":"created","name":"a"}`, true},
+		{`{"kind":"skill","name":"a","crates":["x","y"],"description":"ünïcödé"}`, true},
+		{`{"kind":"dep","renames":[],"optional":true,"unresolved":false}`, true},
+		{`{"kind":"x","a":"1","a":"2"}`, true}, // duplicate keys are valid JSON
+		{`{"kind":"skill","crates":["x" "y"]}`, false},
+		{`{"kind":"skill","crates":["x",]}`, false},
+		{`{"kind":"skill","crates":[,"x"]}`, false},
+		{`{"kind":"skill","crates":["x"}`, false},
+		{`{"kind":"skill",}`, false},
+		{`{"kind":"skill" "name":"a"}`, false},
+		{`{"kind":"skill","name":"a"}x`, false},
+		{`{"kind":"skill","name":"a"`, false},
+		{`{"kind":"skill","name":"a}`, false},
+		{`{"kind": "skill"}`, false},
+		{`{"kind":"skill","n":1}`, false},
+		{`{"kind":"skill","n":null}`, false},
+		{`{"kind":"skill","n":{}}`, false},
+		{`{"kind":"skill","n":truex}`, false},
+		{`{"kind":"skill","n":"a\"b"}`, false},
+		{"{\"kind\":\"skill\",\"n\":\"tab\there\"}", false},
+		{"{\"kind\":\"skill\",\"n\":\"bad \xff\"}", false},
+		{`[]`, false},
+		{``, false},
+	}
+	for _, tt := range tests {
+		if got := flatValid([]byte(tt.line)); got != tt.takes {
+			t.Errorf("flatValid(%s) = %v, want %v", tt.line, got, tt.takes)
+		}
+		if tt.takes && !json.Valid([]byte(tt.line)) {
+			t.Errorf("%s: taken, but not valid JSON", tt.line)
+		}
+	}
+}
+
+// FuzzFlatValid: whatever flatValid takes is valid JSON, so KindOf's
+// verdict on any line is encoding/json's.
+func FuzzFlatValid(f *testing.F) {
+	f.Add(`{"kind":"action","op":"skill","path":"/a"}`)
+	f.Add(`{"kind":"skill","crates":["a","b"],"x":true}`)
+	f.Add(`{"kind":"x","a":["b",]}`)
+	f.Fuzz(func(t *testing.T, line string) {
+		if flatValid([]byte(line)) && !json.Valid([]byte(line)) {
+			t.Errorf("%q: taken, but not valid JSON", line)
+		}
+		_, err := KindOf([]byte(line))
+		var head struct {
+			Kind string `json:"kind"`
+		}
+		jsonErr := json.Unmarshal([]byte(line), &head)
+		if (err == nil) != (jsonErr == nil && head.Kind != "") {
+			t.Errorf("%q: KindOf error %v, encoding/json %v (kind %q)", line, err, jsonErr, head.Kind)
+		}
+	})
+}
