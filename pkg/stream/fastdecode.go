@@ -2,6 +2,7 @@ package stream
 
 import (
 	"bytes"
+	"encoding/binary"
 	"unicode/utf8"
 )
 
@@ -204,24 +205,47 @@ func plainStrings(b []byte) (out []string, rest []byte, ok bool) {
 // and is valid UTF-8 (encoding/json would replace invalid bytes): its
 // contents, and what follows it. The records it reads come from
 // Reader.Next, which checked them, and from tests, which need not.
+//
+// It looks at eight bytes at a time for the closing quote, a backslash,
+// a byte below 0x20 or a non-ASCII byte (then the string's UTF-8 is
+// checked at the end): every string of every record goes through it,
+// twice (flatValid, then a decoder), and a call of bytes.IndexByte, a
+// byte loop and utf8.Valid per short string cost most of KindOf.
 func plainString(b []byte) (s, rest []byte, ok bool) {
 	if len(b) == 0 || b[0] != '"' {
 		return nil, nil, false
 	}
-	end := bytes.IndexByte(b[1:], '"')
-	if end < 0 {
-		return nil, nil, false
-	}
-	s = b[1 : 1+end]
-	for _, c := range s {
-		if c == '\\' || c < 0x20 { // an escape, or a byte JSON must escape
-			return nil, nil, false
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	ascii := true
+	for i := 1; i < len(b); {
+		if i+8 <= len(b) {
+			x := binary.LittleEndian.Uint64(b[i:])
+			q, bs := x^(ones*'"'), x^(ones*'\\')
+			// The high bit of a byte below 0x20, of a zero byte of q (a
+			// quote) or bs (a backslash), or of a non-ASCII byte (a
+			// byte after one of those may be flagged too): unless one
+			// is set, none of the eight bytes needs a look.
+			if ((x-ones*0x20)&^x|(q-ones)&^q|(bs-ones)&^bs|x)&highs == 0 {
+				i += 8
+				continue
+			}
+		}
+		for end := min(i+8, len(b)); i < end; i++ {
+			switch c := b[i]; {
+			case c == '"':
+				s = b[1:i]
+				if !ascii && !utf8.Valid(s) {
+					return nil, nil, false
+				}
+				return s, b[i+1:], true
+			case c == '\\' || c < 0x20: // an escape, or a byte JSON must escape
+				return nil, nil, false
+			case c >= 0x80:
+				ascii = false
+			}
 		}
 	}
-	if !utf8.Valid(s) {
-		return nil, nil, false
-	}
-	return s, b[2+end:], true
+	return nil, nil, false
 }
 
 // actionField is the field of a that the record key k sets, as

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestDecodeSkill: a record DecodeSkill takes decodes as encoding/json
@@ -245,6 +247,67 @@ func FuzzFlatValid(f *testing.F) {
 		jsonErr := json.Unmarshal([]byte(line), &head)
 		if (err == nil) != (jsonErr == nil && head.Kind != "") {
 			t.Errorf("%q: KindOf error %v, encoding/json %v (kind %q)", line, err, jsonErr, head.Kind)
+		}
+	})
+}
+
+// TestPlainStringEightAtATime: plainString looks at eight bytes at a time;
+// a quote, backslash, control byte or non-ASCII byte at any place of a
+// string of any length up to three chunks is found where it is.
+func TestPlainStringEightAtATime(t *testing.T) {
+	for n := 1; n <= 24; n++ {
+		for at := 0; at < n; at++ {
+			for _, c := range []string{`"`, `\`, "\t", "\x1f", "é", "\xff", "\x7f", " "} {
+				s := strings.Repeat("a", at) + c + strings.Repeat("b", n-at-1)
+				line := `{"kind":"x","v":"` + s + `"}`
+				want := json.Valid([]byte(line)) && !strings.ContainsAny(s, "\\\"\t\x1f") && utf8.ValidString(s)
+				if got := flatValid([]byte(line)); got != want {
+					t.Errorf("flatValid(%q) = %v, want %v", line, got, want)
+				}
+				in := []byte(`"` + s + `"` + "tail")
+				got, rest, ok := plainString(in)
+				ref, refRest, refOK := bytePlainString(in)
+				if ok != refOK || string(got) != string(ref) || string(rest) != string(refRest) {
+					t.Errorf("plainString(%q) = %q, %q, %v; a byte at a time: %q, %q, %v", in, got, rest, ok, ref, refRest, refOK)
+				}
+			}
+		}
+	}
+}
+
+// bytePlainString is plainString a byte at a time, as it was written
+// first: the reference for the eight-at-a-time one.
+func bytePlainString(b []byte) (s, rest []byte, ok bool) {
+	if len(b) == 0 || b[0] != '"' {
+		return nil, nil, false
+	}
+	end := bytes.IndexByte(b[1:], '"')
+	if end < 0 {
+		return nil, nil, false
+	}
+	s = b[1 : 1+end]
+	for _, c := range s {
+		if c == '\\' || c < 0x20 {
+			return nil, nil, false
+		}
+	}
+	if !utf8.Valid(s) {
+		return nil, nil, false
+	}
+	return s, b[2+end:], true
+}
+
+// FuzzPlainString: eight bytes at a time, plainString reads what it read a
+// byte at a time.
+func FuzzPlainString(f *testing.F) {
+	f.Add([]byte(`"abcdefghijklmnop"rest`))
+	f.Add([]byte(`"ab\"cd"`))
+	f.Add([]byte("\"caf\xc3\xa9 \xff\""))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		got, rest, ok := plainString(in)
+		ref, refRest, refOK := bytePlainString(in)
+		if ok != refOK || string(got) != string(ref) || string(rest) != string(refRest) {
+			t.Errorf("plainString(%q) = %q, %q, %v; a byte at a time: %q, %q, %v", in, got, rest, ok, ref, refRest, refOK)
 		}
 	})
 }
