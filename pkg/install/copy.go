@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strings"
 	"syscall"
 
 	"github.com/symposium-dev/symposium-go/pkg/atomicfile"
@@ -243,16 +244,25 @@ func freshCopy(files []skillFile, dst string, absent bool) error {
 		// case-insensitive file system): not ours to write into.
 		return fmt.Errorf("%s exists and was not installed by symposium; leaving it alone", dst)
 	}
+	// Paths are joined by hand: dst is cleaned once, and each f.rel is
+	// clean and relative (readSkill joins directory entries' names), so
+	// filepath.Join's Clean of every path (a few thousand a sync) would
+	// change nothing.
+	dst = filepath.Clean(dst)
+	sep := string(filepath.Separator)
 	// Our mark goes in first: a sync scanning the workspace at the
 	// same moment (the workspace's own .agents/skills are skills too)
 	// must never see our half-made copy as the user's skill.
-	if err := writeNew(filepath.Join(dst, ".gitignore"), []byte(gitignore), 0o644); err != nil {
+	if err := writeNew(dst+sep+".gitignore", []byte(gitignore), 0o644); err != nil {
 		return err
 	}
 	madeDirs := map[string]bool{dst: true}
 	for _, f := range files {
-		out := filepath.Join(dst, f.rel)
-		if dir := filepath.Dir(out); !madeDirs[dir] {
+		out, dir := dst+sep+f.rel, dst
+		if i := strings.LastIndexByte(f.rel, filepath.Separator); i >= 0 {
+			dir = out[:len(dst)+1+i]
+		}
+		if !madeDirs[dir] {
 			if _, err := mkdir(dir); err != nil {
 				return err
 			}

@@ -420,6 +420,7 @@ func (r *run) ownedSkills(old manifest, skillDir, readFrom string) map[string]bo
 // when its placement has configured agents read it there.
 func (r *run) planSkills(rel string, old manifest, owned map[string]bool) (map[string]stream.Skill, []copyJob) {
 	skillDir := filepath.Join(r.opts.Root, rel)
+	dirBase := filepath.Base(skillDir)
 	// Sized up front for the skills that go here: grown one by one, the
 	// map of 136-byte values was rehashed nine times at 500 skills, the
 	// first copies waiting on its page faults.
@@ -438,8 +439,10 @@ func (r *run) planSkills(rel string, old manifest, owned map[string]bool) (map[s
 			continue // no configured agent reads this skill here
 		}
 		label := strings.Join(readers, ",")
-		name, dst := p.as, filepath.Join(skillDir, p.as)
-		if samePlace(p.Dir, dst) {
+		// A valid skill name is one clean path segment: no filepath.Join
+		// (and its Clean) per skill and skills directory.
+		name, dst := p.as, skillDir+string(filepath.Separator)+p.as
+		if p.inSlot(dst, dirBase) {
 			// The skill's own directory is its slot: nothing to copy, and
 			// never ours to remove, whatever a manifest (perhaps a
 			// committed one) says.
@@ -834,6 +837,27 @@ type placed struct {
 	stream.Skill
 	as       string // the directory name under each skill directory
 	suffixed bool   // as is already the suffixed name
+	// clean is filepath.Clean(Dir) and parentBase the name of its parent
+	// directory, made once: they are compared with every skills directory.
+	clean, parentBase string
+}
+
+// place makes a placed skill of s installing as name.
+func place(s stream.Skill, as string, suffixed bool) placed {
+	clean := filepath.Clean(s.Dir)
+	return placed{Skill: s, as: as, suffixed: suffixed, clean: clean, parentBase: filepath.Base(filepath.Dir(clean))}
+}
+
+// inSlot is samePlace(p.Dir, dst) for a clean dst directly inside a skills
+// directory named dirBase.
+func (p placed) inSlot(dst, dirBase string) bool {
+	if p.clean == dst {
+		return true
+	}
+	if p.parentBase != dirBase {
+		return false
+	}
+	return sameFile(p.Dir, dst) // as given: Clean would drop a "link/.." the stat resolves
 }
 
 // chooseSkills drops skills with unsafe names and places each skill of a
@@ -878,10 +902,10 @@ func chooseSkills(in []stream.Skill, res *Result) []placed {
 		if i > 0 && valid[i-1].Name == s.Name {
 			alt := suffixedName(s)
 			res.warnf("two skills are named %q: %s installs as %q, %s as %q", s.Name, describe(firstOf(out, s.Name).Skill), s.Name, describe(s), alt)
-			out = append(out, placed{Skill: s, as: alt, suffixed: true})
+			out = append(out, place(s, alt, true))
 			continue
 		}
-		out = append(out, placed{Skill: s, as: s.Name})
+		out = append(out, place(s, s.Name, false))
 	}
 	return out
 }
@@ -917,6 +941,11 @@ func samePlace(src, dst string) bool {
 	if filepath.Base(filepath.Dir(src)) != filepath.Base(filepath.Dir(dst)) {
 		return false
 	}
+	return sameFile(src, dst)
+}
+
+// sameFile reports whether src and dst are one directory (or file).
+func sameFile(src, dst string) bool {
 	b, err := os.Stat(dst)
 	if err != nil {
 		return false

@@ -523,3 +523,37 @@ func TestRunRootInOtherCase(t *testing.T) {
 		t.Errorf("skill not installed: %v", err)
 	}
 }
+
+// TestInSlotAsSamePlace: the per-skill precomputed check that planSkills
+// makes for each skills directory answers as samePlace, for source paths
+// given clean or not, the slot itself, a link to it and other directories.
+func TestInSlotAsSamePlace(t *testing.T) {
+	base := t.TempDir()
+	skills := filepath.Join(base, "ws", ".agents", "skills")
+	other := filepath.Join(base, "elsewhere", ".agents", "skills")
+	for _, d := range []string{filepath.Join(skills, "a"), filepath.Join(other, "a"), filepath.Join(base, "plugins", "a")} {
+		must(t, os.MkdirAll(d, 0o755))
+	}
+	linked := filepath.Join(base, "linked", "skills")
+	must(t, os.MkdirAll(filepath.Dir(linked), 0o755))
+	if err := os.Symlink(skills, linked); err != nil {
+		t.Skipf("no symlinks here: %v", err)
+	}
+	dst := filepath.Join(skills, "a")
+	sep := string(filepath.Separator)
+	for _, src := range []string{
+		dst,
+		dst + sep,
+		skills + sep + "." + sep + "a",
+		skills + sep + "b" + sep + ".." + sep + "a",
+		filepath.Join(linked, "a"),
+		filepath.Join(other, "a"),
+		filepath.Join(base, "plugins", "a"),
+		filepath.Join(base, "missing", "skills", "a"),
+	} {
+		p := place(stream.Skill{Name: "a", Dir: src}, "a", false)
+		if got, want := p.inSlot(dst, filepath.Base(skills)), samePlace(src, dst); got != want {
+			t.Errorf("%s: inSlot %v, samePlace %v", src, got, want)
+		}
+	}
+}

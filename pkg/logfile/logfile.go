@@ -126,6 +126,14 @@ func (l *Log) Printf(level Level, format string, args ...any) {
 	l.lines = append(l.lines, ln)
 }
 
+// Enabled reports whether Flush can write a line at level: one at or above
+// the level, or any line of a Log with Context. A caller with many lines
+// to log at a level that is off (a sync's one line per path, at debug)
+// skips them instead of formatting and keeping them for nothing.
+func (l *Log) Enabled(level Level) bool {
+	return l != nil && (level >= l.min || l.Context)
+}
+
 // Flush writes the lines at or above the level to a new file in dir,
 // headed by header, prunes old files and returns the file's path: "" when
 // no line reached the level, dir is "", or the write failed. Logging never

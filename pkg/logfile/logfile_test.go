@@ -166,3 +166,36 @@ func TestFlushPrivate(t *testing.T) {
 		})
 	}
 }
+
+// TestEnabled: Enabled is true exactly for the lines Flush can write: at or
+// above the level, or any line with Context; never on a nil Log.
+func TestEnabled(t *testing.T) {
+	tests := []struct {
+		level   string
+		context bool
+		line    Level
+		want    bool
+	}{
+		{"info", false, Debug, false},
+		{"info", false, Info, true},
+		{"info", false, Error, true},
+		{"debug", false, Debug, true},
+		{"warn", false, Info, false},
+		{"warn", true, Debug, true},
+		{"", false, Debug, false}, // the default level is info
+	}
+	for _, tt := range tests {
+		l := New("sync", nil)
+		if tt.level != "" {
+			l.SetLevel(tt.level)
+		}
+		l.Context = tt.context
+		if got := l.Enabled(tt.line); got != tt.want {
+			t.Errorf("level %q, context %v: Enabled(%v) = %v, want %v", tt.level, tt.context, tt.line, got, tt.want)
+		}
+	}
+	var none *Log
+	if none.Enabled(Error) {
+		t.Error("a nil Log is enabled")
+	}
+}

@@ -124,10 +124,10 @@ func (s stages) run(opts Options) (*ran, error) {
 		}
 		return nil, err
 	}
-	matched := make(chan struct{})
+	matched, copied := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(matched)
-		r.match, r.matchReadErr = teeMatch(matchOut.r, instIn.w, opts.Explain)
+		r.match, r.matchReadErr = teeMatch(matchOut.r, instIn.w, opts.Explain, copied)
 	}()
 	installed := make(chan struct{})
 	go func() {
@@ -138,7 +138,10 @@ func (s stages) run(opts Options) (*ran, error) {
 	}()
 	r.errDeps = s.deps.Wait()
 	r.errMatch = s.match.Wait()
-	r.instErr.release(r.errDeps == nil && r.errMatch == nil)
+	ok := r.errDeps == nil && r.errMatch == nil
+	<-copied
+	endInput(s.inst, instIn.w, ok)
+	r.instErr.release(ok)
 	<-matched
 	r.errInst = s.inst.Wait()
 	if r.instRecords != nil && r.instErr.live {
@@ -166,25 +169,41 @@ func pipes(n int) ([]pipe, error) {
 	return p, nil
 }
 
+// endInput ends sym-install's stdin w once the stages before it have
+// exited: when both succeeded, by closing it (the end of a whole stream);
+// when one failed, by killing sym-install first. sym-install reads its
+// whole stream before it touches anything, so a stream that ends is one it
+// acts on, and the part a failed stage wrote before it failed (the real
+// sym-match writes a large workspace record at once) says "nothing
+// matched": acted on, it would remove every skill installed before. Killed
+// while it waits for the end, it has done nothing.
+func endInput(inst *exec.Cmd, w io.Closer, stagesOK bool) {
+	if !stagesOK && inst.Process != nil {
+		_ = inst.Process.Kill()
+	}
+	w.Close()
+}
+
 // teeMatch passes sym-match's stream r on to sym-install's stdin w while
-// reading it, then closes both. A stream that does not parse is still
-// passed on whole (sym-install reports it too).
-func teeMatch(r io.ReadCloser, w io.WriteCloser, explain bool) (m *matchResult, err error) {
-	tee(r, w, func(rd io.Reader) { m, err = readMatch(rd, explain) })
+// reading it, closes r at its end and copied once all of it is written to
+// w, which it leaves open (endInput ends it). A stream that does not parse
+// is still passed on whole (sym-install reports it too).
+func teeMatch(r io.ReadCloser, w io.Writer, explain bool, copied chan<- struct{}) (m *matchResult, err error) {
+	tee(r, w, copied, func(rd io.Reader) { m, err = readMatch(rd, explain) })
 	return m, err
 }
 
-// tee copies r to w as it comes, closing both at r's end, and meanwhile
-// runs read on what it copied. The copy does not wait for read:
+// tee copies r to w as it comes, closing r at its end and then copied, and
+// meanwhile runs read on what it copied. The copy does not wait for read:
 // sym-install gets each part of the match stream, and its end, when
 // sym-match writes it, not when the orchestrator has decoded it. read
 // need not read to the end (a stream that does not parse).
-func tee(r io.ReadCloser, w io.WriteCloser, read func(io.Reader)) {
+func tee(r io.ReadCloser, w io.Writer, copied chan<- struct{}, read func(io.Reader)) {
 	chunks := make(chan []byte, 256) // bounded: a copy that is far ahead waits
 	go func() {
 		defer close(chunks)
+		defer close(copied)
 		defer r.Close()
-		defer w.Close()
 		sw := &survivingWriter{w: w}
 		for {
 			buf := make([]byte, 32<<10)

@@ -160,12 +160,15 @@ func TestTeeMatch(t *testing.T) {
 	for _, in := range []string{matchStream, "{\"kind\":\"workspace\"}\nnot json\n" + matchStream} {
 		var out closingBuffer
 		src := &closingReader{Reader: strings.NewReader(in)}
-		_, err := teeMatch(src, &out, false)
+		copied := make(chan struct{})
+		_, err := teeMatch(src, &out, false, copied)
 		if out.String() != in {
 			t.Errorf("sym-install got %q, want %q", out.String(), in)
 		}
-		if !out.closed || !src.closed {
-			t.Errorf("closed: writer %v, reader %v", out.closed, src.closed)
+		// The end of sym-install's stream waits for the stages' exit
+		// statuses (endInput): the tee only says all of it is copied.
+		if _, isClosed := <-copied; isClosed || out.closed || !src.closed {
+			t.Errorf("copied signalled %v; closed: writer %v (want false), reader %v", !isClosed, out.closed, src.closed)
 		}
 		if (err != nil) != strings.Contains(in, "not json") {
 			t.Errorf("error %v", err)
@@ -173,7 +176,7 @@ func TestTeeMatch(t *testing.T) {
 	}
 	// A sym-install that exited: the rest of the stream is still read.
 	src := &closingReader{Reader: strings.NewReader(matchStream)}
-	m, err := teeMatch(src, failingWriter{}, false)
+	m, err := teeMatch(src, failingWriter{}, false, make(chan struct{}))
 	if err != nil || m.sum.Matched.Skills != 2 {
 		t.Errorf("with a dead reader: %v, %+v", err, m)
 	}
@@ -282,29 +285,23 @@ func TestPluginNotes(t *testing.T) {
 // is closed at its end while the orchestrator has not decoded it yet
 // (here: read waits until then).
 func TestTeeDoesNotWaitForRead(t *testing.T) {
-	out := &signalingBuffer{closed: make(chan struct{})}
+	out := &bytes.Buffer{}
 	src := &closingReader{Reader: strings.NewReader(matchStream)}
+	copied := make(chan struct{})
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		tee(src, out, func(rd io.Reader) {
-			<-out.closed
+		tee(src, out, copied, func(rd io.Reader) {
+			<-copied
 			io.Copy(io.Discard, rd)
 		})
 	}()
 	select {
 	case <-done:
 	case <-time.After(10 * time.Second):
-		t.Fatal("sym-install's stdin was not closed before the stream was decoded")
+		t.Fatal("the stream was not all copied to sym-install before it was decoded")
 	}
 	if out.String() != matchStream || !src.closed {
 		t.Errorf("sym-install got %q (want the stream), reader closed %v", out.String(), src.closed)
 	}
 }
-
-type signalingBuffer struct {
-	bytes.Buffer
-	closed chan struct{}
-}
-
-func (b *signalingBuffer) Close() error { close(b.closed); return nil }

@@ -38,6 +38,10 @@ const (
 	installOK = `cat > "$(dirname "$0")/install-stdin"; echo '{"kind":"action","op":"skill","agent":"claude","path":"/ws/.claude/skills/a","status":"created","name":"a"}'; echo 'install says hi' >&2`
 )
 
+// installActs is a sym-install that reads its stream to the end, then
+// acts on it (here: leaves a file saying so), as the real one does.
+const installActs = `cat >/dev/null && touch "$(dirname "$0")/install-acted"; echo 'install says hi' >&2`
+
 // TestSyncStages: the stages run piped, sym-install reads sym-match's
 // whole stream, and only the first failure's diagnostics reach the user.
 func TestSyncStages(t *testing.T) {
@@ -48,6 +52,7 @@ func TestSyncStages(t *testing.T) {
 		wantErr               string // "" for none; "not-workspace" for ErrNotWorkspace
 		wantStderr, notStderr []string
 		wantActions           int
+		installNotRun         bool // sym-install never saw the end of its stream
 	}{
 		{name: "ok", deps: depsOK, match: matchOK, install: installOK,
 			wantStderr: []string{"match says hi", "install says hi"}, wantActions: 1},
@@ -61,6 +66,15 @@ func TestSyncStages(t *testing.T) {
 			wantErr: "sym-match output:1: not a JSON record"},
 		{name: "install fails", deps: depsOK, match: matchOK, install: installOK + "; echo 'disk full' >&2; exit 1", quiet: true,
 			wantErr: "disk full", wantStderr: []string{"disk full"}, wantActions: 1},
+		// A stage that fails after writing part of its stream (the real
+		// sym-match flushes a large workspace record at once, then may
+		// fail or crash): sym-install must never act on the part, which
+		// says "nothing matched" and would remove every installed skill.
+		{name: "match fails after its workspace record", deps: depsOK,
+			match:   `cat >/dev/null; echo '{"kind":"workspace","root":"/ws","members":[]}'; echo 'match crashed' >&2; exit 2`,
+			install: installActs, wantErr: "match crashed", notStderr: []string{"install says hi"}, installNotRun: true},
+		{name: "deps fails after its workspace record", deps: depsOK + "; echo 'deps crashed' >&2; exit 1",
+			match: matchOK, install: installActs, wantErr: "deps crashed", notStderr: []string{"install says hi"}, installNotRun: true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -88,6 +102,9 @@ func TestSyncStages(t *testing.T) {
 				if strings.Contains(stderr.String(), w) {
 					t.Errorf("stderr has %q:\n%s", w, stderr.String())
 				}
+			}
+			if _, err := os.Stat(filepath.Join(dir, "install-acted")); tc.installNotRun && err == nil {
+				t.Error("sym-install read the whole stream of a failed stage and acted on it")
 			}
 			if tc.wantActions > 0 {
 				if sum == nil || len(sum.Actions) != tc.wantActions || sum.Matched.Skills != 1 || sum.WorkspaceRoot != "/ws" {

@@ -63,6 +63,10 @@ func openSkillCache(cacheDir, source string) *skillCache {
 		return c
 	}
 	c.old = decodeCache(string(data))
+	// Mostly the same skills again: grown one entry at a time, the map of
+	// 1,000 entries was rehashed ten times while the walk filled it, the
+	// walkers faulting in each new table.
+	c.now = make(map[string]cachedSkill, len(c.old))
 	return c
 }
 

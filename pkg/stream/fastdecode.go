@@ -2,6 +2,7 @@ package stream
 
 import (
 	"bytes"
+	"encoding/binary"
 	"unicode/utf8"
 )
 
@@ -37,11 +38,26 @@ func DecodeAction(data []byte, a *Action) bool {
 	return ok
 }
 
-// decodeFlat reads into rec (a *Skill or an *Action) a record that is one
-// object, no space between tokens, whose members are plain strings (no
-// escape, valid UTF-8) or arrays of them, every key spelt as the field's
-// tag. It reports false for anything else, which the caller leaves to
-// encoding/json.
+// DecodeDep decodes a dep record into d as encoding/json would, without its
+// reflection, when it is the flat object sym-deps writes (plain strings,
+// arrays of them, true or false); for any other it returns false, leaving
+// d alone. sym-match reads one dep record per direct dependency of each
+// member while it scans the plugin sources, and encoding/json's decoding
+// of them took CPU from the scan on two cores.
+func DecodeDep(data []byte, d *Dep) bool {
+	var got Dep
+	ok := decodeFlat(data, &got)
+	if ok {
+		*d = got
+	}
+	return ok
+}
+
+// decodeFlat reads into rec (a *Skill, *Action or *Dep) a record that is
+// one object, no space between tokens, whose members are plain strings (no
+// escape, valid UTF-8), arrays of them or the literals true and false,
+// every key spelt as the field's tag. It reports false for anything else,
+// which the caller leaves to encoding/json.
 func decodeFlat(data []byte, rec any) bool {
 	rest, ok := bytes.CutPrefix(data, []byte("{"))
 	if !ok {
@@ -68,6 +84,10 @@ func decodeFlat(data []byte, rec any) bool {
 			if *l, rest, ok = plainStrings(rest); !ok {
 				return false
 			}
+		} else if b := boolField(rec, key); b != nil {
+			if *b, rest, ok = plainBool(rest); !ok {
+				return false
+			}
 		} else {
 			return false
 		}
@@ -89,6 +109,8 @@ func stringField(rec any, k []byte) *string {
 		return skillField(r, k)
 	case *Action:
 		return actionField(r, k)
+	case *Dep:
+		return depField(r, k)
 	}
 	return nil
 }
@@ -96,10 +118,44 @@ func stringField(rec any, k []byte) *string {
 // listField is the string-array field of rec that the key k sets, nil for
 // none.
 func listField(rec any, k []byte) *[]string {
-	if s, ok := rec.(*Skill); ok && string(k) == "crates" {
-		return &s.Crates
+	switch r := rec.(type) {
+	case *Skill:
+		if string(k) == "crates" {
+			return &r.Crates
+		}
+	case *Dep:
+		switch string(k) {
+		case "renames":
+			return &r.Renames
+		case "targets":
+			return &r.Targets
+		}
 	}
 	return nil
+}
+
+// boolField is the boolean field of rec that the key k sets, nil for none.
+func boolField(rec any, k []byte) *bool {
+	if d, ok := rec.(*Dep); ok {
+		switch string(k) {
+		case "optional":
+			return &d.Optional
+		case "unresolved":
+			return &d.Unresolved
+		}
+	}
+	return nil
+}
+
+// plainBool reads the literal true or false at the front of b.
+func plainBool(b []byte) (v bool, rest []byte, ok bool) {
+	if rest, ok = bytes.CutPrefix(b, []byte("true")); ok {
+		return true, rest, true
+	}
+	if rest, ok = bytes.CutPrefix(b, []byte("false")); ok {
+		return false, rest, true
+	}
+	return false, nil, false
 }
 
 // skillField is the string field of s that the record key k sets (exact
@@ -149,24 +205,47 @@ func plainStrings(b []byte) (out []string, rest []byte, ok bool) {
 // and is valid UTF-8 (encoding/json would replace invalid bytes): its
 // contents, and what follows it. The records it reads come from
 // Reader.Next, which checked them, and from tests, which need not.
+//
+// It looks at eight bytes at a time for the closing quote, a backslash,
+// a byte below 0x20 or a non-ASCII byte (then the string's UTF-8 is
+// checked at the end): every string of every record goes through it,
+// twice (flatValid, then a decoder), and a call of bytes.IndexByte, a
+// byte loop and utf8.Valid per short string cost most of KindOf.
 func plainString(b []byte) (s, rest []byte, ok bool) {
 	if len(b) == 0 || b[0] != '"' {
 		return nil, nil, false
 	}
-	end := bytes.IndexByte(b[1:], '"')
-	if end < 0 {
-		return nil, nil, false
-	}
-	s = b[1 : 1+end]
-	for _, c := range s {
-		if c == '\\' || c < 0x20 { // an escape, or a byte JSON must escape
-			return nil, nil, false
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	ascii := true
+	for i := 1; i < len(b); {
+		if i+8 <= len(b) {
+			x := binary.LittleEndian.Uint64(b[i:])
+			q, bs := x^(ones*'"'), x^(ones*'\\')
+			// The high bit of a byte below 0x20, of a zero byte of q (a
+			// quote) or bs (a backslash), or of a non-ASCII byte (a
+			// byte after one of those may be flagged too): unless one
+			// is set, none of the eight bytes needs a look.
+			if ((x-ones*0x20)&^x|(q-ones)&^q|(bs-ones)&^bs|x)&highs == 0 {
+				i += 8
+				continue
+			}
+		}
+		for end := min(i+8, len(b)); i < end; i++ {
+			switch c := b[i]; {
+			case c == '"':
+				s = b[1:i]
+				if !ascii && !utf8.Valid(s) {
+					return nil, nil, false
+				}
+				return s, b[i+1:], true
+			case c == '\\' || c < 0x20: // an escape, or a byte JSON must escape
+				return nil, nil, false
+			case c >= 0x80:
+				ascii = false
+			}
 		}
 	}
-	if !utf8.Valid(s) {
-		return nil, nil, false
-	}
-	return s, b[2+end:], true
+	return nil, nil, false
 }
 
 // actionField is the field of a that the record key k sets, as
@@ -189,4 +268,93 @@ func actionField(a *Action, k []byte) *string {
 		return &a.Detail
 	}
 	return nil
+}
+
+// depField is the string field of d that the record key k sets (exact
+// names only).
+func depField(d *Dep, k []byte) *string {
+	switch string(k) {
+	case "kind":
+		return &d.Kind
+	case "name":
+		return &d.Name
+	case "version":
+		return &d.Version
+	case "dep_kind":
+		return &d.DepKind
+	case "member":
+		return &d.Member
+	case "source":
+		return &d.Source
+	case "req":
+		return &d.Req
+	case "path":
+		return &d.Path
+	case "checksum":
+		return &d.Checksum
+	}
+	return nil
+}
+
+// flatValid reports whether line is one JSON object of the flat form our
+// stages write: no space between tokens, each member's key a plain string
+// and its value a plain string, an array of them, true or false. Every
+// line it accepts is valid JSON (a plain string holds no quote, backslash
+// or control byte, and is valid UTF-8), so KindOf need not run
+// encoding/json's validating scanner over it, which took a third of the
+// orchestrator's reading of sym-install's stream; any other line it
+// refuses, and that scanner decides.
+func flatValid(line []byte) bool {
+	rest, ok := bytes.CutPrefix(line, []byte("{"))
+	if !ok {
+		return false
+	}
+	if string(rest) == "}" {
+		return true
+	}
+	for {
+		if _, rest, ok = plainString(rest); !ok {
+			return false
+		}
+		if rest, ok = bytes.CutPrefix(rest, []byte(":")); !ok {
+			return false
+		}
+		if rest, ok = flatValue(rest); !ok {
+			return false
+		}
+		if string(rest) == "}" {
+			return true
+		}
+		if rest, ok = bytes.CutPrefix(rest, []byte(",")); !ok {
+			return false
+		}
+	}
+}
+
+// flatValue reads at the front of b a plain string, an array of plain
+// strings separated by single commas, true or false.
+func flatValue(b []byte) (rest []byte, ok bool) {
+	if _, rest, ok = plainString(b); ok {
+		return rest, true
+	}
+	if _, rest, ok = plainBool(b); ok {
+		return rest, true
+	}
+	if rest, ok = bytes.CutPrefix(b, []byte("[")); !ok {
+		return nil, false
+	}
+	if rest, ok = bytes.CutPrefix(rest, []byte("]")); ok {
+		return rest, true
+	}
+	for {
+		if _, rest, ok = plainString(rest); !ok {
+			return nil, false
+		}
+		if rest, ok = bytes.CutPrefix(rest, []byte("]")); ok {
+			return rest, true
+		}
+		if rest, ok = bytes.CutPrefix(rest, []byte(",")); !ok {
+			return nil, false
+		}
+	}
 }

@@ -53,13 +53,14 @@ func (r *Reader) Next() (Raw, error) {
 // KindOf checks that line is one JSON object and returns its "kind". A
 // stream is mostly records our stages wrote, whose kind comes first
 // ({"kind":"skill",...}): for those it is read off the front, after one
-// validating scan, instead of decoding the record twice (here and in
-// Decode); any other record is decoded for its kind.
+// validating scan (flatValid's, for the flat records our stages write;
+// else encoding/json's), instead of decoding the record twice (here and
+// in Decode); any other record is decoded for its kind.
 func KindOf(line []byte) (string, error) {
 	const prefix = `{"kind":"`
 	if rest, ok := bytes.CutPrefix(line, []byte(prefix)); ok {
 		if i := bytes.IndexByte(rest, '"'); i > 0 && bytes.IndexByte(rest[:i], '\\') < 0 && !duplicateKind(rest[i:]) {
-			if !json.Valid(line) {
+			if !flatValid(line) && !json.Valid(line) {
 				return "", fmt.Errorf("not a JSON record: %v", json.Unmarshal(line, new(any)))
 			}
 			return internKind(rest[:i]), nil

@@ -99,3 +99,23 @@ func BenchmarkReaderNext(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkKindOf: the kind of an action record as sym-install writes it
+// (the orchestrator reads one a path a sync writes), and of a skill record
+// with a description and crates.
+func BenchmarkKindOf(b *testing.B) {
+	for _, tc := range []struct{ name, line string }{
+		{"action", `{"kind":"action","op":"skill","agent":"claude,opencode","path":"/home/u/ws/.claude/skills/skill-0001","status":"created","name":"skill-0001"}`},
+		{"skill", `{"kind":"skill","name":"skill-0020","plugin":"","source":"bench","dir":"/home/u/plugins/group-00/skill-0020","description":"Generated skill 20 for crate-0140.","crates":["crate-0140"]}`},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			line := []byte(tc.line)
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if _, err := KindOf(line); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -111,6 +111,12 @@ func (r *Run) Printf(level logfile.Level, format string, args ...any) {
 	}
 }
 
+// Enabled reports whether a line at level can reach the file
+// (logfile.Log.Enabled); never on a nil Run.
+func (r *Run) Enabled(level logfile.Level) bool {
+	return r != nil && r.Log.Enabled(level)
+}
+
 // Finish records how the command ended and writes the file; it returns
 // the file's path ("" when nothing reached the level).
 func (r *Run) Finish(err error, code int) string {

@@ -228,8 +228,10 @@ func readDeps(in io.Reader, out *stream.Writer) (*cratepred.Set, stream.Workspac
 		switch raw.Kind {
 		case stream.KindDep:
 			var d stream.Dep
-			if err := rd.Decode(raw, &d); err != nil {
-				return nil, ws, nil, err
+			if !stream.DecodeDep(raw.Data, &d) {
+				if err := rd.Decode(raw, &d); err != nil {
+					return nil, ws, nil, err
+				}
 			}
 			if d.Name == "" {
 				return nil, ws, nil, fmt.Errorf("<stdin>:%d: dep record has no name", raw.Line)
