@@ -25,14 +25,30 @@ func Nearest(dir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if p := nearest(d); p != "" {
+		return p, nil
+	}
+	return "", fmt.Errorf("%w in %s or any parent directory", ErrNotFound, dir)
+}
+
+// InProject reports whether dir or a parent has a Cargo.toml: Nearest
+// without formatting an error, which the hook path asks on every call
+// outside a synced workspace.
+func InProject(dir string) bool {
+	d, err := filepath.Abs(dir)
+	return err == nil && nearest(d) != ""
+}
+
+// nearest is the nearest Cargo.toml at or above d (absolute, clean), or "".
+func nearest(d string) string {
 	for {
 		p := filepath.Join(d, "Cargo.toml")
 		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
-			return p, nil
+			return p
 		}
 		up := filepath.Dir(d)
 		if up == d {
-			return "", fmt.Errorf("%w in %s or any parent directory", ErrNotFound, dir)
+			return ""
 		}
 		d = up
 	}

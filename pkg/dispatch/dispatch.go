@@ -343,7 +343,7 @@ func (r *run) fresh(cfg *config.Config, st *syncstate.State, dir string) *syncst
 			return st
 		}
 		syncDir = st.WorkspaceRoot
-	case isCargoProject(dir):
+	case cargofind.InProject(dir):
 		syncDir = dir
 	default:
 		return nil // not a Rust project: nothing to sync, nothing to run
@@ -361,12 +361,6 @@ func (r *run) fresh(cfg *config.Config, st *syncstate.State, dir string) *syncst
 		st = again
 	}
 	return st
-}
-
-// isCargoProject reports whether dir or an ancestor has a Cargo.toml.
-func isCargoProject(dir string) bool {
-	_, err := cargofind.Nearest(dir)
-	return err == nil
 }
 
 // runHooks runs hooks (those picked for p, in order) and merges their answers.

@@ -168,8 +168,7 @@ func nothingOutside(cacheDir, configFile, dir string) bool {
 	if !cfg.AutoSync {
 		return true
 	}
-	_, err := cargofind.Nearest(dir)
-	return err != nil
+	return !cargofind.InProject(dir)
 }
 
 // verbose reports whether a log level makes the full hook write a log on
