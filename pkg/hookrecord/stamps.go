@@ -2,11 +2,12 @@ package hookrecord
 
 import (
 	"errors"
-	"os"
 	"runtime"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/symposium-dev/symposium-go/pkg/rawfile"
 )
 
 // FileStamp is one input file's identity. Size -1 means the file was absent.
@@ -49,11 +50,11 @@ func Stamp(paths []string) Stamps {
 }
 
 func StampOf(p string) FileStamp {
-	fi, err := os.Stat(p)
+	size, mtime, err := rawfile.SizeMTime(p)
 	if err != nil {
 		return FileStamp{Path: p, Size: -1}
 	}
-	return FileStamp{Path: p, Size: fi.Size(), MTime: fi.ModTime().UnixNano()}
+	return FileStamp{Path: p, Size: size, MTime: mtime}
 }
 
 // StampsFresh reports whether every stamp still describes its file. A
@@ -74,14 +75,14 @@ func StampsFresh(stamps []FileStamp) bool {
 
 func stampsFresh(stamps []FileStamp) bool {
 	for _, in := range stamps {
-		fi, err := os.Stat(in.Path)
+		size, mtime, err := rawfile.SizeMTime(in.Path)
 		if err != nil {
 			if in.Size != -1 {
 				return false
 			}
 			continue
 		}
-		if in.Size != fi.Size() || in.MTime != fi.ModTime().UnixNano() {
+		if in.Size != size || in.MTime != mtime {
 			return false
 		}
 	}

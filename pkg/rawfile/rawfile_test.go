@@ -70,3 +70,27 @@ func TestOpen(t *testing.T) {
 		t.Errorf("Open(missing) error = %v, want fs.ErrNotExist", err)
 	}
 }
+
+// TestSizeMTime: what the hook record stamps is what os.Stat says, for a
+// file, a directory, a symlink (followed) and a missing path.
+func TestSizeMTime(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "f")
+	if err := os.WriteFile(file, []byte("twelve bytes"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	paths := []string{file, dir, filepath.Join(dir, "missing")}
+	if os.Symlink(file, filepath.Join(dir, "link")) == nil {
+		paths = append(paths, filepath.Join(dir, "link"))
+	}
+	for _, p := range paths {
+		size, mtime, err := SizeMTime(p)
+		fi, serr := os.Stat(p)
+		if (err == nil) != (serr == nil) {
+			t.Fatalf("%s: SizeMTime error %v, os.Stat error %v", p, err, serr)
+		}
+		if serr == nil && (size != fi.Size() || mtime != fi.ModTime().UnixNano()) {
+			t.Errorf("%s: SizeMTime = %d %d, os.Stat %d %d", p, size, mtime, fi.Size(), fi.ModTime().UnixNano())
+		}
+	}
+}
