@@ -1,8 +1,9 @@
-// Package symhook is the sym-hook command (and `cargo agents hook`): it reads
+// Package symhook is the full hook, `cargo agents hook` (the lean sym-hook,
+// pkg/hookfast, hands it every call it does not answer itself): it reads
 // an agent's hook payload on stdin, runs the matching plugin hooks (pkg/dispatch)
 // and answers in the agent's wire format with the agent's exit code.
 //
-// Unlike every other binary, sym-hook never exits with a usage or runtime
+// Unlike every other command, the hook never exits with a usage or runtime
 // error code: any non-zero code means "block" or "deny" to some agent. Its
 // own failures print one line on stderr and let the agent proceed.
 package symhook
@@ -51,18 +52,9 @@ and prints AGENT's answer, with AGENT's exit code.
 `
 }
 
-// program is sym-hook's command line: cli.Main owns --version; Run owns
-// the rest, since a misuse must still exit 0 (the package comment).
-var program = cli.Program{Name: "sym-hook", Entry: cli.Command{Run: func(stdio cli.Stdio, args []string) int {
-	return Run(context.Background(), stdio, "sym-hook", args)
-}}}
-
-// Main runs sym-hook with args (without the program name) and returns the
-// exit code the calling agent expects.
-func Main(stdio cli.Stdio, args []string) int { return cli.Main(stdio, program, args) }
-
-// Run is Main with a context and the program name used in messages
-// (cargo-agents calls it in-process as "cargo agents hook").
+// Run is the full hook: `cargo agents hook AGENT EVENT`, which sym-hook
+// (pkg/hookfast) runs for every call it does not answer itself. prog is
+// the program name used in messages.
 func Run(ctx context.Context, stdio cli.Stdio, prog string, args []string) (code int) {
 	if len(args) == 1 && (args[0] == "-h" || args[0] == "--help") {
 		fmt.Fprint(stdio.Out, usage())
