@@ -138,11 +138,11 @@ func hexString(b []byte) string {
 	return string(out)
 }
 
-// ReadHeader reads f's header, in chunks until the empty line that ends
+// readHeader reads f's header, in chunks until the empty line that ends
 // it. It returns the header's lines, what it read of the body after them
 // and the body's length; whole says the body was read entirely. A file
 // that is not a hook record gives a nil header and no error.
-func ReadHeader(f *os.File) (header, body []byte, bodyLen int64, whole bool, err error) {
+func readHeader(f *os.File) (header, body []byte, bodyLen int64, whole bool, err error) {
 	buf := make([]byte, 8<<10)
 	n, end := 0, -1
 	for end < 0 {
@@ -167,10 +167,10 @@ func ReadHeader(f *os.File) (header, body []byte, bodyLen int64, whole bool, err
 	return buf[:end+1], buf[bodyAt:n], fi.Size() - bodyAt, fi.Size() == int64(n), nil
 }
 
-// ParseHeader parses a hook record's header lines (ReadHeader's header);
+// parseHeader parses a hook record's header lines (readHeader's header);
 // bodyLen bounds where its groups may point. It returns nil for a header
 // that is not of this format.
-func ParseHeader(header []byte, bodyLen int64) *Header {
+func parseHeader(header []byte, bodyLen int64) *Header {
 	h := &Header{}
 	lines := strings.Split(string(header), "\n")
 	if len(lines) < 2 || lines[0] != HeaderLine {

@@ -1,7 +1,9 @@
 package hookrecord
 
 import (
+	"bytes"
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -71,7 +73,7 @@ func SameRoot(a, b string) bool { return rootKey(a) == rootKey(b) }
 // an error when the nearest one cannot be read.
 func Find(cacheDir, dir string) (h *Header, err error) {
 	Nearest(dir, func(root string) (exists bool) {
-		h, exists, err = load(cacheDir, root)
+		h, _, exists, err = Load(cacheDir, root, false)
 		return exists
 	})
 	return h, err
@@ -91,28 +93,60 @@ func Nearest(dir string, try func(root string) (exists bool)) {
 	}
 }
 
-// load reads the header of root's hook record, telling whether a record
-// exists at all (Nearest walks up past a directory that has none). A
-// corrupt or older record, or one of another root, reads as nil: it only
-// means "sync again".
-func load(cacheDir, root string) (*Header, bool, error) {
-	f, err := rawfile.Open(Path(cacheDir, root))
+// Load reads the header of root's hook record, and with withBody keeps
+// its body (the stored hooks' lines) for reading; exists tells whether a
+// record is there at all (Nearest walks up past a directory that has
+// none). A corrupt or older record, or one of another root, reads as nil:
+// it only means "sync again".
+func Load(cacheDir, root string, withBody bool) (h *Header, body *Body, exists bool, err error) {
+	h, body, exists, err = read(Path(cacheDir, root), withBody)
+	if h != nil && !SameRoot(h.WorkspaceRoot, root) {
+		body.Close()
+		return nil, nil, true, nil
+	}
+	return h, body, exists, err
+}
+
+// Body is what follows a hook record's header: the stored hooks' lines,
+// which the header's Groups point into.
+type Body struct {
+	io.ReaderAt
+	file *os.File // open while the body reads from it
+}
+
+// Close releases the file the body reads from, if any.
+func (b *Body) Close() {
+	if b != nil && b.file != nil {
+		b.file.Close()
+		b.file = nil
+	}
+}
+
+// read reads the record at path: its header, and with withBody its body
+// (from memory when readHeader read it all, else from the file, left
+// open). A file that is not a record of this format gives a nil header.
+func read(path string, withBody bool) (*Header, *Body, bool, error) {
+	f, err := rawfile.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, false, nil
+		return nil, nil, false, nil
 	}
 	if err != nil {
-		return nil, true, err
+		return nil, nil, true, err
 	}
-	defer f.Close()
-	header, _, bodyLen, _, err := ReadHeader(f)
-	if err != nil {
-		return nil, true, err
+	header, rest, bodyLen, whole, err := readHeader(f)
+	var h *Header
+	if err == nil && header != nil {
+		h = parseHeader(header, bodyLen)
 	}
-	h := ParseHeader(header, bodyLen)
-	if h == nil || !SameRoot(h.WorkspaceRoot, root) {
-		return nil, true, nil
+	switch {
+	case h == nil || !withBody:
+		f.Close()
+		return h, nil, true, err
+	case whole:
+		f.Close()
+		return h, &Body{ReaderAt: bytes.NewReader(rest)}, true, nil
 	}
-	return h, true, nil
+	return h, &Body{ReaderAt: io.NewSectionReader(f, int64(len(header))+1, bodyLen), file: f}, true, nil
 }
 
 // ConfigPath is the config record: a header (Header) with no workspace,
@@ -125,14 +159,6 @@ func ConfigPath(cacheDir string) string { return filepath.Join(Dir(cacheDir), "c
 // LoadConfig reads the config record; nil when there is none or it does
 // not parse.
 func LoadConfig(cacheDir string) *Header {
-	f, err := rawfile.Open(ConfigPath(cacheDir))
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
-	header, _, bodyLen, _, err := ReadHeader(f)
-	if err != nil {
-		return nil
-	}
-	return ParseHeader(header, bodyLen)
+	h, _, _, _ := read(ConfigPath(cacheDir), false)
+	return h
 }

@@ -18,17 +18,12 @@ package syncstate
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/symposium-dev/symposium-go/pkg/hookrecord"
-	"github.com/symposium-dev/symposium-go/pkg/rawfile"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
 )
 
@@ -41,8 +36,7 @@ type State struct {
 	// call can run.
 	Hooks []stream.Hook
 
-	body io.ReaderAt // the stored hook lines, which Groups point into
-	file *os.File    // open while body reads from it (see Close)
+	body *hookrecord.Body // the stored hook lines, which Groups point into
 }
 
 // ConfigIfCurrent is the header's (hookrecord.Header.ConfigIfCurrent); nil
@@ -89,53 +83,18 @@ func Load(cacheDir, root string) (*State, error) {
 // load is Load, also telling whether a record exists at all (Find walks
 // up past a directory that has none).
 func load(cacheDir, root string) (st *State, exists bool, err error) {
-	f, err := rawfile.Open(hookrecord.Path(cacheDir, root))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, false, nil
+	h, body, exists, err := hookrecord.Load(cacheDir, root, true)
+	if h == nil {
+		return nil, exists, err
 	}
-	if err != nil {
-		return nil, true, err
-	}
-	st, whole, err := readState(f)
-	if whole || st == nil {
-		f.Close()
-	} else {
-		st.file = f // HooksFor reads the hook lines from the file we read the header of
-	}
-	if err != nil {
-		return nil, true, err
-	}
-	if st == nil || !hookrecord.SameRoot(st.WorkspaceRoot, root) {
-		st.Close()
-		return nil, true, nil // a corrupt or older state only means "sync again"
-	}
-	return st, true, nil
+	return &State{Header: *h, body: body}, true, nil
 }
 
 // Close releases the file a loaded state reads its hooks from.
 func (s *State) Close() {
-	if s != nil && s.file != nil {
-		s.file.Close()
-		s.file = nil
+	if s != nil {
+		s.body.Close()
 	}
-}
-
-// readState reads f's header (hookrecord.ReadHeader). whole says the
-// body was read too (a small record), so f is not needed.
-func readState(f *os.File) (st *State, whole bool, err error) {
-	header, body, bodyLen, whole, err := hookrecord.ReadHeader(f)
-	if header == nil || err != nil {
-		return nil, true, err
-	}
-	h := hookrecord.ParseHeader(header, bodyLen)
-	if h == nil {
-		return nil, whole, nil
-	}
-	st = &State{Header: *h, body: bytes.NewReader(body)}
-	if !whole {
-		st.body = io.NewSectionReader(f, int64(len(header))+1, bodyLen)
-	}
-	return st, whole, nil
 }
 
 // HooksFor returns, in dispatch order, the stored hooks of event whose
