@@ -63,9 +63,9 @@ func TestPayloadCwdForms(t *testing.T) {
 			if _, err := write.State(cache, st); err != nil {
 				t.Fatal(err)
 			}
-			dir := workDir(tc.cwd, func() string { return process })
+			dir := hookrecord.CallDir(tc.cwd, func() string { return process })
 			if dir != tc.want {
-				t.Fatalf("workDir(%q) = %q, want %q", tc.cwd, dir, tc.want)
+				t.Fatalf("CallDir(%q) = %q, want %q", tc.cwd, dir, tc.want)
 			}
 			if dir == process {
 				return

@@ -25,8 +25,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -202,7 +200,7 @@ func (r *run) dispatch(w canonhook.Wire) *canonhook.Output {
 		r.fail("%s %s payload: %v", opts.Agent, opts.Event, err)
 		return &canonhook.Output{}
 	}
-	dir := workDir(p.Cwd, opts.processCwd)
+	dir := hookrecord.CallDir(p.Cwd, opts.processCwd)
 	st := r.find(dir)
 	defer func() { st.Close() }()
 	defer func() { r.noteRefresh(st) }()
@@ -266,17 +264,6 @@ func (r *run) updateNudge(event string, cfg *config.Config) string {
 		return ""
 	}
 	return updatestate.Read(r.opts.Dirs.Config).Nudge(r.opts.Version)
-}
-
-// workDir is the payload's cwd when it names an existing directory, else
-// the process's.
-func workDir(payloadCwd string, processCwd func() string) string {
-	if payloadCwd != "" && filepath.IsAbs(payloadCwd) {
-		if fi, err := os.Stat(payloadCwd); err == nil && fi.IsDir() {
-			return filepath.Clean(payloadCwd)
-		}
-	}
-	return processCwd()
 }
 
 // processCwd is what Getwd finds ("" on an error or without one).

@@ -20,13 +20,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/symposium-dev/symposium-go/pkg/buildinfo"
 	"github.com/symposium-dev/symposium-go/pkg/cargofind"
 	"github.com/symposium-dev/symposium-go/pkg/hookmatch"
 	"github.com/symposium-dev/symposium-go/pkg/hookrecord"
+	"github.com/symposium-dev/symposium-go/pkg/logfile"
 )
 
 // maxPayload bounds what we read from the agent, as the full hook does.
@@ -38,6 +38,12 @@ type Env struct {
 	Getenv     func(string) string
 	Getwd      func() (string, error)
 	Executable func() (string, error) // where the full hook is looked for first
+}
+
+// processCwd is what Getwd finds ("" on an error).
+func (e Env) processCwd() string {
+	wd, _ := e.Getwd()
+	return wd
 }
 
 // Main runs sym-hook with args (without the program name) and returns the
@@ -86,7 +92,7 @@ func Answer(agentName, cliEvent string, payload []byte, env Env) (out []byte, co
 	if !ok {
 		return nil, 0, false
 	}
-	dir := workDir(got[0].val, env)
+	dir := hookrecord.CallDir(got[0].val, env.processCwd)
 	if dir == "" || !nothingToRun(dir, events[ev].canonical, tool, a, env) {
 		return nil, 0, false
 	}
@@ -106,21 +112,6 @@ func toolName(at []found) (string, bool) {
 		}
 	}
 	return name, true
-}
-
-// workDir is the payload's cwd when it names an existing directory, else
-// the process's (as the full hook decides).
-func workDir(payloadCwd string, env Env) string {
-	if payloadCwd != "" && filepath.IsAbs(payloadCwd) {
-		if fi, err := os.Stat(payloadCwd); err == nil && fi.IsDir() {
-			return filepath.Clean(payloadCwd)
-		}
-	}
-	wd, err := env.Getwd()
-	if err != nil {
-		return ""
-	}
-	return wd
 }
 
 // nothingToRun reports whether the full hook, for a call in dir, would find
@@ -173,9 +164,7 @@ func nothingOutside(cacheDir, configFile, dir string) bool {
 
 // verbose reports whether a log level makes the full hook write a log on
 // every call (it logs each call at debug).
-func verbose(level string) bool {
-	return strings.EqualFold(level, "trace") || strings.EqualFold(level, "debug")
-}
+func verbose(level string) bool { return logfile.ParseLevel(level) <= logfile.Debug }
 
 // selects reports whether a stored hook's matcher may select tool: true
 // unless it is an alternation of plain names none of which is a name of

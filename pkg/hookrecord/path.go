@@ -66,6 +66,18 @@ func Key(root string) string {
 // SameRoot reports whether a and b name one workspace root.
 func SameRoot(a, b string) bool { return rootKey(a) == rootKey(b) }
 
+// CallDir is the directory a hook call is in, whose record it reads: the
+// payload's cwd when it names an existing directory, else the process's
+// (processCwd; "" when it cannot be had).
+func CallDir(payloadCwd string, processCwd func() string) string {
+	if payloadCwd != "" && filepath.IsAbs(payloadCwd) {
+		if fi, err := os.Stat(payloadCwd); err == nil && fi.IsDir() {
+			return filepath.Clean(payloadCwd)
+		}
+	}
+	return processCwd()
+}
+
 // Find returns the header of the hook record of the workspace containing
 // dir: the nearest of dir and its ancestors that has one (Nearest). It
 // only tries to open candidate records (no manifest is read), so the hook
