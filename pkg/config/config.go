@@ -19,6 +19,7 @@ import (
 
 	"github.com/symposium-dev/symposium-go/pkg/agent"
 	"github.com/symposium-dev/symposium-go/pkg/pos"
+	"github.com/symposium-dev/symposium-go/pkg/userdirs"
 )
 
 // Hook scopes.
@@ -51,7 +52,7 @@ type Dirs struct {
 }
 
 // ConfigFile is the path of config.toml.
-func (d Dirs) ConfigFile() string { return filepath.Join(d.Config, "config.toml") }
+func (d Dirs) ConfigFile() string { return userdirs.ConfigFile(d.Config) }
 
 // UserPlugins is the built-in user plugin directory.
 func (d Dirs) UserPlugins() string { return filepath.Join(d.Config, "plugins") }
@@ -59,8 +60,9 @@ func (d Dirs) UserPlugins() string { return filepath.Join(d.Config, "plugins") }
 // PluginSourceCache is where git plugin sources are cloned.
 func (d Dirs) PluginSourceCache() string { return filepath.Join(d.Cache, "plugin-sources") }
 
-// ResolveDirs applies SYMPOSIUM_HOME > XDG > ~/.symposium, with getenv
-// and the home directory as the caller (pkg/cli) read them.
+// ResolveDirs is userdirs.Resolve, with the home directory and the
+// agents' directories the host's variables move, as the caller (pkg/cli)
+// read them.
 func ResolveDirs(getenv func(string) string, home string) Dirs {
 	var agents agent.Host
 	for _, name := range agent.HostVars() {
@@ -71,21 +73,8 @@ func ResolveDirs(getenv func(string) string, home string) Dirs {
 			agents.Env[name] = v
 		}
 	}
-	if sh := getenv("SYMPOSIUM_HOME"); sh != "" {
-		return Dirs{Config: sh, Cache: filepath.Join(sh, "cache"), Logs: filepath.Join(sh, "logs"), Home: home, Agents: agents}
-	}
-	base := filepath.Join(home, ".symposium")
-	d := Dirs{Config: base, Cache: filepath.Join(base, "cache"), Logs: filepath.Join(base, "logs"), Home: home, Agents: agents}
-	if x := getenv("XDG_CONFIG_HOME"); x != "" {
-		d.Config = filepath.Join(x, "symposium")
-	}
-	if x := getenv("XDG_CACHE_HOME"); x != "" {
-		d.Cache = filepath.Join(x, "symposium")
-	}
-	if x := getenv("XDG_STATE_HOME"); x != "" {
-		d.Logs = filepath.Join(x, "symposium", "logs")
-	}
-	return d
+	u := userdirs.Resolve(getenv, home)
+	return Dirs{Config: u.Config, Cache: u.Cache, Logs: u.Logs, Home: home, Agents: agents}
 }
 
 // Config is the user configuration with defaults applied.

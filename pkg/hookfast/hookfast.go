@@ -19,7 +19,6 @@ package hookfast
 import (
 	"io"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/symposium-dev/symposium-go/pkg/buildinfo"
@@ -27,6 +26,7 @@ import (
 	"github.com/symposium-dev/symposium-go/pkg/hookmatch"
 	"github.com/symposium-dev/symposium-go/pkg/hookrecord"
 	"github.com/symposium-dev/symposium-go/pkg/logfile"
+	"github.com/symposium-dev/symposium-go/pkg/userdirs"
 )
 
 // maxPayload bounds what we read from the agent, as the full hook does.
@@ -194,23 +194,12 @@ func toolAliases(name string) []string {
 }
 
 // dirs finds the cache directory and the config file as the full hook
-// does (config.ResolveDirs: SYMPOSIUM_HOME, then the XDG variables, then
-// ~/.symposium).
+// does (pkg/userdirs); false without SYMPOSIUM_HOME or a home directory.
 func dirs(env Env) (cacheDir, configFile string, ok bool) {
-	if sh := env.Getenv("SYMPOSIUM_HOME"); sh != "" {
-		return filepath.Join(sh, "cache"), filepath.Join(sh, "config.toml"), true
-	}
 	home := env.Getenv(homeEnv)
-	if home == "" {
+	if home == "" && env.Getenv("SYMPOSIUM_HOME") == "" {
 		return "", "", false
 	}
-	base := filepath.Join(home, ".symposium")
-	cacheDir, configDir := filepath.Join(base, "cache"), base
-	if x := env.Getenv("XDG_CONFIG_HOME"); x != "" {
-		configDir = filepath.Join(x, "symposium")
-	}
-	if x := env.Getenv("XDG_CACHE_HOME"); x != "" {
-		cacheDir = filepath.Join(x, "symposium")
-	}
-	return cacheDir, filepath.Join(configDir, "config.toml"), true
+	d := userdirs.Resolve(env.Getenv, home)
+	return d.Cache, userdirs.ConfigFile(d.Config), true
 }
