@@ -11,7 +11,8 @@
 #     beside a stat walk (find -printf '%s %T@') of the matched skills'
 #     directories, which it must stat (every file of a matched skill is in
 #     the sync record: docs/freshness.md);
-#   - the first sync of 400 crates × 1,000 and × 5,000 skills (FIRST_SKILLS)
+#   - the first sync of 400 crates × 1,000 and × 5,000 skills (FIRST_SKILLS),
+#     FIRST_RUNS times each (default 11)
 #     × 7 agents against a bare copy (cp -R) of the three skill directories
 #     it made, on tmpfs when /dev/shm is there, and on disk ($TMPDIR or
 #     /tmp) unless FIRST_ON_DISK=0;
@@ -35,6 +36,7 @@ set -euo pipefail
 RUNS=${RUNS:-100}
 ROWS=${ROWS:-links hook nochange first translate}
 FIRST_SKILLS=${FIRST_SKILLS:-1000 5000}
+FIRST_RUNS=${FIRST_RUNS:-11}
 row() { [[ " $ROWS " == *" $1 "* ]]; }
 repo=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=scripts/bench-lib.sh
@@ -131,7 +133,7 @@ fi
 
 # first_sync DIR LABEL SKILLS: the first sync of 400 crates × SKILLS
 # skills × 7 agents in DIR, against a bare copy (cp -R) of the skill trees
-# it made, five times each, medians: of the wall-clock time, and of the
+# it made, FIRST_RUNS times each, medians: of the wall-clock time, and of the
 # CPU time (user + system of every process each waited for), which a
 # machine loaded by other work disturbs less.
 first_sync() {
@@ -140,7 +142,7 @@ first_sync() {
   export HOME=$dir/home SYMPOSIUM_HOME=$dir/home/.symposium
   mkdir -p "$SYMPOSIUM_HOME"
   printf 'hook-scope = "project"\n%s\n\n[defaults]\nsymposium-recommendations = false\nuser-plugins = false\n\n[[plugin-source]]\nname = "bench"\npath = "%s"\n' "$agents" "$dir/plugins" > "$SYMPOSIUM_HOME/config.toml"
-  for i in 1 2 3 4 5; do
+  for ((i = 0; i < FIRST_RUNS; i++)); do
     rm -rf "$dir/ws" "$dir/copy" && cp -R "$dir/ws-template" "$dir/ws"
     sync
     timed sync_ws
@@ -155,7 +157,8 @@ first_sync() {
   echo "    CPU time: first sync $sc ms, the copy $cc ms = $(ratio "$sc" "$cc")×"
   rm -rf "$dir"
 }
-sync_ws() { (cd "$dir/ws" && cargo-agents -q sync); }
+# No subshell: a fork of bash is not the sync's cost (the copy has none).
+sync_ws() { cd "$dir/ws" && cargo-agents -q sync; cd "$tmp"; }
 copy_ws() { for d in .claude .agents .kiro; do cp -R "$dir/ws/$d/skills" "$dir/copy/${d#.}"; done; }
 
 # timed FUNC: runs FUNC, its output discarded; sets WALL_US and CPU_US
