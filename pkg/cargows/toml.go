@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"strconv"
 	"unsafe"
 
 	"github.com/pelletier/go-toml/v2/unstable"
@@ -24,7 +23,8 @@ import (
 // positioned at the value.
 func walkTOML(p *unstable.Parser, path string, data []byte, visit func(key [][]byte, v *unstable.Node) error) error {
 	p.Reset(data)
-	w := &tomlWalker{p: p, path: path, visit: visit, defined: map[string]bool{}, arrays: map[string]int{}}
+	w := &tomlWalker{p: p, path: path, visit: visit, defined: map[string]bool{}}
+	w.element.ends = make([]int, 0, 16)
 	for p.NextExpression() {
 		e := p.Expression()
 		switch e.Kind {
@@ -53,12 +53,45 @@ type tomlWalker struct {
 	visit func(key [][]byte, v *unstable.Node) error
 	table [][]byte // the current table header's key
 	key   [][]byte // the current value's full key path
-	// defined holds every key path and table header seen, scoped to the
-	// current array-of-tables element, to refuse a second definition.
-	defined map[string]bool
-	scope   string
-	arrays  map[string]int // array-of-tables header → elements so far
+	// defined holds every key path and table header seen outside an
+	// array-of-tables element, and element the key paths of the current
+	// element (inElement), to refuse a second definition.
+	defined   map[string]bool
+	element   definitions
+	inElement bool
 }
+
+// definitions are the key paths defined in one array-of-tables element,
+// each joined with NULs, end to end in one buffer: an element (a
+// Cargo.lock package) holds a handful, and a key once left is never
+// entered again, so they need neither a map nor a string each.
+type definitions struct {
+	buf  []byte
+	ends []int // where each key path ends in buf
+}
+
+// add records k, or reports false when it is already there.
+func (d *definitions) add(k [][]byte) bool {
+	start := len(d.buf)
+	for i, part := range k {
+		if i > 0 {
+			d.buf = append(d.buf, 0)
+		}
+		d.buf = append(d.buf, part...)
+	}
+	id, from := d.buf[start:], 0
+	for _, end := range d.ends {
+		if bytes.Equal(d.buf[from:end], id) {
+			d.buf = d.buf[:start]
+			return false
+		}
+		from = end
+	}
+	d.ends = append(d.ends, len(d.buf))
+	return true
+}
+
+func (d *definitions) reset() { d.buf, d.ends = d.buf[:0], d.ends[:0] }
 
 // fail positions err at n (nil: no position).
 func (w *tomlWalker) fail(n *unstable.Node, err error) error {
@@ -72,6 +105,12 @@ func (w *tomlWalker) fail(n *unstable.Node, err error) error {
 
 // define records key path k (under prefix), refusing a second definition.
 func (w *tomlWalker) define(prefix string, k [][]byte, at *unstable.Node) error {
+	if w.inElement {
+		if !w.element.add(k) {
+			return w.fail(at, errors.New("duplicate key"))
+		}
+		return nil
+	}
 	id := prefix + string(bytes.Join(k, []byte{0}))
 	if w.defined[id] {
 		return w.fail(at, errors.New("duplicate key"))
@@ -91,12 +130,9 @@ func (w *tomlWalker) header(e *unstable.Node) error {
 		}
 		w.table = append(w.table, it.Node().Data)
 	}
-	name := string(bytes.Join(w.table, []byte{0}))
-	if e.Kind == unstable.ArrayTable {
-		w.arrays[name]++
-		w.scope = name + "#" + strconv.Itoa(w.arrays[name]) + "\x00"
-	} else {
-		w.scope = ""
+	w.element.reset()
+	w.inElement = e.Kind == unstable.ArrayTable
+	if !w.inElement {
 		if err := w.define("[", w.table, first); err != nil {
 			return err
 		}
@@ -119,7 +155,7 @@ func (w *tomlWalker) keyValue(kv *unstable.Node) error {
 		}
 		w.key = append(w.key, it.Node().Data)
 	}
-	if err := w.define(w.scope+"=", w.key, first); err != nil {
+	if err := w.define("=", w.key, first); err != nil {
 		return err
 	}
 	v := kv.Value()
