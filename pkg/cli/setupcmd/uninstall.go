@@ -113,15 +113,16 @@ func sortActions(actions []stream.Action) (removed, userKept []stream.Action) {
 	return removed, userKept
 }
 
-// removeState removes the workspace's sync state, and the config record
-// the hook reads outside any workspace: the hook path re-syncs a
-// workspace whose state is gone only when a hook is registered, and none
-// is left. Failures are appended to errs.
+// removeState removes the workspace's sync state (its hook, sync and
+// status records), and the config record the hook reads outside any
+// workspace: the hook path re-syncs a workspace whose state is gone only
+// when a hook is registered, and none is left. Failures are appended to
+// errs.
 func removeState(dirs config.Dirs, root string, dryRun bool, errs *[]error) []stream.Action {
 	var removed []stream.Action
 	paths := []string{hookrecord.ConfigPath(dirs.Cache)}
 	if root != "" {
-		paths = append(paths, hookrecord.Path(dirs.Cache, root), syncstate.RecordPath(dirs.Cache, root))
+		paths = append(paths, hookrecord.Path(dirs.Cache, root), syncstate.RecordPath(dirs.Cache, root), syncstate.StatusPath(dirs.Cache, root))
 		paths = append(paths, syncstate.LegacyPaths(dirs.Cache, root)...)
 	}
 	for _, p := range paths {
