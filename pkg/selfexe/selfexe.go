@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 )
 
 // Find finds one of our binaries beside self (the running executable, as
@@ -24,12 +25,18 @@ func Find(self, name string) (string, error) {
 }
 
 // besideUs is the executable name in self's directory, if there is one.
+// On Windows that is name.exe, whatever its mode (which has no execute
+// bits there).
 func besideUs(self, name string) (string, bool) {
 	if self == "" {
 		return "", false
 	}
+	windows := runtime.GOOS == "windows"
+	if windows {
+		name += ".exe"
+	}
 	p := filepath.Join(filepath.Dir(self), name)
-	if fi, err := os.Stat(p); err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0 {
+	if fi, err := os.Stat(p); err == nil && !fi.IsDir() && (windows || fi.Mode()&0o111 != 0) {
 		return p, true
 	}
 	return "", false
