@@ -898,7 +898,7 @@ func TestLocalUnpacked(t *testing.T) {
 	writeFile(t, filepath.Join(home, "registry", "cache", "index.crates.io-1949cf8c6b5b557f", "demo-1.2.3.crate"), string(data))
 	for _, tc := range []struct {
 		name, version, want string
-		unpack             bool // Source unpacks it first (cargo's archive)
+		unpack              bool // Source unpacks it first (cargo's archive)
 	}{
 		{name: "good", version: "1.0.0", want: filepath.Join(crates, "good-1.0.0")},
 		{name: "unfinished", version: "1.0.0"},
