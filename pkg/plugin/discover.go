@@ -8,6 +8,7 @@ package plugin
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -250,9 +251,9 @@ func (w *walker) entry(d sub) *part {
 	p, name := d.path, d.name
 	manifest := joinName(p, ManifestName)
 	skillFile := joinName(p, SkillFile)
-	var fi os.FileInfo
+	isManifest, fi, stamp := w.probe(d, manifest, skillFile)
 	switch {
-	case d.isFile(ManifestName, manifest, nil):
+	case isManifest:
 		pt.tree = append(pt.tree, manifest)
 		m, err := LoadManifest(manifest)
 		if err != nil {
@@ -260,8 +261,8 @@ func (w *walker) entry(d sub) *part {
 			break
 		}
 		pt.plugins = append(pt.plugins, m)
-	case d.isFile(SkillFile, skillFile, &fi):
-		st, prob := loadStandalone(w.cache, skillFile, fi, name)
+	case fi != nil:
+		st, prob := loadStandalone(w.cache, skillFile, fi, stamp, name)
 		if prob != nil {
 			pt.problems = append(pt.problems, *prob)
 			break
@@ -276,8 +277,66 @@ func (w *walker) entry(d sub) *part {
 	return pt
 }
 
-func loadStandalone(c *skillCache, skillFile string, fi os.FileInfo, name string) (*Standalone, *Problem) {
-	s, err := c.load(skillFile, fi)
+// probe tells whether directory d is a plugin (its SYMPOSIUM.toml, which
+// wins over a SKILL.md beside it, is a file) or else a standalone skill
+// (fi is its SKILL.md's), or neither. A directory the skill cache knows
+// as a skill is stat'ed first: when its stamp is the one the cache holds,
+// it still has no SYMPOSIUM.toml and only its SKILL.md is stat'ed
+// (dirStamp); otherwise stamp is returned for the cache when the
+// directory has no entry of that name at all (a symlink that leads
+// nowhere may lead somewhere later without the directory changing).
+func (w *walker) probe(d sub, manifest, skillFile string) (isManifest bool, fi os.FileInfo, stamp string) {
+	var now dirStamp
+	known := false
+	if d.at != nil {
+		if prev, ok := w.cache.oldStamp(skillFile); ok {
+			now = d.at.dirStamp(d.name)
+			if known = now.is(prev); known {
+				stamp = prev
+			}
+		}
+	}
+	switch {
+	case known:
+	case now.zero():
+		if d.isFile(ManifestName, manifest, nil) {
+			return true, nil, ""
+		}
+	default:
+		found, absent := d.manifestAt()
+		if found {
+			return true, nil, ""
+		}
+		if absent {
+			stamp = now.String()
+		}
+	}
+	if d.isFile(SkillFile, skillFile, &fi) {
+		return false, fi, stamp
+	}
+	return false, nil, ""
+}
+
+// manifestAt is isFile of the directory's SYMPOSIUM.toml in its open
+// parent (d.at is not nil), and also says whether the directory has no
+// entry of that name at all.
+func (d sub) manifestAt() (found, absent bool) {
+	rel := d.name + "/" + ManifestName
+	st, err := d.at.lstat(rel)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return false, true
+	case err != nil:
+		return false, false
+	case st.Mode()&fs.ModeSymlink != 0:
+		st, err = d.at.stat(rel)
+		return err == nil && st.Mode().IsRegular(), false
+	}
+	return st.Mode().IsRegular(), false
+}
+
+func loadStandalone(c *skillCache, skillFile string, fi os.FileInfo, stamp string, name string) (*Standalone, *Problem) {
+	s, err := c.load(skillFile, fi, stamp)
 	if err != nil {
 		return nil, &Problem{What: "skill", Name: name, File: skillFile, Err: err}
 	}

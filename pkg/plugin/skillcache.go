@@ -26,6 +26,9 @@ type skillCache struct {
 	old    map[string]cachedSkill
 	now    map[string]cachedSkill
 	hits   int
+	// restamped: a skill answered from the cache got another directory
+	// stamp (Dir), so the file must be written although nothing was parsed.
+	restamped bool
 }
 
 type cachedSkill struct {
@@ -38,17 +41,55 @@ type cachedSkill struct {
 	Predicates     []string
 	PredicatesLine int
 	Err            string
+	// Dir, when not "", says the skill's directory had no entry named
+	// SYMPOSIUM.toml while it was in this state (dirStamp's String), so
+	// the walk need not look for one again until the state changes.
+	Dir string
 }
+
+// dirStamp is the state of a skill directory as fstatat tells it, in the
+// cache's form dev:ino:mtime:ctime (times in nanoseconds), in a buffer of
+// its own so that comparing it with the cache's allocates nothing. Adding,
+// removing or renaming an entry in a directory sets both times to the
+// present, and setting the mtime back (touch -d, rsync -t) sets the ctime
+// to the present, so an unchanged stamp of a directory that was already
+// older than racyWindow when stamped means it has the same entries. The
+// walk uses it to skip the stat of a SYMPOSIUM.toml that was not there: a
+// failed stat, on tmpfs (which keeps no negative dentries), costs several
+// times a found one, and it was one of the two stats of every skill
+// directory (#26).
+type dirStamp struct {
+	n int
+	b [4*20 + 3]byte
+}
+
+func newDirStamp(dev, ino uint64, mtime, ctime int64) dirStamp {
+	var s dirStamp
+	b := append(strconv.AppendUint(s.b[:0], dev, 10), ':')
+	b = append(strconv.AppendUint(b, ino, 10), ':')
+	b = append(strconv.AppendInt(b, mtime, 10), ':')
+	s.n = len(strconv.AppendInt(b, ctime, 10))
+	return s
+}
+
+func (s *dirStamp) zero() bool { return s.n == 0 }
+
+// is reports whether s is the stamp prev (never, for the zero stamp).
+func (s *dirStamp) is(prev string) bool { return s.n > 0 && string(s.b[:s.n]) == prev }
+
+// String is the cache's form, "" for the zero stamp.
+func (s *dirStamp) String() string { return string(s.b[:s.n]) }
 
 // cacheHeader starts a cache file; it changes whenever what an entry
 // means, or how it is written, changes (an older file is then ignored).
 //
 // The file is text, one entry a line, its fields separated by tabs:
 // path, size, mtime, name, description, crates, crates line, predicates
-// line, error, then each predicate; strings Go-quoted (a quoted string
+// line, error, the directory's stamp (dirStamp; empty when none), then
+// each predicate; strings Go-quoted (a quoted string
 // holds no tab or newline). encoding/json took 5 to 10 ms to decode the
 // entries of 1,000 skills, on every sync; this takes a fraction of that.
-const cacheHeader = "symposium skill cache 3"
+const cacheHeader = "symposium skill cache 4"
 
 // legacyCacheName is where versions before the text format kept the cache.
 func legacyCacheName(cacheDir, source string) string {
@@ -95,7 +136,7 @@ func decodeCache(text string) map[string]cachedSkill {
 // decodeEntry reads one entry line (see cacheHeader).
 func decodeEntry(line string) (path string, e cachedSkill, err error) {
 	f := strings.Split(line, "\t")
-	if len(f) < 9 {
+	if len(f) < 10 {
 		return "", e, errors.New("short entry")
 	}
 	strs := []*string{&path, &e.Name, &e.Description, &e.Crates, &e.Err}
@@ -116,7 +157,8 @@ func decodeEntry(line string) (path string, e cachedSkill, err error) {
 	if e.PredicatesLine, err = strconv.Atoi(f[7]); err != nil {
 		return "", e, err
 	}
-	for _, q := range f[9:] {
+	e.Dir = f[9]
+	for _, q := range f[10:] {
 		p, err := strconv.Unquote(q)
 		if err != nil {
 			return "", e, err
@@ -144,7 +186,7 @@ func encodeCache(entries map[string]cachedSkill) []byte {
 		}
 		b = append(strconv.AppendInt(b, int64(e.CratesLine), 10), '\t')
 		b = append(strconv.AppendInt(b, int64(e.PredicatesLine), 10), '\t')
-		b = strconv.AppendQuote(b, e.Err)
+		b = append(append(strconv.AppendQuote(b, e.Err), '\t'), e.Dir...)
 		for _, pred := range e.Predicates {
 			b = strconv.AppendQuote(append(b, '\t'), pred)
 		}
@@ -157,10 +199,24 @@ func encodeCache(entries map[string]cachedSkill) []byte {
 // same mtime tick without its size changing, so it is not cached.
 const racyWindow = 2 * time.Second
 
+// oldStamp returns the directory stamp the cache file holds for the skill
+// whose SKILL.md is path, and whether it holds that skill at all.
+func (c *skillCache) oldStamp(path string) (string, bool) {
+	if c == nil {
+		return "", false
+	}
+	c.mu.Lock()
+	e, ok := c.old[path]
+	c.mu.Unlock()
+	return e.Dir, ok
+}
+
 // load parses path, or answers from the cache when size and mtime match.
 // A cached skill has no Fields or Body (sym-match does not need them).
-// st, when known, saves a stat.
-func (c *skillCache) load(path string, st os.FileInfo) (*skill.Skill, error) {
+// st, when known, saves a stat. dir is the skill directory's stamp when
+// it was seen without a SYMPOSIUM.toml (dirStamp), and is kept with the
+// entry.
+func (c *skillCache) load(path string, st os.FileInfo, dir string) (*skill.Skill, error) {
 	if c == nil {
 		return skill.Load(path)
 	}
@@ -176,6 +232,9 @@ func (c *skillCache) load(path string, st os.FileInfo) (*skill.Skill, error) {
 	c.mu.Unlock()
 	if ok && e.Size == size && e.Mtime == mtime {
 		c.mu.Lock()
+		if e.Dir != dir {
+			e.Dir, c.restamped = dir, true
+		}
 		c.now[path] = e
 		c.hits++
 		c.mu.Unlock()
@@ -189,7 +248,7 @@ func (c *skillCache) load(path string, st os.FileInfo) (*skill.Skill, error) {
 	if time.Since(st.ModTime()) < racyWindow {
 		return s, err
 	}
-	e = cachedSkill{Size: size, Mtime: mtime}
+	e = cachedSkill{Size: size, Mtime: mtime, Dir: dir}
 	if err != nil {
 		e.Err = err.Error()
 	} else {
@@ -208,7 +267,7 @@ func (c *skillCache) save() {
 	if c == nil {
 		return
 	}
-	if c.hits == len(c.now) && len(c.now) == len(c.old) {
+	if c.hits == len(c.now) && len(c.now) == len(c.old) && !c.restamped {
 		atomicfile.Sweep(c.file) // a killed write's leftover goes even when nothing changes
 		return
 	}
