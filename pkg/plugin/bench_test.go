@@ -66,3 +66,27 @@ func BenchmarkDiscoverMatch1000(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkDiscover1000 is sym-match's walk of 1,000 skills in 20 group
+// directories, the skill cache warm (directory stamps included) after
+// the first iterations.
+func BenchmarkDiscover1000(b *testing.B) {
+	root := genSource(b, 1000)
+	cache := b.TempDir()
+	backdateTB(b, root)
+	for i := 0; i < 2; i++ { // parse, then stamp
+		src := &Source{Name: "gen", Dir: root}
+		src.UseCache(cache)
+		Discover(src)
+		src.cache.save()
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		src := &Source{Name: "gen", Dir: root}
+		src.UseCache(cache)
+		if sc := Discover(src); len(sc.Standalones) != 900 {
+			b.Fatalf("%d standalones", len(sc.Standalones))
+		}
+	}
+}

@@ -249,11 +249,11 @@ func (w *walker) scan(dir, realDir string) *part {
 func (w *walker) entry(d sub) *part {
 	pt := &part{}
 	p, name := d.path, d.name
-	manifest := joinName(p, ManifestName)
 	skillFile := joinName(p, SkillFile)
-	isManifest, fi, stamp := w.probe(d, manifest, skillFile)
+	isManifest, fi, stamp := w.probe(d, skillFile)
 	switch {
 	case isManifest:
+		manifest := joinName(p, ManifestName)
 		pt.tree = append(pt.tree, manifest)
 		m, err := LoadManifest(manifest)
 		if err != nil {
@@ -262,7 +262,7 @@ func (w *walker) entry(d sub) *part {
 		}
 		pt.plugins = append(pt.plugins, m)
 	case fi != nil:
-		st, prob := loadStandalone(w.cache, skillFile, fi, stamp, name)
+		st, prob := loadStandalone(w.cache, skillFile, p, fi, stamp, name)
 		if prob != nil {
 			pt.problems = append(pt.problems, *prob)
 			break
@@ -285,7 +285,7 @@ func (w *walker) entry(d sub) *part {
 // (dirStamp); otherwise stamp is returned for the cache when the
 // directory has no entry of that name at all (a symlink that leads
 // nowhere may lead somewhere later without the directory changing).
-func (w *walker) probe(d sub, manifest, skillFile string) (isManifest bool, fi os.FileInfo, stamp string) {
+func (w *walker) probe(d sub, skillFile string) (isManifest bool, fi os.FileInfo, stamp string) {
 	var now dirStamp
 	known := false
 	if d.at != nil {
@@ -299,7 +299,7 @@ func (w *walker) probe(d sub, manifest, skillFile string) (isManifest bool, fi o
 	switch {
 	case known:
 	case now.zero():
-		if d.isFile(ManifestName, manifest, nil) {
+		if d.isFile(ManifestName, "", nil) {
 			return true, nil, ""
 		}
 	default:
@@ -335,8 +335,8 @@ func (d sub) manifestAt() (found, absent bool) {
 	return st.Mode().IsRegular(), false
 }
 
-func loadStandalone(c *skillCache, skillFile string, fi os.FileInfo, stamp string, name string) (*Standalone, *Problem) {
-	s, err := c.load(skillFile, fi, stamp)
+func loadStandalone(c *skillCache, skillFile, dir string, fi os.FileInfo, stamp string, name string) (*Standalone, *Problem) {
+	s, err := c.load(skillFile, dir, fi, stamp)
 	if err != nil {
 		return nil, &Problem{What: "skill", Name: name, File: skillFile, Err: err}
 	}
@@ -366,12 +366,15 @@ func callsCustom(ps []Pred) bool {
 	return found
 }
 
-// isFile reports whether the directory's file name (whose path is p) is a
-// regular file, following symlinks, and keeps its FileInfo in fi when
-// fi is not nil (the skill cache needs it). It stats in the open parent
-// when there is one.
+// isFile reports whether the directory's file name (whose path is p, or
+// "" to join it when needed) is a regular file, following symlinks, and
+// keeps its FileInfo in fi when fi is not nil (the skill cache needs it).
+// It stats in the open parent when there is one.
 func (d sub) isFile(name, p string, fi *os.FileInfo) bool {
 	if d.at == nil {
+		if p == "" {
+			p = joinName(d.path, name)
+		}
 		if fi == nil {
 			return isFile(p)
 		}

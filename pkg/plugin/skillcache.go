@@ -23,7 +23,7 @@ type skillCache struct {
 	file   string
 	legacy string // an older version's file, removed on save
 	mu     sync.Mutex
-	old    map[string]cachedSkill
+	old    map[string]cachedSkill // read-only once opened, so read without mu
 	now    map[string]cachedSkill
 	hits   int
 	// restamped: a skill answered from the cache got another directory
@@ -205,18 +205,16 @@ func (c *skillCache) oldStamp(path string) (string, bool) {
 	if c == nil {
 		return "", false
 	}
-	c.mu.Lock()
-	e, ok := c.old[path]
-	c.mu.Unlock()
+	e, ok := c.old[path] // c.old is not written after openSkillCache
 	return e.Dir, ok
 }
 
 // load parses path, or answers from the cache when size and mtime match.
 // A cached skill has no Fields or Body (sym-match does not need them).
-// st, when known, saves a stat. dir is the skill directory's stamp when
-// it was seen without a SYMPOSIUM.toml (dirStamp), and is kept with the
-// entry.
-func (c *skillCache) load(path string, st os.FileInfo, dir string) (*skill.Skill, error) {
+// skillDir is filepath.Dir(path), which the walk knows already. st, when
+// known, saves a stat. dir is the skill directory's stamp when it was
+// seen without a SYMPOSIUM.toml (dirStamp), and is kept with the entry.
+func (c *skillCache) load(path, skillDir string, st os.FileInfo, dir string) (*skill.Skill, error) {
 	if c == nil {
 		return skill.Load(path)
 	}
@@ -227,9 +225,7 @@ func (c *skillCache) load(path string, st os.FileInfo, dir string) (*skill.Skill
 		}
 	}
 	size, mtime := st.Size(), st.ModTime().UnixNano()
-	c.mu.Lock()
 	e, ok := c.old[path]
-	c.mu.Unlock()
 	if ok && e.Size == size && e.Mtime == mtime {
 		c.mu.Lock()
 		if e.Dir != dir {
@@ -242,7 +238,7 @@ func (c *skillCache) load(path string, st os.FileInfo, dir string) (*skill.Skill
 			return nil, errors.New(e.Err)
 		}
 		return &skill.Skill{Name: e.Name, Description: e.Description, Crates: e.Crates, CratesLine: e.CratesLine,
-			Predicates: e.Predicates, PredicatesLine: e.PredicatesLine, Path: path, Dir: filepath.Dir(path)}, nil
+			Predicates: e.Predicates, PredicatesLine: e.PredicatesLine, Path: path, Dir: skillDir}, nil
 	}
 	s, err := skill.Load(path)
 	if time.Since(st.ModTime()) < racyWindow {
