@@ -133,14 +133,20 @@ func decodeCache(text string) map[string]cachedSkill {
 	return out
 }
 
-// decodeEntry reads one entry line (see cacheHeader).
+// decodeEntry reads one entry line (see cacheHeader). Its fields are cut
+// off the line in place: strings.Split's slice of them, one allocation an
+// entry, was half of decodeCache's.
 func decodeEntry(line string) (path string, e cachedSkill, err error) {
-	f := strings.Split(line, "\t")
-	if len(f) < 10 {
-		return "", e, errors.New("short entry")
+	var f [entryFields]string
+	rest, more := line, true
+	for i := range f {
+		if !more {
+			return "", e, errors.New("short entry")
+		}
+		f[i], rest, more = strings.Cut(rest, "\t")
 	}
-	strs := []*string{&path, &e.Name, &e.Description, &e.Crates, &e.Err}
-	for i, j := range []int{0, 3, 4, 5, 8} {
+	strs := [...]*string{&path, &e.Name, &e.Description, &e.Crates, &e.Err}
+	for i, j := range [...]int{0, 3, 4, 5, 8} {
 		if *strs[i], err = strconv.Unquote(f[j]); err != nil {
 			return "", e, err
 		}
@@ -158,7 +164,9 @@ func decodeEntry(line string) (path string, e cachedSkill, err error) {
 		return "", e, err
 	}
 	e.Dir = f[9]
-	for _, q := range f[10:] {
+	for more {
+		var q string
+		q, rest, more = strings.Cut(rest, "\t")
 		p, err := strconv.Unquote(q)
 		if err != nil {
 			return "", e, err
@@ -167,6 +175,9 @@ func decodeEntry(line string) (path string, e cachedSkill, err error) {
 	}
 	return path, e, nil
 }
+
+// entryFields is the number of an entry's fields before its predicates.
+const entryFields = 10
 
 // encodeCache writes entries in the cache file's format, in path order.
 func encodeCache(entries map[string]cachedSkill) []byte {
