@@ -94,9 +94,9 @@ func BenchmarkDiscover1000(b *testing.B) {
 // BenchmarkDecodeCache reads a skill cache file of 1,000 entries shaped
 // like the bench catalogue's, as every sym-match run does before its walk.
 func BenchmarkDecodeCache(b *testing.B) {
-	entries := map[string]cachedSkill{}
+	entries := map[string]*cachedSkill{}
 	for i := 0; i < 1000; i++ {
-		entries[fmt.Sprintf("/dev/shm/bench/plugins/group-%02d/skill-%04d/SKILL.md", i%20, i)] = cachedSkill{
+		entries[fmt.Sprintf("/dev/shm/bench/plugins/group-%02d/skill-%04d/SKILL.md", i%20, i)] = &cachedSkill{
 			Size: 131, Mtime: 1795686841382132861, Name: fmt.Sprintf("skill-%04d", i), Description: fmt.Sprintf("Generated skill %d for crate-%04d.", i, i%400),
 			Crates: fmt.Sprintf("crate-%04d>=1.0", i%400), CratesLine: 4, Dir: "27:66398536:1795686841382132861:1795686841382132861"}
 	}

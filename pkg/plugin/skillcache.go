@@ -23,8 +23,8 @@ type skillCache struct {
 	file   string
 	legacy string // an older version's file, removed on save
 	mu     sync.Mutex
-	old    map[string]cachedSkill // read-only once opened, so read without mu
-	now    map[string]cachedSkill
+	old    map[string]*cachedSkill // read-only once opened, so read without mu
+	now    map[string]*cachedSkill
 	hits   int
 	// restamped: a skill answered from the cache got another directory
 	// stamp (Dir), so the file must be written although nothing was parsed.
@@ -97,7 +97,7 @@ func legacyCacheName(cacheDir, source string) string {
 }
 
 func openSkillCache(cacheDir, source string) *skillCache {
-	c := &skillCache{file: filepath.Join(cacheDir, "sym-match", "skills-"+safeName(source)+".cache"), now: map[string]cachedSkill{}}
+	c := &skillCache{file: filepath.Join(cacheDir, "sym-match", "skills-"+safeName(source)+".cache"), now: map[string]*cachedSkill{}}
 	c.legacy = legacyCacheName(cacheDir, source)
 	data, err := os.ReadFile(c.file)
 	if err != nil {
@@ -107,19 +107,23 @@ func openSkillCache(cacheDir, source string) *skillCache {
 	// Mostly the same skills again: grown one entry at a time, the map of
 	// 1,000 entries was rehashed ten times while the walk filled it, the
 	// walkers faulting in each new table.
-	c.now = make(map[string]cachedSkill, len(c.old))
+	c.now = make(map[string]*cachedSkill, len(c.old))
 	return c
 }
 
 // decodeCache reads a cache file's entries; nil when it is not one of
-// this version's (a run then parses every SKILL.md, and saves anew).
-func decodeCache(text string) map[string]cachedSkill {
+// this version's (a run then parses every SKILL.md, and saves anew). The
+// entries are made in one slice: an entry is too large for a map to hold
+// in place (over 128 bytes), so a map of entries allocated each one.
+func decodeCache(text string) map[string]*cachedSkill {
 	header, text, ok := strings.Cut(text, "\n")
 	if !ok || header != cacheHeader {
 		return nil
 	}
-	out := make(map[string]cachedSkill, strings.Count(text, "\n"))
-	for text != "" {
+	n := strings.Count(text, "\n")
+	out := make(map[string]*cachedSkill, n)
+	entries := make([]cachedSkill, n)
+	for i := 0; text != ""; i++ {
 		var line string
 		if line, text, ok = strings.Cut(text, "\n"); !ok {
 			return nil // cut short
@@ -128,7 +132,8 @@ func decodeCache(text string) map[string]cachedSkill {
 		if err != nil {
 			return nil
 		}
-		out[path] = e
+		entries[i] = e
+		out[path] = &entries[i]
 	}
 	return out
 }
@@ -180,7 +185,7 @@ func decodeEntry(line string) (path string, e cachedSkill, err error) {
 const entryFields = 10
 
 // encodeCache writes entries in the cache file's format, in path order.
-func encodeCache(entries map[string]cachedSkill) []byte {
+func encodeCache(entries map[string]*cachedSkill) []byte {
 	paths := make([]string, 0, len(entries))
 	for p := range entries {
 		paths = append(paths, p)
@@ -217,7 +222,10 @@ func (c *skillCache) oldStamp(path string) (string, bool) {
 		return "", false
 	}
 	e, ok := c.old[path] // c.old is not written after openSkillCache
-	return e.Dir, ok
+	if !ok {
+		return "", false
+	}
+	return e.Dir, true
 }
 
 // load parses path, or answers from the cache when size and mtime match.
@@ -238,10 +246,14 @@ func (c *skillCache) load(path, skillDir string, st os.FileInfo, dir string) (*s
 	size, mtime := st.Size(), st.ModTime().UnixNano()
 	e, ok := c.old[path]
 	if ok && e.Size == size && e.Mtime == mtime {
-		c.mu.Lock()
-		if e.Dir != dir {
-			e.Dir, c.restamped = dir, true
+		restamped := e.Dir != dir
+		if restamped {
+			ne := *e // the file's entry stays as read
+			ne.Dir = dir
+			e = &ne
 		}
+		c.mu.Lock()
+		c.restamped = c.restamped || restamped
 		c.now[path] = e
 		c.hits++
 		c.mu.Unlock()
@@ -255,7 +267,7 @@ func (c *skillCache) load(path, skillDir string, st os.FileInfo, dir string) (*s
 	if time.Since(st.ModTime()) < racyWindow {
 		return s, err
 	}
-	e = cachedSkill{Size: size, Mtime: mtime, Dir: dir}
+	e = &cachedSkill{Size: size, Mtime: mtime, Dir: dir}
 	if err != nil {
 		e.Err = err.Error()
 	} else {
