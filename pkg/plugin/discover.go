@@ -96,7 +96,11 @@ type Scan struct {
 // others with SKILL.md standalone skills; neither is searched further.
 // Hidden directories are skipped; symlinks are followed only when they stay
 // inside the source. Order is by path, so output is deterministic.
-func Discover(src *Source) *Scan {
+func Discover(src *Source) *Scan { return discover(src, walkWorkers) }
+
+// discover is Discover with at most workers goroutines besides the
+// caller's walking (0: the caller walks alone).
+func discover(src *Source, workers int) *Scan {
 	sc := &Scan{Source: src}
 	if src.Dir == "" {
 		return sc
@@ -121,7 +125,7 @@ func Discover(src *Source) *Scan {
 			sc.Tree = append(sc.Tree, p)
 		}
 	}
-	w := &walker{root: root, source: src.Name, cache: src.cache, visited: map[string]bool{root: true}, sem: make(chan struct{}, walkWorkers)}
+	w := &walker{root: root, source: src.Name, cache: src.cache, visited: map[string]bool{root: true}, sem: make(chan struct{}, workers)}
 	// Real directories first, in parallel (without symlinks a directory is
 	// reached once); then symlinked directories, one at a time in path
 	// order, so which name claims a directory reachable twice is fixed.
