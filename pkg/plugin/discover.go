@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/symposium-dev/symposium-go/pkg/cratepred"
 	"github.com/symposium-dev/symposium-go/pkg/pos"
@@ -129,15 +130,15 @@ func discover(src *Source, workers int) *Scan {
 	// Real directories first, in parallel (without symlinks a directory is
 	// reached once); then symlinked directories, one at a time in path
 	// order, so which name claims a directory reachable twice is fixed.
-	parts := []*part{w.scan(filepath.Clean(src.Dir), root)}
+	parts := []*part{{}}
+	w.scan(filepath.Clean(src.Dir), root, parts[0])
 	for i := 0; i < len(parts); i++ {
 		for _, l := range parts[i].links {
-			w.mu.Lock()
-			seen := w.visited[l.real]
-			w.visited[l.real] = true
-			w.mu.Unlock()
-			if !seen {
-				parts = append(parts, w.entry(l))
+			if !w.visited[l.real] {
+				w.visited[l.real] = true
+				lp := &part{}
+				w.entry(l, lp)
+				parts = append(parts, lp)
 			}
 		}
 	}
@@ -161,8 +162,8 @@ type walker struct {
 	source  string
 	cache   *skillCache
 	mu      sync.Mutex
-	visited map[string]bool
-	sem     chan struct{}
+	visited map[string]bool // real paths of the directories walked, under mu
+	sem     chan struct{}   // a token for each goroutine walking besides the first
 }
 
 // sub is a directory to walk; at, when not nil, is its parent, open, to
@@ -172,14 +173,14 @@ type sub struct {
 	at               *dirAt
 }
 
-// part is what one directory entry contributed, kept in order so the
-// merged result does not depend on scheduling.
+// part is what a walk found, each list in walk order (depth first, a
+// directory's entries by name), so the merged result does not depend on
+// scheduling.
 type part struct {
 	tree        []string
 	problems    []Problem
 	plugins     []*Manifest
 	standalones []*Standalone
-	children    []*part
 	links       []sub // symlinked directories found, scanned afterwards
 }
 
@@ -188,18 +189,25 @@ func (pt *part) into(sc *Scan) {
 	sc.Problems = append(sc.Problems, pt.problems...)
 	sc.Plugins = append(sc.Plugins, pt.plugins...)
 	sc.Standalones = append(sc.Standalones, pt.standalones...)
-	for _, c := range pt.children {
-		c.into(sc)
-	}
 }
 
-// scan reads dir's subdirectories (realDir is dir without symlinks).
-func (w *walker) scan(dir, realDir string) *part {
-	pt := &part{}
+// add appends what o found after what pt found.
+func (pt *part) add(o *part) {
+	pt.tree = append(pt.tree, o.tree...)
+	pt.problems = append(pt.problems, o.problems...)
+	pt.plugins = append(pt.plugins, o.plugins...)
+	pt.standalones = append(pt.standalones, o.standalones...)
+	pt.links = append(pt.links, o.links...)
+}
+
+// scan adds to pt what dir's subdirectories hold (realDir is dir without
+// symlinks): first the symlinked directories among them, then each real
+// one in name order.
+func (w *walker) scan(dir, realDir string, pt *part) {
 	at, entries, err := readDirAt(dir)
 	if err != nil {
 		pt.problems = append(pt.problems, Problem{What: "source", Name: w.source, File: dir, Err: err})
-		return pt
+		return
 	}
 	defer at.close() // after the subdirectories' entries, which stat in it
 	var dirs []sub
@@ -222,36 +230,68 @@ func (w *walker) scan(dir, realDir string) *part {
 			}
 		}
 	}
-	pt.children = make([]*part, len(dirs))
-	var wg sync.WaitGroup
-	for i, d := range dirs {
-		w.mu.Lock()
+	w.mu.Lock()
+	for _, d := range dirs {
 		w.visited[d.real] = true
-		w.mu.Unlock()
-		select {
-		case w.sem <- struct{}{}:
-			wg.Add(1)
-			go func(i int, d sub) {
-				defer wg.Done()
-				pt.children[i] = w.entry(d)
-				<-w.sem
-			}(i, d)
-		default:
-			pt.children[i] = w.entry(d)
-		}
 	}
-	wg.Wait()
-	for _, c := range pt.children {
-		pt.links = append(pt.links, c.links...)
-		c.links = nil
-	}
-	return pt
+	w.mu.Unlock()
+	w.entries(dirs, pt)
 }
 
-// entry classifies one directory: a plugin, a standalone skill, or a
+// entries walks dirs into pt: the caller and as many more goroutines as
+// are free take the next directory in turn, each adding what it finds to
+// that directory's slot, and the slots are joined in order. It was a
+// goroutine and a part allocated per directory (a thousand for as many
+// skills, many growing their stacks), which cost more than the walk of a
+// skill directory itself; slots taken in turn rather than a run of
+// directories each keep the goroutines busy when one subtree is larger.
+func (w *walker) entries(dirs []sub, pt *part) {
+	n := 1
+acquire:
+	for n < len(dirs) {
+		select {
+		case w.sem <- struct{}{}:
+			n++
+		default:
+			break acquire
+		}
+	}
+	if n == 1 {
+		for _, d := range dirs {
+			w.entry(d, pt)
+		}
+		return
+	}
+	slots := make([]part, len(dirs))
+	var next atomic.Int64
+	work := func() {
+		for {
+			i := int(next.Add(1)) - 1
+			if i >= len(dirs) {
+				return
+			}
+			w.entry(dirs[i], &slots[i])
+		}
+	}
+	var wg sync.WaitGroup
+	for i := 1; i < n; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			work()
+			<-w.sem
+		}()
+	}
+	work()
+	wg.Wait()
+	for i := range slots {
+		pt.add(&slots[i])
+	}
+}
+
+// entry adds one directory to pt: a plugin, a standalone skill, or a
 // directory to search further.
-func (w *walker) entry(d sub) *part {
-	pt := &part{}
+func (w *walker) entry(d sub, pt *part) {
 	p, name := d.path, d.name
 	skillFile := joinName(p, SkillFile)
 	isManifest, fi, stamp := w.probe(d, skillFile)
@@ -274,11 +314,8 @@ func (w *walker) entry(d sub) *part {
 		pt.standalones = append(pt.standalones, st)
 	default:
 		pt.tree = append(pt.tree, p)
-		c := w.scan(p, d.real)
-		pt.children, pt.links = []*part{c}, c.links
-		c.links = nil
+		w.scan(p, d.real, pt)
 	}
-	return pt
 }
 
 // probe tells whether directory d is a plugin (its SYMPOSIUM.toml, which
