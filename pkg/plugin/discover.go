@@ -126,18 +126,28 @@ func discover(src *Source, workers int) *Scan {
 			sc.Tree = append(sc.Tree, p)
 		}
 	}
-	w := &walker{root: root, source: src.Name, cache: src.cache, visited: map[string]bool{root: true}, sem: make(chan struct{}, workers)}
+	w := &walker{root: root, source: src.Name, cache: src.cache, sem: make(chan struct{}, workers)}
 	// Real directories first, in parallel (without symlinks a directory is
 	// reached once); then symlinked directories, one at a time in path
 	// order, so which name claims a directory reachable twice is fixed.
 	parts := []*part{{}}
 	w.scan(filepath.Clean(src.Dir), root, parts[0])
+	var visited map[string]bool // real paths of the directories walked, once there is a link
 	for i := 0; i < len(parts); i++ {
 		for _, l := range parts[i].links {
-			if !w.visited[l.real] {
-				w.visited[l.real] = true
+			if visited == nil {
+				visited = map[string]bool{root: true}
+				for _, d := range parts[0].walked {
+					visited[d] = true
+				}
+			}
+			if !visited[l.real] {
+				visited[l.real] = true
 				lp := &part{}
 				w.entry(l, lp)
+				for _, d := range lp.walked {
+					visited[d] = true
+				}
 				parts = append(parts, lp)
 			}
 		}
@@ -158,12 +168,10 @@ func discover(src *Source, workers int) *Scan {
 const walkWorkers = 8
 
 type walker struct {
-	root    string
-	source  string
-	cache   *skillCache
-	mu      sync.Mutex
-	visited map[string]bool // real paths of the directories walked, under mu
-	sem     chan struct{}   // a token for each goroutine walking besides the first
+	root   string
+	source string
+	cache  *skillCache
+	sem    chan struct{} // a token for each goroutine walking besides the first
 }
 
 // sub is a directory to walk; at, when not nil, is its parent, open, to
@@ -182,6 +190,10 @@ type part struct {
 	plugins     []*Manifest
 	standalones []*Standalone
 	links       []sub // symlinked directories found, scanned afterwards
+	// walked are the real paths of the directories walked, for telling
+	// which symlinked directories lead to one walked already (a list, not
+	// a map: a source without such links never needs one).
+	walked []string
 }
 
 func (pt *part) into(sc *Scan) {
@@ -198,6 +210,7 @@ func (pt *part) add(o *part) {
 	pt.plugins = append(pt.plugins, o.plugins...)
 	pt.standalones = append(pt.standalones, o.standalones...)
 	pt.links = append(pt.links, o.links...)
+	pt.walked = append(pt.walked, o.walked...)
 }
 
 // scan adds to pt what dir's subdirectories hold (realDir is dir without
@@ -219,7 +232,11 @@ func (w *walker) scan(dir, realDir string, pt *part) {
 		p := joinName(dir, name)
 		switch {
 		case e.IsDir():
-			dirs = append(dirs, sub{p, joinName(realDir, name), name, at})
+			real := p // the same path, without symlinks above it
+			if realDir != dir {
+				real = joinName(realDir, name)
+			}
+			dirs = append(dirs, sub{p, real, name, at})
 		case e.Type()&os.ModeSymlink != 0:
 			real, err := filepath.EvalSymlinks(p)
 			if err != nil || !within(w.root, real) {
@@ -230,11 +247,9 @@ func (w *walker) scan(dir, realDir string, pt *part) {
 			}
 		}
 	}
-	w.mu.Lock()
 	for _, d := range dirs {
-		w.visited[d.real] = true
+		pt.walked = append(pt.walked, d.real)
 	}
-	w.mu.Unlock()
 	w.entries(dirs, pt)
 }
 
