@@ -133,6 +133,7 @@ type Fetcher struct {
 
 	srcIdx    []string // cargo's registry/src index directories (srcIndexes), under mu
 	listedSrc bool
+	unpacked  map[string]bool // names of the real directories in CacheDir/crates (unpackedNames), under mu; nil until listed
 }
 
 // New returns the Fetcher the commands use: unpacking into
@@ -372,7 +373,50 @@ func (f *Fetcher) Local(c Crate) string {
 	if dir := cargoSrcIn(f.srcIndexes(), c); dir != "" {
 		return dir
 	}
+	if !f.hasUnpacked(c) {
+		return ""
+	}
 	return f.cached(c)
+}
+
+// hasUnpacked reports whether CacheDir/crates lists the crate's directory
+// (see unpackedNames). Local asks it before cached: it was an lstat per
+// dependency (400 a sync in the bench's workspace, most of them of crates
+// never unpacked), now one directory read per Fetcher.
+func (f *Fetcher) hasUnpacked(c Crate) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.unpackedNames()[dirName(c)]
+}
+
+// unpackedNames lists CacheDir/crates once per Fetcher (f.mu held). It
+// holds the real directories only (a symlink there is not ours, as in
+// cached), and what this Fetcher unpacks itself is added (unpack); another
+// process's unpack after the listing is seen by the next Fetcher, as
+// cargo's new index directories are (srcIndexes).
+func (f *Fetcher) unpackedNames() map[string]bool {
+	if f.unpacked == nil {
+		f.unpacked = map[string]bool{}
+		if f.CacheDir != "" {
+			entries, _ := os.ReadDir(filepath.Join(f.CacheDir, "crates"))
+			for _, e := range entries {
+				if e.Type().IsDir() {
+					f.unpacked[e.Name()] = true
+				}
+			}
+		}
+	}
+	return f.unpacked
+}
+
+// addUnpacked notes a crate this Fetcher unpacked, when the listing was
+// taken already.
+func (f *Fetcher) addUnpacked(c Crate) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.unpacked != nil {
+		f.unpacked[dirName(c)] = true
+	}
 }
 
 // srcIndexes lists cargo's registry/src index directories once per

@@ -876,3 +876,46 @@ func TestNewestAbsent(t *testing.T) {
 		t.Errorf("offline Newest(nothere) = %v; want unavailable, not Absent", err)
 	}
 }
+
+// TestLocalUnpacked: Local finds our own unpacked copies from one listing
+// of CacheDir/crates, with the semantics of a stat per crate: real
+// directories only, finished ones only, and what the same Fetcher unpacks
+// after the listing is found too.
+func TestLocalUnpacked(t *testing.T) {
+	home := cargoHome(t, nil)
+	f := fetcher(t, home)
+	f.Offline = true
+	crates := filepath.Join(f.CacheDir, "crates")
+	writeFile(t, filepath.Join(crates, "good-1.0.0", okFile), "x\n")
+	writeFile(t, filepath.Join(crates, "unfinished-1.0.0", "Cargo.toml"), "")
+	elsewhere := filepath.Join(t.TempDir(), "link-1.0.0")
+	writeFile(t, filepath.Join(elsewhere, okFile), "x\n")
+	if err := os.Symlink(elsewhere, filepath.Join(crates, "link-1.0.0")); err != nil {
+		t.Skip("no symlinks:", err)
+	}
+	writeFile(t, filepath.Join(crates, "file-1.0.0"), "")
+	data := goodCrate(t, "demo", "1.2.3")
+	writeFile(t, filepath.Join(home, "registry", "cache", "index.crates.io-1949cf8c6b5b557f", "demo-1.2.3.crate"), string(data))
+	for _, tc := range []struct {
+		name, version, want string
+		unpack              bool // Source unpacks it first (cargo's archive)
+	}{
+		{name: "good", version: "1.0.0", want: filepath.Join(crates, "good-1.0.0")},
+		{name: "unfinished", version: "1.0.0"},
+		{name: "link", version: "1.0.0"},
+		{name: "file", version: "1.0.0"},
+		{name: "absent", version: "1.0.0"},
+		{name: "demo", version: "1.2.3"}, // not unpacked yet
+		{name: "demo", version: "1.2.3", unpack: true, want: filepath.Join(crates, "demo-1.2.3")},
+	} {
+		c := Crate{Name: tc.name, Version: tc.version}
+		if tc.unpack {
+			if _, err := f.Source(context.Background(), c); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := f.Local(c); got != tc.want {
+			t.Errorf("%s %s (unpacked by Source first: %v): Local = %q; want %q", tc.name, tc.version, tc.unpack, got, tc.want)
+		}
+	}
+}

@@ -48,15 +48,18 @@ func (f *Fetcher) unpack(c Crate, from string, data []byte) (string, error) {
 	// copy is kept, as a reader may be in it.
 	same := Crate{Name: c.Name, Version: c.Version, Checksum: hex.EncodeToString(sum[:])}
 	if dir := f.cached(same); dir != "" {
+		f.addUnpacked(c)
 		return dir, nil
 	}
 	if err := f.place(tmp, dst); err != nil {
 		if dir := f.cached(same); dir != "" {
+			f.addUnpacked(c)
 			return dir, nil
 		}
 		return "", &UnavailableError{Crate: c, Reason: "moving the unpacked crate to " + dst, Err: err}
 	}
 	done = true
+	f.addUnpacked(c)
 	return dst, nil
 }
 

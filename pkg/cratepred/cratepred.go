@@ -70,6 +70,24 @@ func NewSet(deps []Dep) *Set {
 	return s
 }
 
+// versionsOf is s.byName[Normalize(name)] without making the normalized
+// name (an allocation for every name with a '-', on every match of every
+// skill's crates): a crate name up to 64 bytes is normalized on the stack,
+// and a map index with string(bytes) allocates nothing.
+func (s *Set) versionsOf(name string) []depVersion {
+	if len(name) > 64 || strings.IndexByte(name, '-') < 0 {
+		return s.byName[Normalize(name)]
+	}
+	var buf [64]byte
+	b := buf[:len(name)]
+	for i := 0; i < len(name); i++ {
+		if b[i] = name[i]; b[i] == '-' {
+			b[i] = '_'
+		}
+	}
+	return s.byName[string(b)]
+}
+
 // Has reports whether the set has a dependency named name (any version).
 func (s *Set) Has(name string) bool {
 	if s == nil {
@@ -153,7 +171,7 @@ func (a Atom) Matches(s *Set) bool {
 	if s == nil {
 		return false
 	}
-	for _, dv := range s.byName[Normalize(a.name)] {
+	for _, dv := range s.versionsOf(a.name) {
 		if a.cmp == nil {
 			return true
 		}

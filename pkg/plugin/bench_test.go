@@ -66,3 +66,46 @@ func BenchmarkDiscoverMatch1000(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkDiscover1000 is sym-match's walk of 1,000 skills in 20 group
+// directories, the skill cache warm (directory stamps included) after
+// the first iterations.
+func BenchmarkDiscover1000(b *testing.B) {
+	root := genSource(b, 1000)
+	cache := b.TempDir()
+	backdateTB(b, root)
+	for i := 0; i < 2; i++ { // parse, then stamp
+		src := &Source{Name: "gen", Dir: root}
+		src.UseCache(cache)
+		Discover(src)
+		src.cache.save()
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		src := &Source{Name: "gen", Dir: root}
+		src.UseCache(cache)
+		if sc := Discover(src); len(sc.Standalones) != 900 {
+			b.Fatalf("%d standalones", len(sc.Standalones))
+		}
+	}
+}
+
+// BenchmarkDecodeCache reads a skill cache file of 1,000 entries shaped
+// like the bench catalogue's, as every sym-match run does before its walk.
+func BenchmarkDecodeCache(b *testing.B) {
+	entries := map[string]*cachedSkill{}
+	for i := 0; i < 1000; i++ {
+		entries[fmt.Sprintf("/dev/shm/bench/plugins/group-%02d/skill-%04d/SKILL.md", i%20, i)] = &cachedSkill{
+			Size: 131, Mtime: 1795686841382132861, Name: fmt.Sprintf("skill-%04d", i), Description: fmt.Sprintf("Generated skill %d for crate-%04d.", i, i%400),
+			Crates: fmt.Sprintf("crate-%04d>=1.0", i%400), CratesLine: 4, Dir: "27:66398536:1795686841382132861:1795686841382132861"}
+	}
+	text := string(encodeCache(entries))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if got := decodeCache(text); len(got) != 1000 {
+			b.Fatalf("%d entries", len(got))
+		}
+	}
+}

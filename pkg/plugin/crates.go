@@ -124,7 +124,7 @@ func (cr *crates) addSkills(cache *skillCache, files []string, groupCrates []str
 		if informal {
 			s, err = skill.LoadInformal(f)
 		} else {
-			s, err = cache.load(f, nil)
+			s, err = cache.load(f, filepath.Dir(f), nil, "")
 		}
 		if err != nil {
 			r.warn("%v", err)

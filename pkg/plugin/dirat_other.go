@@ -20,3 +20,7 @@ func (d *dirAt) close() {}
 func (d *dirAt) stat(rel string) (os.FileInfo, error) {
 	return nil, errors.New("no relative stat on this system")
 }
+
+func (d *dirAt) lstat(rel string) (os.FileInfo, error) { return d.stat(rel) }
+
+func (d *dirAt) dirStamp(name string) dirStamp { return dirStamp{} }

@@ -18,8 +18,10 @@ import (
 // instead of the whole path. The two stats per skill directory were a
 // fifth to a third of a warm sym-match (#26); relative, a warm sym-match
 // of 5,000 skills on tmpfs took 62 ms instead of 65 (medians of 12).
-// Fewer than two stats would not do: a SYMPOSIUM.toml beside SKILL.md
-// makes the directory a plugin, and only a stat says it is absent.
+// A SYMPOSIUM.toml beside SKILL.md makes the directory a plugin, and only
+// a stat says it is absent; once the skill cache holds the directory's
+// stamp (dirStamp), a stat of the directory, which finds it, says nothing
+// was added instead.
 type dirAt struct {
 	f  *os.File
 	fd int
@@ -50,15 +52,24 @@ func (d *dirAt) close() {
 // stat is os.Stat of rel (a path below d, slash-separated) as far as the
 // walk needs it: the mode's type and permissions, the size and the
 // modification time.
-func (d *dirAt) stat(rel string) (os.FileInfo, error) {
-	var st unix.Stat_t
-	var err error
+func (d *dirAt) stat(rel string) (os.FileInfo, error) { return d.statFlags(rel, 0) }
+
+// lstat is stat of rel itself when it is a symlink.
+func (d *dirAt) lstat(rel string) (os.FileInfo, error) {
+	return d.statFlags(rel, unix.AT_SYMLINK_NOFOLLOW)
+}
+
+func (d *dirAt) fstatat(rel string, st *unix.Stat_t, flags int) error {
 	for {
-		if err = unix.Fstatat(d.fd, rel, &st, 0); err != unix.EINTR {
-			break
+		if err := unix.Fstatat(d.fd, rel, st, flags); err != unix.EINTR {
+			return err
 		}
 	}
-	if err != nil {
+}
+
+func (d *dirAt) statFlags(rel string, flags int) (os.FileInfo, error) {
+	var st unix.Stat_t
+	if err := d.fstatat(rel, &st, flags); err != nil {
 		return nil, &fs.PathError{Op: "fstatat", Path: rel, Err: err}
 	}
 	mode := fs.FileMode(st.Mode & 0o777)
@@ -66,6 +77,8 @@ func (d *dirAt) stat(rel string) (os.FileInfo, error) {
 	case unix.S_IFREG:
 	case unix.S_IFDIR:
 		mode |= fs.ModeDir
+	case unix.S_IFLNK:
+		mode |= fs.ModeSymlink
 	default:
 		mode |= fs.ModeIrregular
 	}
@@ -87,3 +100,17 @@ func (s *statInfo) Mode() fs.FileMode  { return s.mode }
 func (s *statInfo) ModTime() time.Time { return s.mtime }
 func (s *statInfo) IsDir() bool        { return s.mode.IsDir() }
 func (s *statInfo) Sys() any           { return nil }
+
+// dirStamp returns the stamp of d's subdirectory name (see dirStamp), or
+// the zero stamp when it is not a directory or was modified within
+// racyWindow (a change in the same clock tick could leave it as it is).
+func (d *dirAt) dirStamp(name string) dirStamp {
+	var st unix.Stat_t
+	if d.fstatat(name, &st, unix.AT_SYMLINK_NOFOLLOW) != nil || st.Mode&unix.S_IFMT != unix.S_IFDIR {
+		return dirStamp{}
+	}
+	if time.Since(time.Unix(st.Mtim.Unix())) < racyWindow {
+		return dirStamp{}
+	}
+	return newDirStamp(uint64(st.Dev), uint64(st.Ino), st.Mtim.Nano(), st.Ctim.Nano())
+}

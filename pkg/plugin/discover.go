@@ -8,11 +8,13 @@ package plugin
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/symposium-dev/symposium-go/pkg/cratepred"
 	"github.com/symposium-dev/symposium-go/pkg/pos"
@@ -95,7 +97,11 @@ type Scan struct {
 // others with SKILL.md standalone skills; neither is searched further.
 // Hidden directories are skipped; symlinks are followed only when they stay
 // inside the source. Order is by path, so output is deterministic.
-func Discover(src *Source) *Scan {
+func Discover(src *Source) *Scan { return discover(src, walkWorkers) }
+
+// discover is Discover with at most workers goroutines besides the
+// caller's walking (0: the caller walks alone).
+func discover(src *Source, workers int) *Scan {
 	sc := &Scan{Source: src}
 	if src.Dir == "" {
 		return sc
@@ -120,19 +126,29 @@ func Discover(src *Source) *Scan {
 			sc.Tree = append(sc.Tree, p)
 		}
 	}
-	w := &walker{root: root, source: src.Name, cache: src.cache, visited: map[string]bool{root: true}, sem: make(chan struct{}, walkWorkers)}
+	w := &walker{root: root, source: src.Name, cache: src.cache, sem: make(chan struct{}, workers)}
 	// Real directories first, in parallel (without symlinks a directory is
 	// reached once); then symlinked directories, one at a time in path
 	// order, so which name claims a directory reachable twice is fixed.
-	parts := []*part{w.scan(filepath.Clean(src.Dir), root)}
+	parts := []*part{{}}
+	w.scan(filepath.Clean(src.Dir), root, parts[0])
+	var visited map[string]bool // real paths of the directories walked, once there is a link
 	for i := 0; i < len(parts); i++ {
 		for _, l := range parts[i].links {
-			w.mu.Lock()
-			seen := w.visited[l.real]
-			w.visited[l.real] = true
-			w.mu.Unlock()
-			if !seen {
-				parts = append(parts, w.entry(l))
+			if visited == nil {
+				visited = map[string]bool{root: true}
+				for _, d := range parts[0].walked {
+					visited[d] = true
+				}
+			}
+			if !visited[l.real] {
+				visited[l.real] = true
+				lp := &part{}
+				w.entry(l, lp)
+				for _, d := range lp.walked {
+					visited[d] = true
+				}
+				parts = append(parts, lp)
 			}
 		}
 	}
@@ -152,12 +168,10 @@ func Discover(src *Source) *Scan {
 const walkWorkers = 8
 
 type walker struct {
-	root    string
-	source  string
-	cache   *skillCache
-	mu      sync.Mutex
-	visited map[string]bool
-	sem     chan struct{}
+	root   string
+	source string
+	cache  *skillCache
+	sem    chan struct{} // a token for each goroutine walking besides the first
 }
 
 // sub is a directory to walk; at, when not nil, is its parent, open, to
@@ -167,15 +181,19 @@ type sub struct {
 	at               *dirAt
 }
 
-// part is what one directory entry contributed, kept in order so the
-// merged result does not depend on scheduling.
+// part is what a walk found, each list in walk order (depth first, a
+// directory's entries by name), so the merged result does not depend on
+// scheduling.
 type part struct {
 	tree        []string
 	problems    []Problem
 	plugins     []*Manifest
 	standalones []*Standalone
-	children    []*part
 	links       []sub // symlinked directories found, scanned afterwards
+	// walked are the real paths of the directories walked, for telling
+	// which symlinked directories lead to one walked already (a list, not
+	// a map: a source without such links never needs one).
+	walked []string
 }
 
 func (pt *part) into(sc *Scan) {
@@ -183,18 +201,26 @@ func (pt *part) into(sc *Scan) {
 	sc.Problems = append(sc.Problems, pt.problems...)
 	sc.Plugins = append(sc.Plugins, pt.plugins...)
 	sc.Standalones = append(sc.Standalones, pt.standalones...)
-	for _, c := range pt.children {
-		c.into(sc)
-	}
 }
 
-// scan reads dir's subdirectories (realDir is dir without symlinks).
-func (w *walker) scan(dir, realDir string) *part {
-	pt := &part{}
+// add appends what o found after what pt found.
+func (pt *part) add(o *part) {
+	pt.tree = append(pt.tree, o.tree...)
+	pt.problems = append(pt.problems, o.problems...)
+	pt.plugins = append(pt.plugins, o.plugins...)
+	pt.standalones = append(pt.standalones, o.standalones...)
+	pt.links = append(pt.links, o.links...)
+	pt.walked = append(pt.walked, o.walked...)
+}
+
+// scan adds to pt what dir's subdirectories hold (realDir is dir without
+// symlinks): first the symlinked directories among them, then each real
+// one in name order.
+func (w *walker) scan(dir, realDir string, pt *part) {
 	at, entries, err := readDirAt(dir)
 	if err != nil {
 		pt.problems = append(pt.problems, Problem{What: "source", Name: w.source, File: dir, Err: err})
-		return pt
+		return
 	}
 	defer at.close() // after the subdirectories' entries, which stat in it
 	var dirs []sub
@@ -206,7 +232,11 @@ func (w *walker) scan(dir, realDir string) *part {
 		p := joinName(dir, name)
 		switch {
 		case e.IsDir():
-			dirs = append(dirs, sub{p, joinName(realDir, name), name, at})
+			real := p // the same path, without symlinks above it
+			if realDir != dir {
+				real = joinName(realDir, name)
+			}
+			dirs = append(dirs, sub{p, real, name, at})
 		case e.Type()&os.ModeSymlink != 0:
 			real, err := filepath.EvalSymlinks(p)
 			if err != nil || !within(w.root, real) {
@@ -217,42 +247,72 @@ func (w *walker) scan(dir, realDir string) *part {
 			}
 		}
 	}
-	pt.children = make([]*part, len(dirs))
-	var wg sync.WaitGroup
-	for i, d := range dirs {
-		w.mu.Lock()
-		w.visited[d.real] = true
-		w.mu.Unlock()
-		select {
-		case w.sem <- struct{}{}:
-			wg.Add(1)
-			go func(i int, d sub) {
-				defer wg.Done()
-				pt.children[i] = w.entry(d)
-				<-w.sem
-			}(i, d)
-		default:
-			pt.children[i] = w.entry(d)
-		}
+	for _, d := range dirs {
+		pt.walked = append(pt.walked, d.real)
 	}
-	wg.Wait()
-	for _, c := range pt.children {
-		pt.links = append(pt.links, c.links...)
-		c.links = nil
-	}
-	return pt
+	w.entries(dirs, pt)
 }
 
-// entry classifies one directory: a plugin, a standalone skill, or a
+// entries walks dirs into pt: the caller and as many more goroutines as
+// are free take the next directory in turn, each adding what it finds to
+// that directory's slot, and the slots are joined in order. It was a
+// goroutine and a part allocated per directory (a thousand for as many
+// skills, many growing their stacks), which cost more than the walk of a
+// skill directory itself; slots taken in turn rather than a run of
+// directories each keep the goroutines busy when one subtree is larger.
+func (w *walker) entries(dirs []sub, pt *part) {
+	n := 1
+acquire:
+	for n < len(dirs) {
+		select {
+		case w.sem <- struct{}{}:
+			n++
+		default:
+			break acquire
+		}
+	}
+	if n == 1 {
+		for _, d := range dirs {
+			w.entry(d, pt)
+		}
+		return
+	}
+	slots := make([]part, len(dirs))
+	var next atomic.Int64
+	work := func() {
+		for {
+			i := int(next.Add(1)) - 1
+			if i >= len(dirs) {
+				return
+			}
+			w.entry(dirs[i], &slots[i])
+		}
+	}
+	var wg sync.WaitGroup
+	for i := 1; i < n; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			work()
+			<-w.sem
+		}()
+	}
+	work()
+	wg.Wait()
+	for i := range slots {
+		pt.add(&slots[i])
+	}
+}
+
+// entry adds one directory to pt: a plugin, a standalone skill, or a
 // directory to search further.
-func (w *walker) entry(d sub) *part {
-	pt := &part{}
+func (w *walker) entry(d sub, pt *part) {
 	p, name := d.path, d.name
-	manifest := joinName(p, ManifestName)
 	skillFile := joinName(p, SkillFile)
-	var fi os.FileInfo
+	isManifest, fi, stamp := w.probe(d, skillFile)
 	switch {
-	case d.isFile(ManifestName, manifest, nil):
+	case isManifest:
+		manifest := joinName(p, ManifestName)
 		pt.tree = append(pt.tree, manifest)
 		m, err := LoadManifest(manifest)
 		if err != nil {
@@ -260,8 +320,8 @@ func (w *walker) entry(d sub) *part {
 			break
 		}
 		pt.plugins = append(pt.plugins, m)
-	case d.isFile(SkillFile, skillFile, &fi):
-		st, prob := loadStandalone(w.cache, skillFile, fi, name)
+	case fi != nil:
+		st, prob := loadStandalone(w.cache, skillFile, p, fi, stamp, name)
 		if prob != nil {
 			pt.problems = append(pt.problems, *prob)
 			break
@@ -269,15 +329,70 @@ func (w *walker) entry(d sub) *part {
 		pt.standalones = append(pt.standalones, st)
 	default:
 		pt.tree = append(pt.tree, p)
-		c := w.scan(p, d.real)
-		pt.children, pt.links = []*part{c}, c.links
-		c.links = nil
+		w.scan(p, d.real, pt)
 	}
-	return pt
 }
 
-func loadStandalone(c *skillCache, skillFile string, fi os.FileInfo, name string) (*Standalone, *Problem) {
-	s, err := c.load(skillFile, fi)
+// probe tells whether directory d is a plugin (its SYMPOSIUM.toml, which
+// wins over a SKILL.md beside it, is a file) or else a standalone skill
+// (fi is its SKILL.md's), or neither. A directory the skill cache knows
+// as a skill is stat'ed first: when its stamp is the one the cache holds,
+// it still has no SYMPOSIUM.toml and only its SKILL.md is stat'ed
+// (dirStamp); otherwise stamp is returned for the cache when the
+// directory has no entry of that name at all (a symlink that leads
+// nowhere may lead somewhere later without the directory changing).
+func (w *walker) probe(d sub, skillFile string) (isManifest bool, fi os.FileInfo, stamp string) {
+	var now dirStamp
+	known := false
+	if d.at != nil {
+		if prev, ok := w.cache.oldStamp(skillFile); ok {
+			now = d.at.dirStamp(d.name)
+			if known = now.is(prev); known {
+				stamp = prev
+			}
+		}
+	}
+	switch {
+	case known:
+	case now.zero():
+		if d.isFile(ManifestName, "", nil) {
+			return true, nil, ""
+		}
+	default:
+		found, absent := d.manifestAt()
+		if found {
+			return true, nil, ""
+		}
+		if absent {
+			stamp = now.String()
+		}
+	}
+	if d.isFile(SkillFile, skillFile, &fi) {
+		return false, fi, stamp
+	}
+	return false, nil, ""
+}
+
+// manifestAt is isFile of the directory's SYMPOSIUM.toml in its open
+// parent (d.at is not nil), and also says whether the directory has no
+// entry of that name at all.
+func (d sub) manifestAt() (found, absent bool) {
+	rel := d.name + "/" + ManifestName
+	st, err := d.at.lstat(rel)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return false, true
+	case err != nil:
+		return false, false
+	case st.Mode()&fs.ModeSymlink != 0:
+		st, err = d.at.stat(rel)
+		return err == nil && st.Mode().IsRegular(), false
+	}
+	return st.Mode().IsRegular(), false
+}
+
+func loadStandalone(c *skillCache, skillFile, dir string, fi os.FileInfo, stamp string, name string) (*Standalone, *Problem) {
+	s, err := c.load(skillFile, dir, fi, stamp)
 	if err != nil {
 		return nil, &Problem{What: "skill", Name: name, File: skillFile, Err: err}
 	}
@@ -307,12 +422,15 @@ func callsCustom(ps []Pred) bool {
 	return found
 }
 
-// isFile reports whether the directory's file name (whose path is p) is a
-// regular file, following symlinks, and keeps its FileInfo in fi when
-// fi is not nil (the skill cache needs it). It stats in the open parent
-// when there is one.
+// isFile reports whether the directory's file name (whose path is p, or
+// "" to join it when needed) is a regular file, following symlinks, and
+// keeps its FileInfo in fi when fi is not nil (the skill cache needs it).
+// It stats in the open parent when there is one.
 func (d sub) isFile(name, p string, fi *os.FileInfo) bool {
 	if d.at == nil {
+		if p == "" {
+			p = joinName(d.path, name)
+		}
 		if fi == nil {
 			return isFile(p)
 		}

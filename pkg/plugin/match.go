@@ -152,7 +152,14 @@ func (mt *matcher) standalone(sc *Scan, st *Standalone) {
 	if !res.wakeStandalone(r, sc, st) {
 		return
 	}
-	if why := mt.ev.level(st.Crates, st.Crates != nil, st.Predicates); why != "" {
+	crates := st.Crates
+	if r.Unexplained && crates != nil {
+		if !crates.Matches(mt.ev.set) {
+			return // what level would say, unread (Resolver.Unexplained)
+		}
+		crates = nil // matched: level need not match them again
+	}
+	if why := mt.ev.level(crates, crates != nil, st.Predicates); why != "" {
 		res.Rejected = append(res.Rejected, stream.Rejected{Kind: stream.KindRejected, What: "skill", Name: st.Skill.Name, Reason: why, File: st.Skill.Path})
 		return
 	}

@@ -23,9 +23,12 @@ type skillCache struct {
 	file   string
 	legacy string // an older version's file, removed on save
 	mu     sync.Mutex
-	old    map[string]cachedSkill
-	now    map[string]cachedSkill
+	old    map[string]*cachedSkill // read-only once opened, so read without mu
+	now    map[string]*cachedSkill
 	hits   int
+	// restamped: a skill answered from the cache got another directory
+	// stamp (Dir), so the file must be written although nothing was parsed.
+	restamped bool
 }
 
 type cachedSkill struct {
@@ -38,17 +41,55 @@ type cachedSkill struct {
 	Predicates     []string
 	PredicatesLine int
 	Err            string
+	// Dir, when not "", says the skill's directory had no entry named
+	// SYMPOSIUM.toml while it was in this state (dirStamp's String), so
+	// the walk need not look for one again until the state changes.
+	Dir string
 }
+
+// dirStamp is the state of a skill directory as fstatat tells it, in the
+// cache's form dev:ino:mtime:ctime (times in nanoseconds), in a buffer of
+// its own so that comparing it with the cache's allocates nothing. Adding,
+// removing or renaming an entry in a directory sets both times to the
+// present, and setting the mtime back (touch -d, rsync -t) sets the ctime
+// to the present, so an unchanged stamp of a directory that was already
+// older than racyWindow when stamped means it has the same entries. The
+// walk uses it to skip the stat of a SYMPOSIUM.toml that was not there: a
+// failed stat, on tmpfs (which keeps no negative dentries), costs several
+// times a found one, and it was one of the two stats of every skill
+// directory (#26).
+type dirStamp struct {
+	n int
+	b [4*20 + 3]byte
+}
+
+func newDirStamp(dev, ino uint64, mtime, ctime int64) dirStamp {
+	var s dirStamp
+	b := append(strconv.AppendUint(s.b[:0], dev, 10), ':')
+	b = append(strconv.AppendUint(b, ino, 10), ':')
+	b = append(strconv.AppendInt(b, mtime, 10), ':')
+	s.n = len(strconv.AppendInt(b, ctime, 10))
+	return s
+}
+
+func (s *dirStamp) zero() bool { return s.n == 0 }
+
+// is reports whether s is the stamp prev (never, for the zero stamp).
+func (s *dirStamp) is(prev string) bool { return s.n > 0 && string(s.b[:s.n]) == prev }
+
+// String is the cache's form, "" for the zero stamp.
+func (s *dirStamp) String() string { return string(s.b[:s.n]) }
 
 // cacheHeader starts a cache file; it changes whenever what an entry
 // means, or how it is written, changes (an older file is then ignored).
 //
 // The file is text, one entry a line, its fields separated by tabs:
 // path, size, mtime, name, description, crates, crates line, predicates
-// line, error, then each predicate; strings Go-quoted (a quoted string
+// line, error, the directory's stamp (dirStamp; empty when none), then
+// each predicate; strings Go-quoted (a quoted string
 // holds no tab or newline). encoding/json took 5 to 10 ms to decode the
 // entries of 1,000 skills, on every sync; this takes a fraction of that.
-const cacheHeader = "symposium skill cache 3"
+const cacheHeader = "symposium skill cache 4"
 
 // legacyCacheName is where versions before the text format kept the cache.
 func legacyCacheName(cacheDir, source string) string {
@@ -56,7 +97,7 @@ func legacyCacheName(cacheDir, source string) string {
 }
 
 func openSkillCache(cacheDir, source string) *skillCache {
-	c := &skillCache{file: filepath.Join(cacheDir, "sym-match", "skills-"+safeName(source)+".cache"), now: map[string]cachedSkill{}}
+	c := &skillCache{file: filepath.Join(cacheDir, "sym-match", "skills-"+safeName(source)+".cache"), now: map[string]*cachedSkill{}}
 	c.legacy = legacyCacheName(cacheDir, source)
 	data, err := os.ReadFile(c.file)
 	if err != nil {
@@ -66,19 +107,23 @@ func openSkillCache(cacheDir, source string) *skillCache {
 	// Mostly the same skills again: grown one entry at a time, the map of
 	// 1,000 entries was rehashed ten times while the walk filled it, the
 	// walkers faulting in each new table.
-	c.now = make(map[string]cachedSkill, len(c.old))
+	c.now = make(map[string]*cachedSkill, len(c.old))
 	return c
 }
 
 // decodeCache reads a cache file's entries; nil when it is not one of
-// this version's (a run then parses every SKILL.md, and saves anew).
-func decodeCache(text string) map[string]cachedSkill {
+// this version's (a run then parses every SKILL.md, and saves anew). The
+// entries are made in one slice: an entry is too large for a map to hold
+// in place (over 128 bytes), so a map of entries allocated each one.
+func decodeCache(text string) map[string]*cachedSkill {
 	header, text, ok := strings.Cut(text, "\n")
 	if !ok || header != cacheHeader {
 		return nil
 	}
-	out := make(map[string]cachedSkill, strings.Count(text, "\n"))
-	for text != "" {
+	n := strings.Count(text, "\n")
+	out := make(map[string]*cachedSkill, n)
+	entries := make([]cachedSkill, n)
+	for i := 0; text != ""; i++ {
 		var line string
 		if line, text, ok = strings.Cut(text, "\n"); !ok {
 			return nil // cut short
@@ -87,19 +132,26 @@ func decodeCache(text string) map[string]cachedSkill {
 		if err != nil {
 			return nil
 		}
-		out[path] = e
+		entries[i] = e
+		out[path] = &entries[i]
 	}
 	return out
 }
 
-// decodeEntry reads one entry line (see cacheHeader).
+// decodeEntry reads one entry line (see cacheHeader). Its fields are cut
+// off the line in place: strings.Split's slice of them, one allocation an
+// entry, was half of decodeCache's.
 func decodeEntry(line string) (path string, e cachedSkill, err error) {
-	f := strings.Split(line, "\t")
-	if len(f) < 9 {
-		return "", e, errors.New("short entry")
+	var f [entryFields]string
+	rest, more := line, true
+	for i := range f {
+		if !more {
+			return "", e, errors.New("short entry")
+		}
+		f[i], rest, more = strings.Cut(rest, "\t")
 	}
-	strs := []*string{&path, &e.Name, &e.Description, &e.Crates, &e.Err}
-	for i, j := range []int{0, 3, 4, 5, 8} {
+	strs := [...]*string{&path, &e.Name, &e.Description, &e.Crates, &e.Err}
+	for i, j := range [...]int{0, 3, 4, 5, 8} {
 		if *strs[i], err = strconv.Unquote(f[j]); err != nil {
 			return "", e, err
 		}
@@ -116,7 +168,10 @@ func decodeEntry(line string) (path string, e cachedSkill, err error) {
 	if e.PredicatesLine, err = strconv.Atoi(f[7]); err != nil {
 		return "", e, err
 	}
-	for _, q := range f[9:] {
+	e.Dir = f[9]
+	for more {
+		var q string
+		q, rest, more = strings.Cut(rest, "\t")
 		p, err := strconv.Unquote(q)
 		if err != nil {
 			return "", e, err
@@ -126,8 +181,11 @@ func decodeEntry(line string) (path string, e cachedSkill, err error) {
 	return path, e, nil
 }
 
+// entryFields is the number of an entry's fields before its predicates.
+const entryFields = 10
+
 // encodeCache writes entries in the cache file's format, in path order.
-func encodeCache(entries map[string]cachedSkill) []byte {
+func encodeCache(entries map[string]*cachedSkill) []byte {
 	paths := make([]string, 0, len(entries))
 	for p := range entries {
 		paths = append(paths, p)
@@ -144,7 +202,7 @@ func encodeCache(entries map[string]cachedSkill) []byte {
 		}
 		b = append(strconv.AppendInt(b, int64(e.CratesLine), 10), '\t')
 		b = append(strconv.AppendInt(b, int64(e.PredicatesLine), 10), '\t')
-		b = strconv.AppendQuote(b, e.Err)
+		b = append(append(strconv.AppendQuote(b, e.Err), '\t'), e.Dir...)
 		for _, pred := range e.Predicates {
 			b = strconv.AppendQuote(append(b, '\t'), pred)
 		}
@@ -157,10 +215,25 @@ func encodeCache(entries map[string]cachedSkill) []byte {
 // same mtime tick without its size changing, so it is not cached.
 const racyWindow = 2 * time.Second
 
+// oldStamp returns the directory stamp the cache file holds for the skill
+// whose SKILL.md is path, and whether it holds that skill at all.
+func (c *skillCache) oldStamp(path string) (string, bool) {
+	if c == nil {
+		return "", false
+	}
+	e, ok := c.old[path] // c.old is not written after openSkillCache
+	if !ok {
+		return "", false
+	}
+	return e.Dir, true
+}
+
 // load parses path, or answers from the cache when size and mtime match.
 // A cached skill has no Fields or Body (sym-match does not need them).
-// st, when known, saves a stat.
-func (c *skillCache) load(path string, st os.FileInfo) (*skill.Skill, error) {
+// skillDir is filepath.Dir(path), which the walk knows already. st, when
+// known, saves a stat. dir is the skill directory's stamp when it was
+// seen without a SYMPOSIUM.toml (dirStamp), and is kept with the entry.
+func (c *skillCache) load(path, skillDir string, st os.FileInfo, dir string) (*skill.Skill, error) {
 	if c == nil {
 		return skill.Load(path)
 	}
@@ -171,11 +244,16 @@ func (c *skillCache) load(path string, st os.FileInfo) (*skill.Skill, error) {
 		}
 	}
 	size, mtime := st.Size(), st.ModTime().UnixNano()
-	c.mu.Lock()
 	e, ok := c.old[path]
-	c.mu.Unlock()
 	if ok && e.Size == size && e.Mtime == mtime {
+		restamped := e.Dir != dir
+		if restamped {
+			ne := *e // the file's entry stays as read
+			ne.Dir = dir
+			e = &ne
+		}
 		c.mu.Lock()
+		c.restamped = c.restamped || restamped
 		c.now[path] = e
 		c.hits++
 		c.mu.Unlock()
@@ -183,13 +261,13 @@ func (c *skillCache) load(path string, st os.FileInfo) (*skill.Skill, error) {
 			return nil, errors.New(e.Err)
 		}
 		return &skill.Skill{Name: e.Name, Description: e.Description, Crates: e.Crates, CratesLine: e.CratesLine,
-			Predicates: e.Predicates, PredicatesLine: e.PredicatesLine, Path: path, Dir: filepath.Dir(path)}, nil
+			Predicates: e.Predicates, PredicatesLine: e.PredicatesLine, Path: path, Dir: skillDir}, nil
 	}
 	s, err := skill.Load(path)
 	if time.Since(st.ModTime()) < racyWindow {
 		return s, err
 	}
-	e = cachedSkill{Size: size, Mtime: mtime}
+	e = &cachedSkill{Size: size, Mtime: mtime, Dir: dir}
 	if err != nil {
 		e.Err = err.Error()
 	} else {
@@ -208,7 +286,7 @@ func (c *skillCache) save() {
 	if c == nil {
 		return
 	}
-	if c.hits == len(c.now) && len(c.now) == len(c.old) {
+	if c.hits == len(c.now) && len(c.now) == len(c.old) && !c.restamped {
 		atomicfile.Sweep(c.file) // a killed write's leftover goes even when nothing changes
 		return
 	}

@@ -74,10 +74,11 @@ func TestSkillCache(t *testing.T) {
 // format uses itself; other scripts; bytes that are not UTF-8); a file of
 // another version, or cut short, or altered, reads as no cache at all.
 func TestSkillCacheFormat(t *testing.T) {
-	entries := map[string]cachedSkill{
-		"/src/a/SKILL.md": {Size: 131, Mtime: 1795665065314378040, Name: "a", Description: "plain", Crates: "serde>=1.0", CratesLine: 4},
+	entries := map[string]*cachedSkill{
+		"/src/a/SKILL.md": {Size: 131, Mtime: 1795665065314378040, Name: "a", Description: "plain", Crates: "serde>=1.0", CratesLine: 4,
+			Dir: "27:66398536:1795686841382132861:1795686841382132862"},
 		"/src/tab\tand\nnewline/SKILL.md": {Size: 1, Mtime: -5, Name: "b", Description: "say \"hi\"\t\\ ünïcödé 漢字 \x00\xff",
-			Predicates: []string{"serde", "any(tokio, \"x\ty\")", ""}, PredicatesLine: 7},
+			Predicates: []string{"serde", "any(tokio, \"x\ty\")", ""}, PredicatesLine: 7, Dir: "1:2:3:4"},
 		"/src/broken/SKILL.md": {Size: 9, Mtime: 3, Err: "/src/broken/SKILL.md:2:1: no end of frontmatter"},
 	}
 	data := encodeCache(entries)
@@ -110,7 +111,7 @@ func TestSkillCacheLegacyRemoved(t *testing.T) {
 	legacy := legacyCacheName(cache, "s")
 	write(t, filepath.Dir(legacy), map[string]string{filepath.Base(legacy): `{"version":2,"skills":{}}`})
 	c := openSkillCache(cache, "s")
-	c.now["/x/SKILL.md"] = cachedSkill{Size: 1, Mtime: 2, Name: "x"}
+	c.now["/x/SKILL.md"] = &cachedSkill{Size: 1, Mtime: 2, Name: "x"}
 	c.save()
 	if _, err := os.Stat(legacy); !os.IsNotExist(err) {
 		t.Errorf("legacy cache %s still there after a save (%v)", legacy, err)

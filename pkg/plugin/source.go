@@ -39,6 +39,12 @@ type Resolver struct {
 	// acquires nothing, and such a predicate is false until a sync that
 	// may acquire has run.
 	Acquire func(context.Context, stream.Installation) error
+	// Unexplained says the caller does not read Result.Rejected (sym-match
+	// without --explain, as every sync runs it): a standalone skill whose
+	// crates do not match is then left out without the reason that a
+	// rejected record would carry, which was built, with fmt, for each of
+	// hundreds of skills and then dropped.
+	Unexplained bool
 
 	groups map[string]*Checkout
 }

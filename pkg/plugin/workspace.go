@@ -52,13 +52,16 @@ func DiscoverWorkspace(ws Workspace, agentsSyncing bool) *Scan {
 		// here by the directory's mtime, and .agents/skills/ appearing by
 		// .agents's.
 		sc.Inputs = append(sc.Inputs, dir)
-		if isDir(filepath.Join(dir, ".agents")) {
-			sc.Inputs = append(sc.Inputs, filepath.Join(dir, ".agents"))
+		agents := joinName(dir, ".agents")
+		hasAgents := isDir(agents)
+		if hasAgents {
+			sc.Inputs = append(sc.Inputs, agents)
 		}
 		// Without a manifest, messages name the directory itself.
 		m := &Manifest{Name: filepath.Base(dir), Dir: dir, Path: dir, Workspace: true}
-		manifest := filepath.Join(dir, ManifestName)
-		if isFile(manifest) {
+		manifest := joinName(dir, ManifestName)
+		hasManifest := isFile(manifest)
+		if hasManifest {
 			sc.Tree = append(sc.Tree, manifest)
 			data, err := os.ReadFile(manifest)
 			var parsed *Manifest
@@ -79,15 +82,17 @@ func DiscoverWorkspace(ws Workspace, agentsSyncing bool) *Scan {
 			for _, g := range m.Skills {
 				have[filepath.Clean(filepath.FromSlash(g.SourcePath))] = true
 			}
-			if isDir(filepath.Join(dir, groupSkills)) && !have[groupSkills] {
+			if isDir(joinName(dir, groupSkills)) && !have[groupSkills] {
 				m.Skills = append(m.Skills, SkillGroup{SourcePath: groupSkills})
 			}
-			if agentsSyncing && isDir(filepath.Join(dir, filepath.FromSlash(groupAgentsSkills))) && !have[filepath.FromSlash(groupAgentsSkills)] {
+			// No .agents directory, no .agents/skills in it: a stat fewer
+			// a member (sym-match stats each member's directory).
+			if agentsSyncing && hasAgents && isDir(filepath.Join(dir, filepath.FromSlash(groupAgentsSkills))) && !have[filepath.FromSlash(groupAgentsSkills)] {
 				member, _ := predexpr.Parse("workspace-member()")
 				m.Skills = append(m.Skills, SkillGroup{SourcePath: groupAgentsSkills, Predicates: []Pred{{Expr: member}}})
 			}
 		}
-		if len(m.Skills) == 0 && len(m.Hooks) == 0 && len(m.MCPServers) == 0 && !isFile(manifest) {
+		if len(m.Skills) == 0 && len(m.Hooks) == 0 && len(m.MCPServers) == 0 && !hasManifest {
 			continue
 		}
 		sc.Plugins = append(sc.Plugins, m)

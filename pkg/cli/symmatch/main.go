@@ -105,6 +105,7 @@ func run(stdio cli.Stdio, o options) error {
 	if o.update != plugin.UpdateOffline {
 		acquire = predicateAcquirer(stdio.Err, sc.dirs, o.accept, o.json)
 	}
+	sc.r.Unexplained = !o.explain
 	pws := plugin.WorkspaceOf(ws)
 	pws.LookupEnv = os.LookupEnv // env(NAME) predicates read ours
 	res := plugin.MatchScanned(sc.r, sc.scans, sc.cfg, set, pws, deps, CrateFetcher(sc.dirs, ws.Root, o.update, sc.cfg.AutoUpdateInterval, func(msg string) { diag.Warnf("%s", msg) }), acquire)
