@@ -9,7 +9,6 @@
 package install
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -1085,11 +1084,7 @@ func writeManifestAt(w fileedit.Writer, path string, m manifest, res *Result) er
 		m.Installed = []string{}
 	}
 	sort.Strings(m.Installed)
-	var buf bytes.Buffer
-	if err := toml.NewEncoder(&buf).SetArraysMultiline(true).Encode(m); err != nil {
-		return err
-	}
-	data := buf.Bytes()
+	data := encodeManifest(m)
 	header := []byte("# Written by cargo agents sync: the skills and MCP servers symposium installed here,\n# and the files it wrote into each skill. Anything not listed is yours and is never touched.\n")
 	// The .gitignore first: the manifest is never visible to git.
 	if _, err := w.WriteFile(manifestIgnore(path), []byte(gitignore), 0o644); err != nil {
