@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/symposium-dev/symposium-go/pkg/ordjson"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -252,7 +253,40 @@ func cliEvent(event string) string {
 // (an extra flag, a pipe) is theirs and never touched. Recognising ours by
 // content (not position) lets us update a stale path or an old form in
 // place and leave every other hook alone.
+//
+// The answer depends on cmd alone, and a sync asks about the same few
+// lines again and again (each agent's gate checks read back the hook
+// files it just wrote, some twice): answers are kept, up to
+// maxOurCommands of them, as rebuilding each candidate line for every
+// pair of words was half of the gate checks' CPU.
 func IsOurCommand(cmd string) bool {
+	ourCommands.Lock()
+	ours, known := ourCommands.m[cmd]
+	ourCommands.Unlock()
+	if known {
+		return ours
+	}
+	ours = isOurCommand(cmd)
+	ourCommands.Lock()
+	if ourCommands.m == nil || len(ourCommands.m) >= maxOurCommands {
+		ourCommands.m = map[string]bool{}
+	}
+	ourCommands.m[cmd] = ours
+	ourCommands.Unlock()
+	return ours
+}
+
+// ourCommands are IsOurCommand's answers so far.
+var ourCommands struct {
+	sync.Mutex
+	m map[string]bool
+}
+
+// maxOurCommands bounds ourCommands: a file of many hooks of the user's
+// own must not make it grow without end (past it, it starts over).
+const maxOurCommands = 256
+
+func isOurCommand(cmd string) bool {
 	s := cmd
 	for _, guard := range []string{"command -v ", "if (Get-Command ", "(where /q ", "(if not exist "} {
 		if rest, ok := strings.CutPrefix(s, guard); ok {
