@@ -178,30 +178,54 @@ type installResult struct {
 	gateInputs []string
 }
 
-// readInstall reads sym-install's stream.
+// readInstall reads sym-install's stream. Its actions, nearly all of it,
+// are decoded as they are read (Reader.NextAction).
 func readInstall(r io.Reader) (installResult, error) {
 	var res installResult
-	err := decode(r, "sym-install", func(rd *stream.Reader, raw stream.Raw) error {
-		switch raw.Kind {
-		case stream.KindAction:
-			res.actions = append(res.actions, stream.Action{})
-			if a := &res.actions[len(res.actions)-1]; !stream.DecodeAction(raw.Data, a) {
-				return rd.Decode(raw, a)
+	rd := stream.NewReader(r, "sym-install output")
+	for {
+		res.actions = append(res.actions, stream.Action{})
+		raw, decoded, err := rd.NextAction(&res.actions[len(res.actions)-1])
+		if decoded {
+			continue
+		}
+		res.actions = res.actions[:len(res.actions)-1]
+		if err == nil {
+			err = res.add(rd, raw)
+		}
+		if err != nil {
+			if len(res.actions) == 0 {
+				res.actions = nil // as before: none is nil
 			}
-			return nil
-		case stream.KindGate:
-			res.gates = append(res.gates, stream.Gate{})
-			return rd.Decode(raw, &res.gates[len(res.gates)-1])
-		case stream.KindGateInput:
-			var in stream.GateInput
-			if err := rd.Decode(raw, &in); err != nil {
-				return err
+			if errors.Is(err, io.EOF) {
+				err = nil
 			}
-			res.gateInputs = append(res.gateInputs, in.Path)
+			return res, err
+		}
+	}
+}
+
+// add takes one record of sym-install's stream that NextAction did not
+// decode.
+func (res *installResult) add(rd *stream.Reader, raw stream.Raw) error {
+	switch raw.Kind {
+	case stream.KindAction:
+		res.actions = append(res.actions, stream.Action{})
+		if a := &res.actions[len(res.actions)-1]; !stream.DecodeAction(raw.Data, a) {
+			return rd.Decode(raw, a)
 		}
 		return nil
-	})
-	return res, err
+	case stream.KindGate:
+		res.gates = append(res.gates, stream.Gate{})
+		return rd.Decode(raw, &res.gates[len(res.gates)-1])
+	case stream.KindGateInput:
+		var in stream.GateInput
+		if err := rd.Decode(raw, &in); err != nil {
+			return err
+		}
+		res.gateInputs = append(res.gateInputs, in.Path)
+	}
+	return nil
 }
 
 func decode(r io.Reader, name string, each func(*stream.Reader, stream.Raw) error) error {
