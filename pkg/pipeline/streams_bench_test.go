@@ -40,3 +40,40 @@ func BenchmarkReadInstall(b *testing.B) {
 		}
 	}
 }
+
+// matchStreamAt1000 is sym-match's stream of that sync: the workspace,
+// its two sources, then about 515 matched skills.
+func matchStreamAt1000() []byte {
+	var in bytes.Buffer
+	w := stream.NewWriter(&in)
+	ws := stream.Workspace{Kind: stream.KindWorkspace, Root: "/dev/shm/bench/ws", Manifest: "/dev/shm/bench/ws/Cargo.toml", Lockfile: "/dev/shm/bench/ws/Cargo.lock"}
+	var inputs, tree []string
+	for i := range 40 {
+		ws.Members = append(ws.Members, stream.Member{Name: fmt.Sprintf("member-%03d", i), Version: "0.1.0", Manifest: fmt.Sprintf("crates/member-%03d/Cargo.toml", i)})
+		inputs = append(inputs, fmt.Sprintf("/dev/shm/bench/ws/crates/member-%03d", i))
+	}
+	for i := range 20 {
+		tree = append(tree, fmt.Sprintf("/dev/shm/bench/plugins/group-%02d", i))
+	}
+	w.Write(ws)
+	w.Write(stream.Source{Kind: stream.KindSource, Name: "workspace", Dir: "/dev/shm/bench/ws", Inputs: inputs})
+	w.Write(stream.Source{Kind: stream.KindSource, Name: "bench", Dir: "/dev/shm/bench/plugins", Inputs: []string{"/dev/shm/bench/plugins"}, Tree: tree})
+	for i := range 515 {
+		name := fmt.Sprintf("skill-%04d", i*2)
+		w.Write(stream.Skill{Kind: stream.KindSkill, Name: name, Source: "bench", Dir: fmt.Sprintf("/dev/shm/bench/plugins/group-%02d/%s", i%20, name),
+			Description: fmt.Sprintf("Generated skill %d for crate-%04d.", i*2, i), Crates: []string{fmt.Sprintf("crate-%04d>=1.0", i)}})
+	}
+	w.Flush()
+	return in.Bytes()
+}
+
+// BenchmarkReadMatch is the orchestrator's reading of that stream.
+func BenchmarkReadMatch(b *testing.B) {
+	in := matchStreamAt1000()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := readMatch(bytes.NewReader(in), false); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -150,3 +150,67 @@ func BenchmarkNextAction(b *testing.B) {
 		}
 	}
 }
+
+// TestNextSkill: reading a stream with NextSkill gives the records, line
+// numbers, skills and errors that Next and encoding/json give.
+func TestNextSkill(t *testing.T) {
+	lines := []string{
+		`{"kind":"workspace","root":"/ws","members":[{"name":"a","version":"0.1.0"}]}`,
+		`{"kind":"source","name":"bench","dir":"/p","inputs":["/p"],"tree":["/p/g"]}`,
+		`{"kind":"skill","name":"skill-0000","plugin":"","source":"bench","dir":"/p/g/skill-0000","description":"Generated skill 0.","crates":["crate-0000>=1.0","b"]}`,
+		`{"kind":"skill","name":"a","dir":"/d","crates":[]}`,
+		`{"kind":"skill","name":"ü","dir":"/d/日本","dir":"/d/second","crates":["x"],"crates":["y","z"]}`,
+		`{"kind":"skills","dir":"/x"}`,
+		`{"kind":"skill","dir":"/x","kind":"hook"}`,
+		`{"kind":"hook","dir":"/x","kind":"skill"}`,
+		`{"kind":"skill","description":"say \"hi\"","dir":"/x"}`,
+		`{"kind":"skill","Dir":"/x"}`,
+		`{"kind":"skill","crates":null}`,
+		"{\"kind\":\"skill\",\"dir\":\"/\xff\"}",
+		`{"kind":"hook","plugin":"p","name":"h","event":"PreToolUse","command":"x"}`,
+		`{"kind":"skill","name":"last","dir":"/last"}`,
+	}
+	for _, bad := range []string{"", "\nnot json\n", "\n{\"kind\":\"skill\",\"crates\":[\"a\"}\n"} {
+		in := strings.Join(lines, "\n") + bad
+		type rec struct {
+			kind  string
+			line  int
+			skill Skill
+			err   string
+		}
+		var viaNext, viaNextSkill []rec
+		rd := NewReader(strings.NewReader(in), "s")
+		for {
+			raw, err := rd.Next()
+			if err != nil {
+				viaNext = append(viaNext, rec{err: err.Error()})
+				break
+			}
+			r := rec{kind: raw.Kind, line: raw.Line}
+			if raw.Kind == KindSkill {
+				json.Unmarshal(raw.Data, &r.skill)
+			}
+			viaNext = append(viaNext, r)
+		}
+		rd = NewReader(strings.NewReader(in), "s")
+		for {
+			var s Skill
+			raw, decoded, err := rd.NextSkill(&s)
+			if err != nil {
+				viaNextSkill = append(viaNextSkill, rec{err: err.Error()})
+				break
+			}
+			r := rec{kind: raw.Kind, line: raw.Line, skill: s}
+			if !decoded && raw.Kind == KindSkill {
+				if !reflect.DeepEqual(s, Skill{}) {
+					t.Errorf("line %d: not decoded, but set %+v", raw.Line, s)
+				}
+				json.Unmarshal(raw.Data, &r.skill)
+			}
+			viaNextSkill = append(viaNextSkill, r)
+		}
+		if !reflect.DeepEqual(viaNext, viaNextSkill) {
+			t.Errorf("stream ending %q:\nNext      %+v\nNextSkill %+v", bad, viaNext, viaNextSkill)
+		}
+	}
+}

@@ -55,6 +55,20 @@ func decodeActionLine(line []byte, a *Action) bool {
 	return true
 }
 
+// decodeSkillLine is decodeActionLine for a skill record (sym-match's).
+func decodeSkillLine(line []byte, sk *Skill) bool {
+	if !bytes.HasPrefix(line, []byte(`{"kind":"skill"`)) {
+		return false
+	}
+	var got Skill
+	if !decodeFlat(line, string(line), &got) || got.Kind != KindSkill {
+		return false
+	}
+	got.Kind = KindSkill
+	*sk = got
+	return true
+}
+
 // DecodeDep decodes a dep record into d as encoding/json would, without its
 // reflection, when it is the flat object sym-deps writes (plain strings,
 // arrays of them, true or false); for any other it returns false, leaving
@@ -97,14 +111,9 @@ func decodeFlat(data []byte, src string, rec any) bool {
 			if val, rest, ok = plainString(rest); !ok {
 				return false
 			}
-			if src != "" {
-				end := len(data) - len(rest) - 1 // the closing quote
-				*f = src[end-len(val) : end]
-			} else {
-				*f = string(val)
-			}
+			*f = stringOf(val, rest, data, src)
 		} else if l := listField(rec, key); l != nil {
-			if *l, rest, ok = plainStrings(rest); !ok {
+			if *l, rest, ok = plainStrings(rest, data, src); !ok {
 				return false
 			}
 		} else if b := boolField(rec, key); b != nil {
@@ -201,9 +210,21 @@ func skillField(s *Skill, k []byte) *string {
 	return nil
 }
 
+// stringOf is the string val that plainString read from data, rest
+// following it: a part of src (data as a string) when there is one, else
+// a copy.
+func stringOf(val, rest, data []byte, src string) string {
+	if src == "" {
+		return string(val)
+	}
+	end := len(data) - len(rest) - 1 // the closing quote
+	return src[end-len(val) : end]
+}
+
 // plainStrings reads a JSON array of plain strings at the front of b (an
-// empty one is an empty slice, not nil, as encoding/json makes it).
-func plainStrings(b []byte) (out []string, rest []byte, ok bool) {
+// empty one is an empty slice, not nil, as encoding/json makes it), a
+// part of data; its strings are made by stringOf.
+func plainStrings(b, data []byte, src string) (out []string, rest []byte, ok bool) {
 	if rest, ok = bytes.CutPrefix(b, []byte("[")); !ok {
 		return nil, nil, false
 	}
@@ -213,7 +234,7 @@ func plainStrings(b []byte) (out []string, rest []byte, ok bool) {
 		if s, rest, ok = plainString(rest); !ok {
 			return nil, nil, false
 		}
-		out = append(out, string(s))
+		out = append(out, stringOf(s, rest, data, src))
 		if len(rest) > 0 && rest[0] == ',' {
 			rest = rest[1:]
 		}

@@ -41,9 +41,15 @@ func (r *Reader) NextAction(a *Action) (raw Raw, decoded bool, err error) {
 	return r.next(a)
 }
 
-// next reads the next record; with a not nil, an action it can decode
-// into a in one scan is decoded there.
-func (r *Reader) next(a *Action) (Raw, bool, error) {
+// NextSkill is NextAction for sym-match's stream, most of which is
+// skills: a skill record as sym-match writes it is decoded into s.
+func (r *Reader) NextSkill(s *Skill) (raw Raw, decoded bool, err error) {
+	return r.next(s)
+}
+
+// next reads the next record; with into (a *Action or *Skill), a record
+// of its kind it can decode in one scan is decoded there.
+func (r *Reader) next(into any) (Raw, bool, error) {
 	for {
 		line, err := r.readLine()
 		if len(line) == 0 && err != nil {
@@ -60,8 +66,15 @@ func (r *Reader) next(a *Action) (Raw, bool, error) {
 			}
 			continue
 		}
-		if a != nil && decodeActionLine(trimmed, a) {
-			return Raw{Kind: KindAction, Line: r.line}, true, nil
+		switch rec := into.(type) {
+		case *Action:
+			if decodeActionLine(trimmed, rec) {
+				return Raw{Kind: KindAction, Line: r.line}, true, nil
+			}
+		case *Skill:
+			if decodeSkillLine(trimmed, rec) {
+				return Raw{Kind: KindSkill, Line: r.line}, true, nil
+			}
 		}
 		kind, err := KindOf(trimmed)
 		if err != nil {
