@@ -170,6 +170,7 @@ func trimSpace(b []byte) []byte {
 type Writer struct {
 	w   *bufio.Writer
 	enc *json.Encoder
+	buf []byte // a record appendAction wrote
 }
 
 // NewWriter writes records to w.
@@ -180,8 +181,18 @@ func NewWriter(w io.Writer) *Writer {
 	return &Writer{w: bw, enc: enc}
 }
 
-// Write encodes one record (a struct with its Kind set).
-func (w *Writer) Write(v any) error { return w.enc.Encode(v) }
+// Write encodes one record (a struct with its Kind set). An action of
+// plain strings is written by appendAction, in the same bytes.
+func (w *Writer) Write(v any) error {
+	if a, ok := v.(Action); ok {
+		var plain bool
+		if w.buf, plain = appendAction(w.buf[:0], &a); plain {
+			_, err := w.w.Write(w.buf)
+			return err
+		}
+	}
+	return w.enc.Encode(v)
+}
 
 // WriteRaw forwards a record's bytes unchanged.
 func (w *Writer) WriteRaw(raw Raw) error {
