@@ -3,6 +3,7 @@ package agent
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 )
 
@@ -26,5 +27,37 @@ func BenchmarkRegisterAndGates(b *testing.B) {
 			}
 			a.Gates(realFiles(), tg)
 		}
+	}
+}
+
+// TestGatesReadFilesAfresh: a Gates call parses each file once, but the
+// next call (after the user, or a gate's Open, changed it) reads it anew,
+// and every read is noted each time.
+func TestGatesReadFilesAfresh(t *testing.T) {
+	root := t.TempDir()
+	tg := Target{Workspace: filepath.Join(root, "ws"), Home: filepath.Join(root, "home"), Scope: ScopeProject, Command: HookExecutable}
+	os.MkdirAll(tg.Workspace, 0o755)
+	kiro, _ := Lookup("kiro")
+	if _, err := kiro.RegisterHooks(realFiles(), tg); err != nil {
+		t.Fatal(err)
+	}
+	settings := filepath.Join(tg.Home, ".kiro", "settings", "cli.json")
+	gates := func(want int) []string {
+		t.Helper()
+		var read []string
+		tg := tg
+		tg.Read = &read
+		if got := kiro.Gates(realFiles(), tg); len(got) != want {
+			t.Fatalf("%d gates, want %d: %+v", len(got), want, got)
+		}
+		return read
+	}
+	first := gates(1)
+	os.MkdirAll(filepath.Dir(settings), 0o755)
+	if err := os.WriteFile(settings, []byte(`{"chat.defaultAgent": "symposium"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if second := gates(0); !reflect.DeepEqual(first, second) {
+		t.Errorf("files read: %v, then %v", first, second)
 	}
 }

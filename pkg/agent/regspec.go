@@ -35,6 +35,9 @@ type Target struct {
 	Getenv func(string) string
 
 	files Files // what the gates read user files with (set by Gates)
+	// parsed are the JSON files one Gates call read, by path: its checks
+	// read some files two or three times (nil, or emptied, outside it).
+	parsed *parsedFiles
 }
 
 // getenv is Getenv, or nothing set.
