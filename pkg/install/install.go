@@ -688,9 +688,13 @@ type cachedSkill struct {
 	warnings []string
 	err      error
 	warned   bool // its warnings were reported (once, however many copies)
+	// written is the manifest's record of a copy of files (slash path:
+	// digest), made once for every skills directory it is copied into;
+	// the manifests share it, and nothing changes it.
+	written map[string]string
 }
 
-func (c *sourceCache) get(src string) ([]skillFile, error) {
+func (c *sourceCache) get(src string) ([]skillFile, map[string]string, error) {
 	c.mu.Lock()
 	e := c.files[src]
 	if e == nil {
@@ -698,8 +702,14 @@ func (c *sourceCache) get(src string) ([]skillFile, error) {
 		c.files[src] = e
 	}
 	c.mu.Unlock()
-	e.once.Do(func() { e.files, e.warnings, e.err = readSkill(src) })
-	return e.files, e.err
+	e.once.Do(func() {
+		e.files, e.warnings, e.err = readSkill(src)
+		e.written = make(map[string]string, len(e.files))
+		for _, f := range e.files {
+			e.written[filepath.ToSlash(f.rel)] = f.sum
+		}
+	})
+	return e.files, e.written, e.err
 }
 
 // newWarnings returns src's warnings the first time it is asked.
@@ -798,16 +808,13 @@ func (c *copier) close() { close(c.batches) }
 
 // copyJobFiles copies one skill, recording in j what it did.
 func copyJobFiles(w fileedit.Writer, j *copyJob, dry bool, sources *sourceCache) {
-	files, err := sources.get(j.src)
+	files, written, err := sources.get(j.src)
 	if err != nil {
 		j.err = err
 		return
 	}
 	j.status, j.user, j.err = copySkillOwned(w, files, j.dst, j.absent, dry, j.ours)
-	j.written = make(map[string]string, len(files))
-	for _, f := range files {
-		j.written[filepath.ToSlash(f.rel)] = f.sum
-	}
+	j.written = written
 }
 
 func (r *Result) addChanges(agentName string, changes []agent.Change) {
