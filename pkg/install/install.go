@@ -423,21 +423,33 @@ func (r *run) planSkills(rel string, old manifest, owned map[string]bool) (map[s
 	// Sized up front for the skills that go here: grown one by one, the
 	// map of 136-byte values was rehashed nine times at 500 skills, the
 	// first copies waiting on its page faults.
+	// The agents reading each placement here, and their label, once per
+	// placement rather than per skill: there are one or a few placements
+	// and 16 skills directories, and a map lookup of each skill's
+	// directory, its placement's readers and their join per skill and
+	// directory were half of planning.
+	readers := make([][]string, len(r.pl.placements))
+	labels := make([]string, len(readers))
+	for k, pl := range r.pl.placements {
+		readers[k] = pl.Users[rel]
+		labels[k] = strings.Join(readers[k], ",")
+	}
 	n := 0
-	for _, p := range r.skills {
-		if len(r.pl.of(p).Users[rel]) > 0 {
+	for i := range r.skills {
+		if len(readers[r.pl.idx[i]]) > 0 {
 			n++
 		}
 	}
 	want := make(map[string]stream.Skill, n)
 	jobs := make([]copyJob, 0, n)
 	var present map[string]bool // names in skillDir, read once when needed
-	for _, p := range r.skills {
-		readers := r.pl.of(p).Users[rel]
-		if len(readers) == 0 {
+	for i := range r.skills {
+		p := &r.skills[i]
+		k := r.pl.idx[i]
+		if len(readers[k]) == 0 {
 			continue // no configured agent reads this skill here
 		}
-		label := strings.Join(readers, ",")
+		label := labels[k]
 		// A valid skill name is one clean path segment: no filepath.Join
 		// (and its Clean) per skill and skills directory.
 		name, dst := p.as, skillDir+string(filepath.Separator)+p.as
@@ -606,6 +618,10 @@ type placer struct {
 	common agent.SkillPlacement
 	in     map[string]string // skill directory -> the skills dir holding it
 	fixed  map[string]agent.SkillPlacement
+	// placements are common, then each one of fixed a skill has; idx is
+	// the index of each skill's (of the skills newPlacer was given).
+	placements []agent.SkillPlacement
+	idx        []int
 }
 
 func newPlacer(root string, configured []string, common agent.SkillPlacement, skills []placed, res *Result) *placer {
@@ -640,14 +656,32 @@ func newPlacer(root string, configured []string, common agent.SkillPlacement, sk
 			}
 		}
 	}
+	pl.index(skills)
 	return pl
 }
 
-func (pl *placer) of(p placed) agent.SkillPlacement {
-	if rel, ok := pl.in[p.Dir]; ok {
-		return pl.fixed[rel]
+// index sets placements and idx: a skill in a skills directory (pl.in)
+// is placed as that directory fixes, any other as common.
+func (pl *placer) index(skills []placed) {
+	pl.placements = []agent.SkillPlacement{pl.common}
+	pl.idx = make([]int, len(skills))
+	if len(pl.in) == 0 {
+		return // no skill is in a skills directory: all common
 	}
-	return pl.common
+	byRel := map[string]int{}
+	for i, p := range skills {
+		rel, ok := pl.in[p.Dir]
+		if !ok {
+			continue
+		}
+		k, seen := byRel[rel]
+		if !seen {
+			k = len(pl.placements)
+			pl.placements = append(pl.placements, pl.fixed[rel])
+			byRel[rel] = k
+		}
+		pl.idx[i] = k
+	}
 }
 
 // removedWhy is the detail of removing skill name from a directory: moved
