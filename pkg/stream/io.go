@@ -181,15 +181,22 @@ func NewWriter(w io.Writer) *Writer {
 	return &Writer{w: bw, enc: enc}
 }
 
-// Write encodes one record (a struct with its Kind set). An action of
-// plain strings is written by appendAction, in the same bytes.
+// Write encodes one record (a struct with its Kind set). An action, a
+// skill or a dep of plain strings is appended by hand, in the same bytes
+// (fastencode.go).
 func (w *Writer) Write(v any) error {
-	if a, ok := v.(Action); ok {
-		var plain bool
-		if w.buf, plain = appendAction(w.buf[:0], &a); plain {
-			_, err := w.w.Write(w.buf)
-			return err
-		}
+	plain := false
+	switch r := v.(type) {
+	case Action:
+		w.buf, plain = appendAction(w.buf[:0], &r)
+	case Skill:
+		w.buf, plain = appendSkill(w.buf[:0], &r)
+	case Dep:
+		w.buf, plain = appendDep(w.buf[:0], &r)
+	}
+	if plain {
+		_, err := w.w.Write(w.buf)
+		return err
 	}
 	return w.enc.Encode(v)
 }
