@@ -343,7 +343,7 @@ type dirSync struct {
 	skillDir, manifestPath string
 	old                    manifest
 	owned                  map[string]bool
-	want                   map[string]stream.Skill
+	want                   map[string]bool
 	jobs                   []copyJob
 	next                   manifest
 	users                  []string
@@ -414,15 +414,12 @@ func (r *run) ownedSkills(old manifest, skillDir, readFrom string) map[string]bo
 }
 
 // planSkills decides which matched skills go in the skills directory rel
-// (under the workspace): want maps each directory name to what installs
-// there, and jobs are the copies to make, by name. A skill goes there only
-// when its placement has configured agents read it there.
-func (r *run) planSkills(rel string, old manifest, owned map[string]bool) (map[string]stream.Skill, []copyJob) {
+// (under the workspace): want holds each directory name a skill installs
+// under there, and jobs are the copies to make, by name. A skill goes there
+// only when its placement has configured agents read it there.
+func (r *run) planSkills(rel string, old manifest, owned map[string]bool) (map[string]bool, []copyJob) {
 	skillDir := filepath.Join(r.opts.Root, rel)
 	dirBase := filepath.Base(skillDir)
-	// Sized up front for the skills that go here: grown one by one, the
-	// map of 136-byte values was rehashed nine times at 500 skills, the
-	// first copies waiting on its page faults.
 	// The agents reading each placement here, and their label, once per
 	// placement rather than per skill: there are one or a few placements
 	// and 16 skills directories, and a map lookup of each skill's
@@ -440,7 +437,11 @@ func (r *run) planSkills(rel string, old manifest, owned map[string]bool) (map[s
 			n++
 		}
 	}
-	want := make(map[string]stream.Skill, n)
+	// Sized up front for the skills that go here: grown one by one, the
+	// map was rehashed nine times at 500 skills, the first copies waiting
+	// on its page faults. A set of names (it held each skill, 136 bytes,
+	// which nothing read: nine times the memory to fault in).
+	want := make(map[string]bool, n)
 	jobs := make([]copyJob, 0, n)
 	var present map[string]bool // names in skillDir, read once when needed
 	for i := range r.skills {
@@ -457,7 +458,7 @@ func (r *run) planSkills(rel string, old manifest, owned map[string]bool) (map[s
 			// The skill's own directory is its slot: nothing to copy, and
 			// never ours to remove, whatever a manifest (perhaps a
 			// committed one) says.
-			want[name] = p.Skill
+			want[name] = true
 			r.res.add("skill", label, dst, stream.StatusUnchanged, name, "in place: the skill's own directory")
 			continue
 		}
@@ -484,7 +485,7 @@ func (r *run) planSkills(rel string, old manifest, owned map[string]bool) (map[s
 		if _, dup := want[name]; dup {
 			continue // two suffixes met (vanishingly rare): the first stays
 		}
-		want[name] = p.Skill
+		want[name] = true
 		jobs = append(jobs, copyJob{label: label, name: name, src: p.Dir, dst: dst, absent: !owned[name], detail: detail, ours: ownedFiles(old, owned, name)})
 	}
 	sort.Slice(jobs, func(i, j int) bool { return jobs[i].name < jobs[j].name })
@@ -520,7 +521,7 @@ func (r *run) collect(jobs []copyJob, next *manifest) {
 // removeUnwanted removes the skills of ours that no longer match, except
 // while a source could not be read (used: some agent still reads the
 // directory), and keeps in next what it could not remove.
-func (r *run) removeUnwanted(skillDir string, old manifest, owned map[string]bool, want map[string]stream.Skill, used bool, next *manifest) {
+func (r *run) removeUnwanted(skillDir string, old manifest, owned map[string]bool, want map[string]bool, used bool, next *manifest) {
 	keepEntry := func(name string) {
 		next.Installed = append(next.Installed, name)
 		if f, ok := old.Files[name]; ok {
