@@ -494,9 +494,14 @@ func (r *run) planSkills(rel string, old manifest, owned map[string]bool) (map[s
 
 // collect reports the copies made and records them in next.
 func (r *run) collect(jobs []copyJob, next *manifest) {
+	// An action and a name per job, mostly: grown once, not by doubling.
+	next.Installed = slices.Grow(next.Installed, len(jobs))
+	r.res.Actions = slices.Grow(r.res.Actions, len(jobs))
 	for _, j := range jobs {
-		for _, msg := range r.sources.newWarnings(j.src) {
-			r.res.warnf("skill %s: %s", j.name, msg)
+		if j.warns { // else nothing to report: no lock, no lookup per job
+			for _, msg := range r.sources.newWarnings(j.src) {
+				r.res.warnf("skill %s: %s", j.name, msg)
+			}
 		}
 		if j.err != nil {
 			r.res.Errors = append(r.res.Errors, fmt.Errorf("installing skill %s: %w", j.name, j.err))
@@ -729,7 +734,8 @@ type cachedSkill struct {
 	written map[string]string
 }
 
-func (c *sourceCache) get(src string) ([]skillFile, map[string]string, error) {
+// get is src's entry, read.
+func (c *sourceCache) get(src string) *cachedSkill {
 	c.mu.Lock()
 	e := c.files[src]
 	if e == nil {
@@ -744,7 +750,7 @@ func (c *sourceCache) get(src string) ([]skillFile, map[string]string, error) {
 			e.written[filepath.ToSlash(f.rel)] = f.sum
 		}
 	})
-	return e.files, e.written, e.err
+	return e
 }
 
 // newWarnings returns src's warnings the first time it is asked.
@@ -769,6 +775,7 @@ type copyJob struct {
 	user           userFiles         // the user's files found there
 	written        map[string]string // the record of what dst holds of ours now
 	err            error
+	warns          bool // the source had warnings (reported by the first copy's collect)
 }
 
 // ownedFiles is the manifest's record of the files we wrote into the skill
@@ -843,13 +850,14 @@ func (c *copier) close() { close(c.batches) }
 
 // copyJobFiles copies one skill, recording in j what it did.
 func copyJobFiles(w fileedit.Writer, j *copyJob, dry bool, sources *sourceCache) {
-	files, written, err := sources.get(j.src)
-	if err != nil {
-		j.err = err
+	e := sources.get(j.src)
+	j.warns = len(e.warnings) > 0
+	if e.err != nil {
+		j.err = e.err
 		return
 	}
-	j.status, j.user, j.err = copySkillOwned(w, files, j.dst, j.absent, dry, j.ours)
-	j.written = written
+	j.status, j.user, j.err = copySkillOwned(w, e.files, j.dst, j.absent, dry, j.ours)
+	j.written = e.written
 }
 
 func (r *Result) addChanges(agentName string, changes []agent.Change) {

@@ -47,6 +47,13 @@ func TestWriteActionAsEncodingJSON(t *testing.T) {
 			if got, want := writeOne(t, a), encodedBefore(t, a); !bytes.Equal(got, want) {
 				t.Errorf("%+v:\nWriter        %s\nencoding/json %s", a, got, want)
 			}
+			var buf bytes.Buffer
+			w := NewWriter(&buf)
+			w.WriteAction(&a)
+			w.Flush()
+			if want := encodedBefore(t, a); !bytes.Equal(buf.Bytes(), want) {
+				t.Errorf("%+v:\nWriteAction   %s\nencoding/json %s", a, buf.Bytes(), want)
+			}
 		}
 	}
 }

@@ -201,6 +201,17 @@ func (w *Writer) Write(v any) error {
 	return w.enc.Encode(v)
 }
 
+// WriteAction is Write for an action, given by pointer: boxed in an
+// interface, each of sym-install's actions cost an allocation.
+func (w *Writer) WriteAction(a *Action) error {
+	var plain bool
+	if w.buf, plain = appendAction(w.buf[:0], a); plain {
+		_, err := w.w.Write(w.buf)
+		return err
+	}
+	return w.enc.Encode(a)
+}
+
 // WriteRaw forwards a record's bytes unchanged.
 func (w *Writer) WriteRaw(raw Raw) error {
 	if _, err := w.w.Write(raw.Data); err != nil {

@@ -115,8 +115,8 @@ func run(stdio cli.Stdio, f flags) error {
 	// The actions go out as each skills directory is done, so that
 	// cargo agents sync reads them while the rest is installed.
 	emit := func(acts []stream.Action) {
-		for _, a := range acts {
-			out.Write(a)
+		for i := range acts {
+			out.WriteAction(&acts[i])
 		}
 		out.Flush()
 	}
