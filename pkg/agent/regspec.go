@@ -305,6 +305,13 @@ func isOurCommand(cmd string) bool {
 	}
 	f := strings.Fields(cmd)
 	for i := 0; i+1 < len(f); i++ {
+		// Each of our lines has the agent and the event last, or before
+		// " || " (the guard) or "; exit" (PowerShell's): a pair of words
+		// anywhere else is in no line of ours, and building the six
+		// candidate lines for every pair was most of the work.
+		if i+2 < len(f) && f[i+2] != "||" && (f[i+2] != "exit" || !strings.HasSuffix(f[i+1], ";")) {
+			continue
+		}
 		if isHookCommandFor(cmd, word, f[i], strings.TrimSuffix(f[i+1], ";")) {
 			return true
 		}
