@@ -78,6 +78,14 @@ func (t Target) parseJSONC(p string) map[string]any {
 	if err != nil || t.files == nil {
 		return nil
 	}
+	// Most of these files are plain JSON (every one we write): read as
+	// they are, they need no standardising (hujson's parse and re-pack,
+	// which reads them to the same values); JSONC fails here, whole, and
+	// is standardised first.
+	var plain map[string]any
+	if json.Unmarshal(data, &plain) == nil {
+		return plain
+	}
 	std, err := t.files.StandardizeJSONC(data)
 	if err != nil {
 		return nil
