@@ -633,37 +633,44 @@ type placer struct {
 func newPlacer(root string, configured []string, common agent.SkillPlacement, skills []placed, res *Result) *placer {
 	pl := &placer{common: common, in: map[string]string{}, fixed: map[string]agent.SkillPlacement{}}
 	// Skills share few parent directories (one per plugin or group):
-	// compare each parent with each skills directory once, not each skill.
-	parents := make([]string, len(skills))
+	// compare each parent with each skills directory once, in the order
+	// the skills first name them, and visit the skills of those that are
+	// one, not every skill for every skills directory.
+	var parents []string
+	byParent := map[string][]int{}
 	for i, p := range skills {
-		parents[i] = filepath.Dir(p.Dir)
+		parent := filepath.Dir(p.Dir)
+		if _, seen := byParent[parent]; !seen {
+			parents = append(parents, parent)
+		}
+		byParent[parent] = append(byParent[parent], i)
 	}
 	for _, rel := range agent.SkillDirs() {
 		dir := filepath.Join(root, rel)
-		same := map[string]bool{}
-		for i, p := range skills {
-			parent := parents[i]
-			in, known := same[parent]
-			if !known {
-				in = samePlace(parent, dir)
-				same[parent] = in
-			}
-			if !in {
-				continue
-			}
-			pl.in[p.Dir] = rel
-			if _, done := pl.fixed[rel]; done {
-				continue
-			}
-			fp := agent.PlaceSkills(configured, rel)
-			pl.fixed[rel] = fp
-			if msg := fp.Warning(); msg != "" && msg != common.Warning() {
-				res.warnf("the workspace's own skills in %s: %s", filepath.FromSlash(rel), msg)
+		for _, parent := range parents {
+			if samePlace(parent, dir) {
+				pl.placeIn(rel, byParent[parent], skills, configured, res)
 			}
 		}
 	}
 	pl.index(skills)
 	return pl
+}
+
+// placeIn places the skills of indices, which are in the skills
+// directory rel, as that directory fixes.
+func (pl *placer) placeIn(rel string, indices []int, skills []placed, configured []string, res *Result) {
+	for _, i := range indices {
+		pl.in[skills[i].Dir] = rel
+	}
+	if _, done := pl.fixed[rel]; done || len(indices) == 0 {
+		return
+	}
+	fp := agent.PlaceSkills(configured, rel)
+	pl.fixed[rel] = fp
+	if msg := fp.Warning(); msg != "" && msg != pl.common.Warning() {
+		res.warnf("the workspace's own skills in %s: %s", filepath.FromSlash(rel), msg)
+	}
 }
 
 // index sets placements and idx: a skill in a skills directory (pl.in)
