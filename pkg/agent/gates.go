@@ -45,16 +45,46 @@ func (a *Agent) Gates(f Files, t Target) []Gate {
 	}
 	t = t.withDefaults()
 	t.files = f
+	t.parsed = &parsedFiles{json: map[string]map[string]any{}}
+	defer func() { t.parsed.json = nil }() // a gate's Open reads afresh
 	return r.gates(a, t)
+}
+
+// parsedFiles are the files one Gates call parsed. The checks only read
+// what they parse, and nothing writes a file during the call.
+type parsedFiles struct {
+	json map[string]map[string]any
 }
 
 // readJSONC reads a JSON (or JSONC) file as a generic value; nil when the
 // file is missing or does not parse (the agent would then complain itself).
+// Within a Gates call a file is parsed once; every read is noted.
 func (t Target) readJSONC(p string) map[string]any {
 	t.noteRead(p)
+	if t.parsed != nil && t.parsed.json != nil {
+		if m, ok := t.parsed.json[p]; ok {
+			return m
+		}
+		m := t.parseJSONC(p)
+		t.parsed.json[p] = m
+		return m
+	}
+	return t.parseJSONC(p)
+}
+
+// parseJSONC is readJSONC without the note and the cache.
+func (t Target) parseJSONC(p string) map[string]any {
 	data, err := os.ReadFile(p)
 	if err != nil || t.files == nil {
 		return nil
+	}
+	// Most of these files are plain JSON (every one we write): read as
+	// they are, they need no standardising (hujson's parse and re-pack,
+	// which reads them to the same values); JSONC fails here, whole, and
+	// is standardised first.
+	var plain map[string]any
+	if json.Unmarshal(data, &plain) == nil {
+		return plain
 	}
 	std, err := t.files.StandardizeJSONC(data)
 	if err != nil {

@@ -246,9 +246,18 @@ func editHookFile(w Files, p string, h *hookSpec, scaffold func(Target, string) 
 	if scaffold != nil {
 		base = scaffold(t, scope)
 	}
+	eventMap := h.isEventMapFile(p)
 	if missing {
 		if want == nil {
 			return "", nil
+		}
+		if wholeNewHookFiles && !eventMap && h.ownKey == "" && len(want) > 0 {
+			if _, has := base.Get("hooks"); !has {
+				if data, err = newHookFile(base, want); err != nil {
+					return "", err
+				}
+				return w.WriteFile(p, data, 0o644)
+			}
 		}
 		if data, err = newJSONFile(base); err != nil {
 			return "", err
@@ -258,7 +267,6 @@ func editHookFile(w Files, p string, h *hookSpec, scaffold func(Target, string) 
 	if err != nil {
 		return "", err
 	}
-	eventMap := h.isEventMapFile(p)
 	if eventMap {
 		if doc, err = eventMapDoc(doc, p); err != nil {
 			if want == nil {
@@ -283,6 +291,28 @@ func editHookFile(w Files, p string, h *hookSpec, scaffold func(Target, string) 
 		return w.Remove(p)
 	}
 	return w.WriteFile(p, doc.Bytes(), 0o644)
+}
+
+// wholeNewHookFiles makes editHookFile write a hook file it creates
+// whole (newHookFile); off, it edits the scaffold as it edits a user's
+// file (for the test that both write the same bytes).
+var wholeNewHookFiles = true
+
+// newHookFile is the hook file editHooks makes of base, a new file's
+// scaffold without "hooks", adding want: base's members, then "hooks"
+// with each event's wanted element in appendMissingHooks' order, laid out
+// as newJSONFile lays out base and each edit lays out what it adds. A
+// first sync creates a hook file per agent, and editing the scaffold (an
+// insert, then an append, per event, each re-parsing the whole document)
+// was most of registering the hooks.
+func newHookFile(base ordered, want map[string]ordered) ([]byte, error) {
+	events := missingEvents(want, nil)
+	hooks := make(ordered, 0, len(events))
+	for _, ev := range events {
+		hooks = append(hooks, member{Key: ev, Value: []any{want[ev]}})
+	}
+	doc := append(append(ordered{}, base...), member{Key: "hooks", Value: hooks})
+	return newJSONFile(doc)
 }
 
 // newJSONFile renders the first content of a file we create.
@@ -483,15 +513,7 @@ func deleteHooks(doc JSONDoc, dels []hookPos, noneWanted bool) bool {
 // that kept lacks, creating its array when needed, in the order of
 // hookEvents' agent names (want is a map). It reports whether it did.
 func appendMissingHooks(doc JSONDoc, want map[string]ordered, kept map[string]bool) (bool, error) {
-	var missingEvents []string
-	for ev := range want {
-		if !kept[ev] {
-			missingEvents = append(missingEvents, ev)
-		}
-	}
-	sort.Slice(missingEvents, func(i, j int) bool {
-		return eventRank(missingEvents[i]) < eventRank(missingEvents[j])
-	})
+	missingEvents := missingEvents(want, kept)
 	for _, ev := range missingEvents {
 		if _, ok := doc.Get("hooks", ev); !ok {
 			if err := doc.Set([]any{}, "hooks", ev); err != nil {
@@ -503,6 +525,21 @@ func appendMissingHooks(doc JSONDoc, want map[string]ordered, kept map[string]bo
 		}
 	}
 	return len(missingEvents) > 0, nil
+}
+
+// missingEvents are the events of want not kept, in the order of
+// hookEvents.
+func missingEvents(want map[string]ordered, kept map[string]bool) []string {
+	var missing []string
+	for ev := range want {
+		if !kept[ev] {
+			missing = append(missing, ev)
+		}
+	}
+	sort.Slice(missing, func(i, j int) bool {
+		return eventRank(missing[i]) < eventRank(missing[j])
+	})
+	return missing
 }
 
 // handlerIsOurs looks at the command fields an agent may use.

@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/symposium-dev/symposium-go/pkg/ordjson"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -34,6 +35,9 @@ type Target struct {
 	Getenv func(string) string
 
 	files Files // what the gates read user files with (set by Gates)
+	// parsed are the JSON files one Gates call read, by path: its checks
+	// read some files two or three times (nil, or emptied, outside it).
+	parsed *parsedFiles
 }
 
 // getenv is Getenv, or nothing set.
@@ -252,7 +256,41 @@ func cliEvent(event string) string {
 // (an extra flag, a pipe) is theirs and never touched. Recognising ours by
 // content (not position) lets us update a stale path or an old form in
 // place and leave every other hook alone.
+//
+// The answer depends on cmd alone, and a sync asks about the same few
+// lines again and again (each agent's gate checks read back the hook
+// files it just wrote): answers are kept, up to maxOurCommands of them,
+// which saves rebuilding the candidate lines (a twentieth of the
+// allocations of registering seven agents' hooks and checking their
+// gates, BenchmarkRegisterAndGates).
 func IsOurCommand(cmd string) bool {
+	ourCommands.Lock()
+	ours, known := ourCommands.m[cmd]
+	ourCommands.Unlock()
+	if known {
+		return ours
+	}
+	ours = isOurCommand(cmd)
+	ourCommands.Lock()
+	if ourCommands.m == nil || len(ourCommands.m) >= maxOurCommands {
+		ourCommands.m = map[string]bool{}
+	}
+	ourCommands.m[cmd] = ours
+	ourCommands.Unlock()
+	return ours
+}
+
+// ourCommands are IsOurCommand's answers so far.
+var ourCommands struct {
+	sync.Mutex
+	m map[string]bool
+}
+
+// maxOurCommands bounds ourCommands: a file of many hooks of the user's
+// own must not make it grow without end (past it, it starts over).
+const maxOurCommands = 256
+
+func isOurCommand(cmd string) bool {
 	s := cmd
 	for _, guard := range []string{"command -v ", "if (Get-Command ", "(where /q ", "(if not exist "} {
 		if rest, ok := strings.CutPrefix(s, guard); ok {
@@ -268,6 +306,13 @@ func IsOurCommand(cmd string) bool {
 	}
 	f := strings.Fields(cmd)
 	for i := 0; i+1 < len(f); i++ {
+		// Each of our lines has the agent and the event last, or before
+		// " || " (the guard) or "; exit" (PowerShell's): a pair of words
+		// anywhere else is in no line of ours, and building the six
+		// candidate lines for every pair was most of the work.
+		if i+2 < len(f) && f[i+2] != "||" && (f[i+2] != "exit" || !strings.HasSuffix(f[i+1], ";")) {
+			continue
+		}
 		if isHookCommandFor(cmd, word, f[i], strings.TrimSuffix(f[i+1], ";")) {
 			return true
 		}

@@ -9,7 +9,6 @@
 package install
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -344,7 +343,7 @@ type dirSync struct {
 	skillDir, manifestPath string
 	old                    manifest
 	owned                  map[string]bool
-	want                   map[string]stream.Skill
+	want                   map[string]bool
 	jobs                   []copyJob
 	next                   manifest
 	users                  []string
@@ -415,30 +414,43 @@ func (r *run) ownedSkills(old manifest, skillDir, readFrom string) map[string]bo
 }
 
 // planSkills decides which matched skills go in the skills directory rel
-// (under the workspace): want maps each directory name to what installs
-// there, and jobs are the copies to make, by name. A skill goes there only
-// when its placement has configured agents read it there.
-func (r *run) planSkills(rel string, old manifest, owned map[string]bool) (map[string]stream.Skill, []copyJob) {
+// (under the workspace): want holds each directory name a skill installs
+// under there, and jobs are the copies to make, by name. A skill goes there
+// only when its placement has configured agents read it there.
+func (r *run) planSkills(rel string, old manifest, owned map[string]bool) (map[string]bool, []copyJob) {
 	skillDir := filepath.Join(r.opts.Root, rel)
 	dirBase := filepath.Base(skillDir)
-	// Sized up front for the skills that go here: grown one by one, the
-	// map of 136-byte values was rehashed nine times at 500 skills, the
-	// first copies waiting on its page faults.
+	// The agents reading each placement here, and their label, once per
+	// placement rather than per skill: there are one or a few placements
+	// and 16 skills directories, and a map lookup of each skill's
+	// directory, its placement's readers and their join per skill and
+	// directory were half of planning.
+	readers := make([][]string, len(r.pl.placements))
+	labels := make([]string, len(readers))
+	for k, pl := range r.pl.placements {
+		readers[k] = pl.Users[rel]
+		labels[k] = strings.Join(readers[k], ",")
+	}
 	n := 0
-	for _, p := range r.skills {
-		if len(r.pl.of(p).Users[rel]) > 0 {
+	for i := range r.skills {
+		if len(readers[r.pl.idx[i]]) > 0 {
 			n++
 		}
 	}
-	want := make(map[string]stream.Skill, n)
+	// Sized up front for the skills that go here: grown one by one, the
+	// map was rehashed nine times at 500 skills, the first copies waiting
+	// on its page faults. A set of names (it held each skill, 136 bytes,
+	// which nothing read: nine times the memory to fault in).
+	want := make(map[string]bool, n)
 	jobs := make([]copyJob, 0, n)
 	var present map[string]bool // names in skillDir, read once when needed
-	for _, p := range r.skills {
-		readers := r.pl.of(p).Users[rel]
-		if len(readers) == 0 {
+	for i := range r.skills {
+		p := &r.skills[i]
+		k := r.pl.idx[i]
+		if len(readers[k]) == 0 {
 			continue // no configured agent reads this skill here
 		}
-		label := strings.Join(readers, ",")
+		label := labels[k]
 		// A valid skill name is one clean path segment: no filepath.Join
 		// (and its Clean) per skill and skills directory.
 		name, dst := p.as, skillDir+string(filepath.Separator)+p.as
@@ -446,7 +458,7 @@ func (r *run) planSkills(rel string, old manifest, owned map[string]bool) (map[s
 			// The skill's own directory is its slot: nothing to copy, and
 			// never ours to remove, whatever a manifest (perhaps a
 			// committed one) says.
-			want[name] = p.Skill
+			want[name] = true
 			r.res.add("skill", label, dst, stream.StatusUnchanged, name, "in place: the skill's own directory")
 			continue
 		}
@@ -473,7 +485,7 @@ func (r *run) planSkills(rel string, old manifest, owned map[string]bool) (map[s
 		if _, dup := want[name]; dup {
 			continue // two suffixes met (vanishingly rare): the first stays
 		}
-		want[name] = p.Skill
+		want[name] = true
 		jobs = append(jobs, copyJob{label: label, name: name, src: p.Dir, dst: dst, absent: !owned[name], detail: detail, ours: ownedFiles(old, owned, name)})
 	}
 	sort.Slice(jobs, func(i, j int) bool { return jobs[i].name < jobs[j].name })
@@ -482,9 +494,14 @@ func (r *run) planSkills(rel string, old manifest, owned map[string]bool) (map[s
 
 // collect reports the copies made and records them in next.
 func (r *run) collect(jobs []copyJob, next *manifest) {
+	// An action and a name per job, mostly: grown once, not by doubling.
+	next.Installed = slices.Grow(next.Installed, len(jobs))
+	r.res.Actions = slices.Grow(r.res.Actions, len(jobs))
 	for _, j := range jobs {
-		for _, msg := range r.sources.newWarnings(j.src) {
-			r.res.warnf("skill %s: %s", j.name, msg)
+		if j.warns { // else nothing to report: no lock, no lookup per job
+			for _, msg := range r.sources.newWarnings(j.src) {
+				r.res.warnf("skill %s: %s", j.name, msg)
+			}
 		}
 		if j.err != nil {
 			r.res.Errors = append(r.res.Errors, fmt.Errorf("installing skill %s: %w", j.name, j.err))
@@ -509,7 +526,7 @@ func (r *run) collect(jobs []copyJob, next *manifest) {
 // removeUnwanted removes the skills of ours that no longer match, except
 // while a source could not be read (used: some agent still reads the
 // directory), and keeps in next what it could not remove.
-func (r *run) removeUnwanted(skillDir string, old manifest, owned map[string]bool, want map[string]stream.Skill, used bool, next *manifest) {
+func (r *run) removeUnwanted(skillDir string, old manifest, owned map[string]bool, want map[string]bool, used bool, next *manifest) {
 	keepEntry := func(name string) {
 		next.Installed = append(next.Installed, name)
 		if f, ok := old.Files[name]; ok {
@@ -607,48 +624,77 @@ type placer struct {
 	common agent.SkillPlacement
 	in     map[string]string // skill directory -> the skills dir holding it
 	fixed  map[string]agent.SkillPlacement
+	// placements are common, then each one of fixed a skill has; idx is
+	// the index of each skill's (of the skills newPlacer was given).
+	placements []agent.SkillPlacement
+	idx        []int
 }
 
 func newPlacer(root string, configured []string, common agent.SkillPlacement, skills []placed, res *Result) *placer {
 	pl := &placer{common: common, in: map[string]string{}, fixed: map[string]agent.SkillPlacement{}}
 	// Skills share few parent directories (one per plugin or group):
-	// compare each parent with each skills directory once, not each skill.
-	parents := make([]string, len(skills))
+	// compare each parent with each skills directory once, in the order
+	// the skills first name them, and visit the skills of those that are
+	// one, not every skill for every skills directory.
+	var parents []string
+	byParent := map[string][]int{}
 	for i, p := range skills {
-		parents[i] = filepath.Dir(p.Dir)
+		parent := filepath.Dir(p.Dir)
+		if _, seen := byParent[parent]; !seen {
+			parents = append(parents, parent)
+		}
+		byParent[parent] = append(byParent[parent], i)
 	}
 	for _, rel := range agent.SkillDirs() {
 		dir := filepath.Join(root, rel)
-		same := map[string]bool{}
-		for i, p := range skills {
-			parent := parents[i]
-			in, known := same[parent]
-			if !known {
-				in = samePlace(parent, dir)
-				same[parent] = in
-			}
-			if !in {
-				continue
-			}
-			pl.in[p.Dir] = rel
-			if _, done := pl.fixed[rel]; done {
-				continue
-			}
-			fp := agent.PlaceSkills(configured, rel)
-			pl.fixed[rel] = fp
-			if msg := fp.Warning(); msg != "" && msg != common.Warning() {
-				res.warnf("the workspace's own skills in %s: %s", filepath.FromSlash(rel), msg)
+		for _, parent := range parents {
+			if samePlace(parent, dir) {
+				pl.placeIn(rel, byParent[parent], skills, configured, res)
 			}
 		}
 	}
+	pl.index(skills)
 	return pl
 }
 
-func (pl *placer) of(p placed) agent.SkillPlacement {
-	if rel, ok := pl.in[p.Dir]; ok {
-		return pl.fixed[rel]
+// placeIn places the skills of indices, which are in the skills
+// directory rel, as that directory fixes.
+func (pl *placer) placeIn(rel string, indices []int, skills []placed, configured []string, res *Result) {
+	for _, i := range indices {
+		pl.in[skills[i].Dir] = rel
 	}
-	return pl.common
+	if _, done := pl.fixed[rel]; done || len(indices) == 0 {
+		return
+	}
+	fp := agent.PlaceSkills(configured, rel)
+	pl.fixed[rel] = fp
+	if msg := fp.Warning(); msg != "" && msg != pl.common.Warning() {
+		res.warnf("the workspace's own skills in %s: %s", filepath.FromSlash(rel), msg)
+	}
+}
+
+// index sets placements and idx: a skill in a skills directory (pl.in)
+// is placed as that directory fixes, any other as common.
+func (pl *placer) index(skills []placed) {
+	pl.placements = []agent.SkillPlacement{pl.common}
+	pl.idx = make([]int, len(skills))
+	if len(pl.in) == 0 {
+		return // no skill is in a skills directory: all common
+	}
+	byRel := map[string]int{}
+	for i, p := range skills {
+		rel, ok := pl.in[p.Dir]
+		if !ok {
+			continue
+		}
+		k, seen := byRel[rel]
+		if !seen {
+			k = len(pl.placements)
+			pl.placements = append(pl.placements, pl.fixed[rel])
+			byRel[rel] = k
+		}
+		pl.idx[i] = k
+	}
 }
 
 // removedWhy is the detail of removing skill name from a directory: moved
@@ -689,9 +735,14 @@ type cachedSkill struct {
 	warnings []string
 	err      error
 	warned   bool // its warnings were reported (once, however many copies)
+	// written is the manifest's record of a copy of files (slash path:
+	// digest), made once for every skills directory it is copied into;
+	// the manifests share it, and nothing changes it.
+	written map[string]string
 }
 
-func (c *sourceCache) get(src string) ([]skillFile, error) {
+// get is src's entry, read.
+func (c *sourceCache) get(src string) *cachedSkill {
 	c.mu.Lock()
 	e := c.files[src]
 	if e == nil {
@@ -699,8 +750,14 @@ func (c *sourceCache) get(src string) ([]skillFile, error) {
 		c.files[src] = e
 	}
 	c.mu.Unlock()
-	e.once.Do(func() { e.files, e.warnings, e.err = readSkill(src) })
-	return e.files, e.err
+	e.once.Do(func() {
+		e.files, e.warnings, e.err = readSkill(src)
+		e.written = make(map[string]string, len(e.files))
+		for _, f := range e.files {
+			e.written[filepath.ToSlash(f.rel)] = f.sum
+		}
+	})
+	return e
 }
 
 // newWarnings returns src's warnings the first time it is asked.
@@ -725,6 +782,7 @@ type copyJob struct {
 	user           userFiles         // the user's files found there
 	written        map[string]string // the record of what dst holds of ours now
 	err            error
+	warns          bool // the source had warnings (reported by the first copy's collect)
 }
 
 // ownedFiles is the manifest's record of the files we wrote into the skill
@@ -799,16 +857,14 @@ func (c *copier) close() { close(c.batches) }
 
 // copyJobFiles copies one skill, recording in j what it did.
 func copyJobFiles(w fileedit.Writer, j *copyJob, dry bool, sources *sourceCache) {
-	files, err := sources.get(j.src)
-	if err != nil {
-		j.err = err
+	e := sources.get(j.src)
+	j.warns = len(e.warnings) > 0
+	if e.err != nil {
+		j.err = e.err
 		return
 	}
-	j.status, j.user, j.err = copySkillOwned(w, files, j.dst, j.absent, dry, j.ours)
-	j.written = make(map[string]string, len(files))
-	for _, f := range files {
-		j.written[filepath.ToSlash(f.rel)] = f.sum
-	}
+	j.status, j.user, j.err = copySkillOwned(w, e.files, j.dst, j.absent, dry, j.ours)
+	j.written = e.written
 }
 
 func (r *Result) addChanges(agentName string, changes []agent.Change) {
@@ -1085,11 +1141,7 @@ func writeManifestAt(w fileedit.Writer, path string, m manifest, res *Result) er
 		m.Installed = []string{}
 	}
 	sort.Strings(m.Installed)
-	var buf bytes.Buffer
-	if err := toml.NewEncoder(&buf).SetArraysMultiline(true).Encode(m); err != nil {
-		return err
-	}
-	data := buf.Bytes()
+	data := encodeManifest(m)
 	header := []byte("# Written by cargo agents sync: the skills and MCP servers symposium installed here,\n# and the files it wrote into each skill. Anything not listed is yours and is never touched.\n")
 	// The .gitignore first: the manifest is never visible to git.
 	if _, err := w.WriteFile(manifestIgnore(path), []byte(gitignore), 0o644); err != nil {

@@ -34,22 +34,45 @@ type skillDir struct {
 }
 
 // readMatch reads sym-match's stream. With explain it keeps every record
-// of the decision trace too.
+// of the decision trace too; without, its skills, most of it, are decoded
+// as they are read (Reader.NextSkill), for their directory.
 func readMatch(r io.Reader, explain bool) (*matchResult, error) {
 	m := &matchResult{}
-	err := decode(r, "sym-match", func(rd *stream.Reader, raw stream.Raw) error {
+	rd := stream.NewReader(r, "sym-match output")
+	for {
+		var raw stream.Raw
+		var err error
 		if explain {
-			if err := m.sum.Trace.add(rd, raw); err != nil {
-				return err
+			raw, err = rd.Next()
+		} else {
+			var sk stream.Skill
+			var decoded bool
+			if raw, decoded, err = rd.NextSkill(&sk); decoded {
+				m.addSkill(sk.Dir)
+				continue
 			}
 		}
-		return m.add(rd, raw, explain)
-	})
-	if err != nil {
-		return nil, err
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err == nil && explain {
+			err = m.sum.Trace.add(rd, raw)
+		}
+		if err == nil {
+			err = m.add(rd, raw, explain)
+		}
+		if err != nil {
+			return nil, err
+		}
 	}
 	m.sum.Matched.Hooks = len(m.hooks)
 	return m, nil
+}
+
+// addSkill counts a matched skill, installed from dir.
+func (m *matchResult) addSkill(dir string) {
+	m.sum.Matched.Skills++
+	m.skillDirs = append(m.skillDirs, dir)
 }
 
 // add takes one record of the match stream; with traced, a skill record
@@ -81,8 +104,7 @@ func (m *matchResult) add(rd *stream.Reader, raw stream.Raw, traced bool) error 
 				return err
 			}
 		}
-		m.sum.Matched.Skills++
-		m.skillDirs = append(m.skillDirs, sk.Dir)
+		m.addSkill(sk.Dir)
 	case stream.KindHook:
 		var h stream.Hook
 		if err := rd.Decode(raw, &h); err != nil {
@@ -178,44 +200,52 @@ type installResult struct {
 	gateInputs []string
 }
 
-// readInstall reads sym-install's stream.
+// readInstall reads sym-install's stream. Its actions, nearly all of it,
+// are decoded as they are read (Reader.NextAction).
 func readInstall(r io.Reader) (installResult, error) {
 	var res installResult
-	err := decode(r, "sym-install", func(rd *stream.Reader, raw stream.Raw) error {
-		switch raw.Kind {
-		case stream.KindAction:
-			res.actions = append(res.actions, stream.Action{})
-			if a := &res.actions[len(res.actions)-1]; !stream.DecodeAction(raw.Data, a) {
-				return rd.Decode(raw, a)
-			}
-			return nil
-		case stream.KindGate:
-			res.gates = append(res.gates, stream.Gate{})
-			return rd.Decode(raw, &res.gates[len(res.gates)-1])
-		case stream.KindGateInput:
-			var in stream.GateInput
-			if err := rd.Decode(raw, &in); err != nil {
-				return err
-			}
-			res.gateInputs = append(res.gateInputs, in.Path)
-		}
-		return nil
-	})
-	return res, err
-}
-
-func decode(r io.Reader, name string, each func(*stream.Reader, stream.Raw) error) error {
-	rd := stream.NewReader(r, name+" output")
+	rd := stream.NewReader(r, "sym-install output")
 	for {
-		raw, err := rd.Next()
-		if errors.Is(err, io.EOF) {
-			return nil
+		res.actions = append(res.actions, stream.Action{})
+		raw, decoded, err := rd.NextAction(&res.actions[len(res.actions)-1])
+		if decoded {
+			continue
+		}
+		res.actions = res.actions[:len(res.actions)-1]
+		if err == nil {
+			err = res.add(rd, raw)
 		}
 		if err != nil {
-			return err
-		}
-		if err := each(rd, raw); err != nil {
-			return err
+			if len(res.actions) == 0 {
+				res.actions = nil // as before: none is nil
+			}
+			if errors.Is(err, io.EOF) {
+				err = nil
+			}
+			return res, err
 		}
 	}
+}
+
+// add takes one record of sym-install's stream that NextAction did not
+// decode.
+func (res *installResult) add(rd *stream.Reader, raw stream.Raw) error {
+	switch raw.Kind {
+	case stream.KindAction:
+		res.actions = append(res.actions, stream.Action{})
+		if a := &res.actions[len(res.actions)-1]; !stream.DecodeAction(raw.Data, a) {
+			return rd.Decode(raw, a)
+		}
+		return nil
+	case stream.KindGate:
+		res.gates = append(res.gates, stream.Gate{})
+		return rd.Decode(raw, &res.gates[len(res.gates)-1])
+	case stream.KindGateInput:
+		var in stream.GateInput
+		if err := rd.Decode(raw, &in); err != nil {
+			return err
+		}
+		res.gateInputs = append(res.gateInputs, in.Path)
+	}
+	return nil
 }

@@ -1,7 +1,11 @@
 package stream
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -49,5 +53,164 @@ func TestDecodeAction(t *testing.T) {
 				t.Errorf("decodeAction = %+v, encoding/json = %+v", got, want)
 			}
 		})
+	}
+}
+
+// TestNextAction: reading a stream with NextAction gives the records,
+// line numbers, actions and errors that Next and encoding/json give,
+// whatever the lines hold.
+func TestNextAction(t *testing.T) {
+	long := `{"kind":"action","op":"skill","path":"/ws/` + strings.Repeat("ü", 40<<10) + `","status":"created"}`
+	lines := []string{
+		`{"kind":"action","op":"skill","agent":"codex,gemini","path":"/ws/.agents/skills/a","status":"created","name":"a"}`,
+		``,
+		`   {"kind":"action","op":"hook","agent":"claude","path":"/ws/.claude/settings.json","status":"unchanged","detail":"PreToolUse"}  `,
+		"{\"kind\":\"action\",\"op\":\"manifest\",\"path\":\"/ws/m\",\"status\":\"updated\"}\r",
+		`{"kind":"gate_input","agent":"codex","path":"/home/.codex/config.toml"}`,
+		`{"kind":"actions","op":"skill","path":"/x"}`,
+		`{"kind":"action","path":"/x","kind":"gate_input"}`,
+		`{"kind":"gate_input","path":"/x","kind":"action"}`,
+		`{"path":"/x","kind":"action"}`,
+		`{"kind":"action","path":"/ws/a\"b","status":"created"}`,
+		`{"kind":"action","Status":"created"}`,
+		`{"kind":"action","name":null}`,
+		"{\"kind\":\"action\",\"path\":\"/ws/\xff\"}",
+		`{"kind":"action","path":"/ws/日本","path":"/ws/second"}`,
+		`{"kind":"action"}`,
+		`{"kind":"gate","agent":"kiro","problem":"p","fix":"f\nx"}`,
+		long,
+		`{"kind":"action","op":"skill","path":"/last","status":"created"}`, // no newline after it
+	}
+	in := strings.Join(lines, "\n")
+	for _, bad := range []string{"", "\n{\"kind\":\"action\",\"path\":\"/x\"\n", "\nnot json\n", "\n{\"kind\":\"action\",\"path\":\"/x\"}}\n"} {
+		stream := in + bad
+		type rec struct {
+			kind   string
+			line   int
+			action Action
+			err    string
+		}
+		var viaNext, viaNextAction []rec
+		rd := NewReader(strings.NewReader(stream), "s")
+		for {
+			raw, err := rd.Next()
+			if err != nil {
+				viaNext = append(viaNext, rec{err: err.Error()})
+				break
+			}
+			r := rec{kind: raw.Kind, line: raw.Line}
+			if raw.Kind == KindAction {
+				if err := json.Unmarshal(raw.Data, &r.action); err != nil {
+					t.Fatal(err)
+				}
+			}
+			viaNext = append(viaNext, r)
+		}
+		rd = NewReader(strings.NewReader(stream), "s")
+		for {
+			var a Action
+			raw, decoded, err := rd.NextAction(&a)
+			if err != nil {
+				viaNextAction = append(viaNextAction, rec{err: err.Error()})
+				break
+			}
+			r := rec{kind: raw.Kind, line: raw.Line, action: a}
+			if !decoded && raw.Kind == KindAction {
+				if a != (Action{}) {
+					t.Errorf("line %d: not decoded, but set %+v", raw.Line, a)
+				}
+				if err := json.Unmarshal(raw.Data, &r.action); err != nil {
+					t.Fatal(err)
+				}
+			}
+			viaNextAction = append(viaNextAction, r)
+		}
+		if !reflect.DeepEqual(viaNext, viaNextAction) {
+			t.Errorf("stream ending %q:\nNext       %+v\nNextAction %+v", bad, viaNext, viaNextAction)
+		}
+	}
+}
+
+// BenchmarkNextAction reads 1,500 actions as sym-install writes them.
+func BenchmarkNextAction(b *testing.B) {
+	var in bytes.Buffer
+	w := NewWriter(&in)
+	for i := range 1500 {
+		w.Write(Action{Kind: KindAction, Op: "skill", Agent: "codex,copilot,gemini,goose,opencode", Path: fmt.Sprintf("/home/u/ws/.agents/skills/skill-%04d", i), Status: StatusCreated, Name: fmt.Sprintf("skill-%04d", i)})
+	}
+	w.Flush()
+	b.ReportAllocs()
+	for b.Loop() {
+		r := NewReader(bytes.NewReader(in.Bytes()), "bench")
+		for {
+			var a Action
+			if _, _, err := r.NextAction(&a); err != nil {
+				break
+			}
+		}
+	}
+}
+
+// TestNextSkill: reading a stream with NextSkill gives the records, line
+// numbers, skills and errors that Next and encoding/json give.
+func TestNextSkill(t *testing.T) {
+	lines := []string{
+		`{"kind":"workspace","root":"/ws","members":[{"name":"a","version":"0.1.0"}]}`,
+		`{"kind":"source","name":"bench","dir":"/p","inputs":["/p"],"tree":["/p/g"]}`,
+		`{"kind":"skill","name":"skill-0000","plugin":"","source":"bench","dir":"/p/g/skill-0000","description":"Generated skill 0.","crates":["crate-0000>=1.0","b"]}`,
+		`{"kind":"skill","name":"a","dir":"/d","crates":[]}`,
+		`{"kind":"skill","name":"ü","dir":"/d/日本","dir":"/d/second","crates":["x"],"crates":["y","z"]}`,
+		`{"kind":"skills","dir":"/x"}`,
+		`{"kind":"skill","dir":"/x","kind":"hook"}`,
+		`{"kind":"hook","dir":"/x","kind":"skill"}`,
+		`{"kind":"skill","description":"say \"hi\"","dir":"/x"}`,
+		`{"kind":"skill","Dir":"/x"}`,
+		`{"kind":"skill","crates":null}`,
+		"{\"kind\":\"skill\",\"dir\":\"/\xff\"}",
+		`{"kind":"hook","plugin":"p","name":"h","event":"PreToolUse","command":"x"}`,
+		`{"kind":"skill","name":"last","dir":"/last"}`,
+	}
+	for _, bad := range []string{"", "\nnot json\n", "\n{\"kind\":\"skill\",\"crates\":[\"a\"}\n"} {
+		in := strings.Join(lines, "\n") + bad
+		type rec struct {
+			kind  string
+			line  int
+			skill Skill
+			err   string
+		}
+		var viaNext, viaNextSkill []rec
+		rd := NewReader(strings.NewReader(in), "s")
+		for {
+			raw, err := rd.Next()
+			if err != nil {
+				viaNext = append(viaNext, rec{err: err.Error()})
+				break
+			}
+			r := rec{kind: raw.Kind, line: raw.Line}
+			if raw.Kind == KindSkill {
+				json.Unmarshal(raw.Data, &r.skill)
+			}
+			viaNext = append(viaNext, r)
+		}
+		rd = NewReader(strings.NewReader(in), "s")
+		for {
+			var s Skill
+			raw, decoded, err := rd.NextSkill(&s)
+			if err != nil {
+				viaNextSkill = append(viaNextSkill, rec{err: err.Error()})
+				break
+			}
+			r := rec{kind: raw.Kind, line: raw.Line, skill: s}
+			if !decoded && raw.Kind == KindSkill {
+				if !reflect.DeepEqual(s, Skill{}) {
+					t.Errorf("line %d: not decoded, but set %+v", raw.Line, s)
+				}
+				json.Unmarshal(raw.Data, &r.skill)
+			}
+			viaNextSkill = append(viaNextSkill, r)
+		}
+		if !reflect.DeepEqual(viaNext, viaNextSkill) {
+			t.Errorf("stream ending %q:\nNext      %+v\nNextSkill %+v", bad, viaNext, viaNextSkill)
+		}
 	}
 }

@@ -17,7 +17,7 @@ import (
 // returned (it checked that the line is valid JSON).
 func DecodeSkill(data []byte, s *Skill) bool {
 	var got Skill
-	ok := decodeFlat(data, &got)
+	ok := decodeFlat(data, "", &got)
 	if ok {
 		*s = got
 	}
@@ -31,11 +31,42 @@ func DecodeSkill(data []byte, s *Skill) bool {
 // at 5,000 skills), and encoding/json's reflection was a tenth of its CPU.
 func DecodeAction(data []byte, a *Action) bool {
 	var got Action
-	ok := decodeFlat(data, &got)
+	ok := decodeFlat(data, "", &got)
 	if ok {
 		*a = got
 	}
 	return ok
+}
+
+// decodeActionLine is DecodeAction for a record that must be an action
+// (its last "kind" is "action"), checking it as KindOf does in the same
+// scan: a line it takes is valid JSON. Its strings are parts of one copy
+// of line, which need not outlive the call.
+func decodeActionLine(line []byte, a *Action) bool {
+	if !bytes.HasPrefix(line, []byte(`{"kind":"action"`)) {
+		return false
+	}
+	var got Action
+	if !decodeFlat(line, string(line), &got) || got.Kind != KindAction {
+		return false
+	}
+	got.Kind = KindAction // the constant: the line's copy need not hold it
+	*a = got
+	return true
+}
+
+// decodeSkillLine is decodeActionLine for a skill record (sym-match's).
+func decodeSkillLine(line []byte, sk *Skill) bool {
+	if !bytes.HasPrefix(line, []byte(`{"kind":"skill"`)) {
+		return false
+	}
+	var got Skill
+	if !decodeFlat(line, string(line), &got) || got.Kind != KindSkill {
+		return false
+	}
+	got.Kind = KindSkill
+	*sk = got
+	return true
 }
 
 // DecodeDep decodes a dep record into d as encoding/json would, without its
@@ -46,7 +77,7 @@ func DecodeAction(data []byte, a *Action) bool {
 // of them took CPU from the scan on two cores.
 func DecodeDep(data []byte, d *Dep) bool {
 	var got Dep
-	ok := decodeFlat(data, &got)
+	ok := decodeFlat(data, "", &got)
 	if ok {
 		*d = got
 	}
@@ -57,8 +88,9 @@ func DecodeDep(data []byte, d *Dep) bool {
 // one object, no space between tokens, whose members are plain strings (no
 // escape, valid UTF-8), arrays of them or the literals true and false,
 // every key spelt as the field's tag. It reports false for anything else,
-// which the caller leaves to encoding/json.
-func decodeFlat(data []byte, rec any) bool {
+// which the caller leaves to encoding/json. src, when not empty, is data
+// as a string: the string fields are then parts of it, not copies.
+func decodeFlat(data []byte, src string, rec any) bool {
 	rest, ok := bytes.CutPrefix(data, []byte("{"))
 	if !ok {
 		return false
@@ -79,9 +111,9 @@ func decodeFlat(data []byte, rec any) bool {
 			if val, rest, ok = plainString(rest); !ok {
 				return false
 			}
-			*f = string(val)
+			*f = stringOf(val, rest, data, src)
 		} else if l := listField(rec, key); l != nil {
-			if *l, rest, ok = plainStrings(rest); !ok {
+			if *l, rest, ok = plainStrings(rest, data, src); !ok {
 				return false
 			}
 		} else if b := boolField(rec, key); b != nil {
@@ -178,9 +210,21 @@ func skillField(s *Skill, k []byte) *string {
 	return nil
 }
 
+// stringOf is the string val that plainString read from data, rest
+// following it: a part of src (data as a string) when there is one, else
+// a copy.
+func stringOf(val, rest, data []byte, src string) string {
+	if src == "" {
+		return string(val)
+	}
+	end := len(data) - len(rest) - 1 // the closing quote
+	return src[end-len(val) : end]
+}
+
 // plainStrings reads a JSON array of plain strings at the front of b (an
-// empty one is an empty slice, not nil, as encoding/json makes it).
-func plainStrings(b []byte) (out []string, rest []byte, ok bool) {
+// empty one is an empty slice, not nil, as encoding/json makes it), a
+// part of data; its strings are made by stringOf.
+func plainStrings(b, data []byte, src string) (out []string, rest []byte, ok bool) {
 	if rest, ok = bytes.CutPrefix(b, []byte("[")); !ok {
 		return nil, nil, false
 	}
@@ -190,7 +234,7 @@ func plainStrings(b []byte) (out []string, rest []byte, ok bool) {
 		if s, rest, ok = plainString(rest); !ok {
 			return nil, nil, false
 		}
-		out = append(out, string(s))
+		out = append(out, stringOf(s, rest, data, src))
 		if len(rest) > 0 && rest[0] == ',' {
 			rest = rest[1:]
 		}

@@ -25,29 +25,80 @@ func NewReader(r io.Reader, name string) *Reader {
 
 // Next returns the next record, skipping blank lines; io.EOF at the end.
 func (r *Reader) Next() (Raw, error) {
+	raw, _, err := r.next(nil)
+	return raw, err
+}
+
+// NextAction is Next for sym-install's stream, most of which is actions:
+// an action record as sym-install writes it (flat, no escape) is decoded
+// into a in the scan that checks it, and decoded is true (raw then has
+// its Kind and Line, no Data); its strings share one allocation. Any
+// other record is returned as Next returns it, and a is left alone. The
+// orchestrator reads an action per file a sync writes, and checking each
+// (KindOf), copying it, then decoding it field by field was most of its
+// reading of the stream.
+func (r *Reader) NextAction(a *Action) (raw Raw, decoded bool, err error) {
+	return r.next(a)
+}
+
+// NextSkill is NextAction for sym-match's stream, most of which is
+// skills: a skill record as sym-match writes it is decoded into s.
+func (r *Reader) NextSkill(s *Skill) (raw Raw, decoded bool, err error) {
+	return r.next(s)
+}
+
+// next reads the next record; with into (a *Action or *Skill), a record
+// of its kind it can decode in one scan is decoded there.
+func (r *Reader) next(into any) (Raw, bool, error) {
 	for {
-		line, err := r.r.ReadBytes('\n')
+		line, err := r.readLine()
 		if len(line) == 0 && err != nil {
 			if errors.Is(err, io.EOF) {
-				return Raw{}, io.EOF
+				return Raw{}, false, io.EOF
 			}
-			return Raw{}, fmt.Errorf("%s: %w", r.name, err)
+			return Raw{}, false, fmt.Errorf("%s: %w", r.name, err)
 		}
 		r.line++
 		trimmed := trimSpace(line)
 		if len(trimmed) == 0 {
 			if err != nil {
-				return Raw{}, io.EOF
+				return Raw{}, false, io.EOF
 			}
 			continue
 		}
+		switch rec := into.(type) {
+		case *Action:
+			if decodeActionLine(trimmed, rec) {
+				return Raw{Kind: KindAction, Line: r.line}, true, nil
+			}
+		case *Skill:
+			if decodeSkillLine(trimmed, rec) {
+				return Raw{Kind: KindSkill, Line: r.line}, true, nil
+			}
+		}
 		kind, err := KindOf(trimmed)
 		if err != nil {
-			return Raw{}, pos.Errorf(r.name, r.line, 0, "%v", err)
+			return Raw{}, false, pos.Errorf(r.name, r.line, 0, "%v", err)
 		}
-		// ReadBytes returned a slice of its own: the record keeps it.
-		return Raw{Kind: kind, Line: r.line, Data: trimmed}, nil
+		// The line is the reader's buffer: the record keeps a copy.
+		return Raw{Kind: kind, Line: r.line, Data: bytes.Clone(trimmed)}, false, nil
 	}
+}
+
+// readLine reads up to and including the next newline, as ReadBytes does,
+// but into the reader's own buffer (valid until the next read) unless the
+// line is longer than it: a record that is decoded in place needs no copy.
+func (r *Reader) readLine() ([]byte, error) {
+	line, err := r.r.ReadSlice('\n')
+	if !errors.Is(err, bufio.ErrBufferFull) {
+		return line, err
+	}
+	long := bytes.Clone(line)
+	for errors.Is(err, bufio.ErrBufferFull) {
+		line, err = r.r.ReadSlice('\n')
+		long = append(long, line...)
+	}
+	return long, err
 }
 
 // KindOf checks that line is one JSON object and returns its "kind". A
@@ -119,6 +170,7 @@ func trimSpace(b []byte) []byte {
 type Writer struct {
 	w   *bufio.Writer
 	enc *json.Encoder
+	buf []byte // a record appendAction wrote
 }
 
 // NewWriter writes records to w.
@@ -129,8 +181,36 @@ func NewWriter(w io.Writer) *Writer {
 	return &Writer{w: bw, enc: enc}
 }
 
-// Write encodes one record (a struct with its Kind set).
-func (w *Writer) Write(v any) error { return w.enc.Encode(v) }
+// Write encodes one record (a struct with its Kind set). An action, a
+// skill or a dep of plain strings is appended by hand, in the same bytes
+// (fastencode.go).
+func (w *Writer) Write(v any) error {
+	plain := false
+	switch r := v.(type) {
+	case Action:
+		w.buf, plain = appendAction(w.buf[:0], &r)
+	case Skill:
+		w.buf, plain = appendSkill(w.buf[:0], &r)
+	case Dep:
+		w.buf, plain = appendDep(w.buf[:0], &r)
+	}
+	if plain {
+		_, err := w.w.Write(w.buf)
+		return err
+	}
+	return w.enc.Encode(v)
+}
+
+// WriteAction is Write for an action, given by pointer: boxed in an
+// interface, each of sym-install's actions cost an allocation.
+func (w *Writer) WriteAction(a *Action) error {
+	var plain bool
+	if w.buf, plain = appendAction(w.buf[:0], a); plain {
+		_, err := w.w.Write(w.buf)
+		return err
+	}
+	return w.enc.Encode(a)
+}
 
 // WriteRaw forwards a record's bytes unchanged.
 func (w *Writer) WriteRaw(raw Raw) error {

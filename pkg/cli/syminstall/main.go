@@ -115,8 +115,8 @@ func run(stdio cli.Stdio, f flags) error {
 	// The actions go out as each skills directory is done, so that
 	// cargo agents sync reads them while the rest is installed.
 	emit := func(acts []stream.Action) {
-		for _, a := range acts {
-			out.Write(a)
+		for i := range acts {
+			out.WriteAction(&acts[i])
 		}
 		out.Flush()
 	}
@@ -182,12 +182,18 @@ func writeGates(out *stream.Writer, res *install.Result) {
 
 // readInput collects what sym-install needs from the match stream: hooks
 // only for their installations; other kinds (rejected, ...) are not its
-// business.
+// business. Skills, most of it, are decoded as they are read
+// (Reader.NextSkill).
 func readInput(r io.Reader) (install.Input, error) {
 	var in install.Input
 	rd := stream.NewReader(r, "<stdin>")
 	for {
-		raw, err := rd.Next()
+		var sk stream.Skill
+		raw, decoded, err := rd.NextSkill(&sk)
+		if decoded {
+			in.Skills = append(in.Skills, sk)
+			continue
+		}
 		if errors.Is(err, io.EOF) {
 			return in, nil
 		}
