@@ -8,17 +8,8 @@ import (
 // isOurCommandEveryPair is isOurCommand as it was before it skipped the
 // pairs of words no line of ours can have there: every pair tried.
 func isOurCommandEveryPair(cmd string) bool {
-	s := cmd
-	for _, guard := range []string{"command -v ", "if (Get-Command ", "(where /q ", "(if not exist "} {
-		if rest, ok := strings.CutPrefix(s, guard); ok {
-			s = rest
-		}
-	}
-	word, _, ok := firstWord(s)
+	word, ok := ourExecutable(cmd)
 	if !ok {
-		return false
-	}
-	if base := exeBase(word); base != HookExecutable && base != legacyExecutable {
 		return false
 	}
 	f := strings.Fields(cmd)

@@ -280,6 +280,24 @@ func IsOurCommand(cmd string) bool {
 	return ours
 }
 
+// ourExecutable is the command a hook line runs, past our guards, when it
+// is ours (sym-hook, or cargo-agents as versions before ran it), by name
+// or by path.
+func ourExecutable(cmd string) (word string, ok bool) {
+	s := cmd
+	for _, guard := range []string{"command -v ", "if (Get-Command ", "(where /q ", "(if not exist "} {
+		if rest, ok := strings.CutPrefix(s, guard); ok {
+			s = rest
+		}
+	}
+	word, _, ok = firstWord(s)
+	if !ok {
+		return "", false
+	}
+	base := exeBase(word)
+	return word, base == HookExecutable || base == legacyExecutable
+}
+
 // ourCommands are IsOurCommand's answers so far.
 var ourCommands struct {
 	sync.Mutex
@@ -291,17 +309,8 @@ var ourCommands struct {
 const maxOurCommands = 256
 
 func isOurCommand(cmd string) bool {
-	s := cmd
-	for _, guard := range []string{"command -v ", "if (Get-Command ", "(where /q ", "(if not exist "} {
-		if rest, ok := strings.CutPrefix(s, guard); ok {
-			s = rest
-		}
-	}
-	word, _, ok := firstWord(s)
+	word, ok := ourExecutable(cmd)
 	if !ok {
-		return false
-	}
-	if base := exeBase(word); base != HookExecutable && base != legacyExecutable {
 		return false
 	}
 	f := strings.Fields(cmd)
