@@ -7,7 +7,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
-	"sync"
+
+	"github.com/symposium-dev/symposium-go/internal/linktest"
 )
 
 // Small programs the scripts run with exec where they would otherwise
@@ -83,33 +84,12 @@ func exitCode(args []string) int {
 }
 
 // scriptCondition adds the scripts' own conditions: [linkable] holds where
-// a symbolic link can be made and then seen as one. Windows makes them
-// only with Developer Mode or the privilege, and Wine 8 answers success
-// and makes nothing (testscript's own [symlink] believes it), so a script
-// that plants a link checks this first.
+// a symbolic link can be made and then seen as one (linktest: Wine 8
+// answers success and makes nothing, and testscript's own [symlink]
+// believes it), so a script that plants a link checks this first.
 func scriptCondition(cond string) (bool, error) {
 	if cond != "linkable" {
 		return false, fmt.Errorf("unknown condition %q", cond)
 	}
-	symlinkOnce.Do(func() { symlinkOK = probeSymlink() })
-	return symlinkOK, nil
-}
-
-var (
-	symlinkOnce sync.Once
-	symlinkOK   bool
-)
-
-func probeSymlink() bool {
-	dir, err := os.MkdirTemp("", "symlink-probe")
-	if err != nil {
-		return false
-	}
-	defer os.RemoveAll(dir)
-	link := filepath.Join(dir, "link")
-	if os.Symlink("target", link) != nil {
-		return false
-	}
-	fi, err := os.Lstat(link)
-	return err == nil && fi.Mode()&os.ModeSymlink != 0
+	return linktest.Works(), nil
 }

@@ -14,13 +14,15 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/symposium-dev/symposium-go/internal/linktest"
 )
 
 // TestWriteFile: created/updated/unchanged, permissions kept, symlinks
 // written through, no write when equal, non-regular files refused; DryRun
 // reports the same statuses and writes nothing.
 func TestWriteFile(t *testing.T) {
-	requireSymlinks(t)
+	linktest.Require(t)
 	type step struct {
 		op, path, data, want string // op: write, remove, removeall
 		wantErr              bool

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/symposium-dev/symposium-go/internal/linktest"
 )
 
 // TestSkillDirStamp: once the skill cache holds a skill directory's stamp,
@@ -50,6 +52,7 @@ func TestSkillDirStamp(t *testing.T) {
 			write(t, root, map[string]string{"a/SKILL.md": sk("a", "serde")})
 			for name, body := range tc.files {
 				if target, ok := strings.CutPrefix(body, "@"); ok {
+					linktest.Require(t)
 					if err := os.Symlink(target, filepath.Join(root, name)); err != nil {
 						t.Skip("no symlinks:", err)
 					}

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/symposium-dev/symposium-go/internal/linktest"
 )
 
 // TestDiscoverWorkspaceLayouts: what a member directory's .agents,
@@ -38,6 +40,11 @@ func TestDiscoverWorkspaceLayouts(t *testing.T) {
 			root := t.TempDir()
 			member := filepath.Join(root, "m")
 			must(t, os.Mkdir(member, 0o755))
+			for _, body := range tc.files {
+				if strings.HasPrefix(body, "@") {
+					linktest.Require(t)
+				}
+			}
 			for name, body := range tc.files {
 				p := filepath.Join(member, filepath.FromSlash(name))
 				must(t, os.MkdirAll(filepath.Dir(p), 0o755))
