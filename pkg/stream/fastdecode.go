@@ -15,59 +15,14 @@ import (
 // tag. For any other record it returns false, leaving s alone, and the
 // caller decodes it with Reader.Decode. data must be a line Reader.Next
 // returned (it checked that the line is valid JSON).
-func DecodeSkill(data []byte, s *Skill) bool {
-	var got Skill
-	ok := decodeFlat(data, "", &got)
-	if ok {
-		*s = got
-	}
-	return ok
-}
+func DecodeSkill(data []byte, s *Skill) bool { return decodeInto(data, "", s) }
 
 // DecodeAction decodes an action record into a as encoding/json would,
 // without its reflection, when it is the flat object of plain strings
 // sym-install writes; for any other it returns false, leaving a alone. The
 // orchestrator reads one action per file a sync writes (tens of thousands
 // at 5,000 skills), and encoding/json's reflection was a tenth of its CPU.
-func DecodeAction(data []byte, a *Action) bool {
-	var got Action
-	ok := decodeFlat(data, "", &got)
-	if ok {
-		*a = got
-	}
-	return ok
-}
-
-// decodeActionLine is DecodeAction for a record that must be an action
-// (its last "kind" is "action"), checking it as KindOf does in the same
-// scan: a line it takes is valid JSON. Its strings are parts of one copy
-// of line, which need not outlive the call.
-func decodeActionLine(line []byte, a *Action) bool {
-	if !bytes.HasPrefix(line, []byte(`{"kind":"action"`)) {
-		return false
-	}
-	var got Action
-	if !decodeFlat(line, string(line), &got) || got.Kind != KindAction {
-		return false
-	}
-	got.Kind = KindAction // the constant: the line's copy need not hold it
-	*a = got
-	return true
-}
-
-// decodeSkillLine is decodeActionLine for a skill record (sym-match's).
-func decodeSkillLine(line []byte, sk *Skill) bool {
-	if !bytes.HasPrefix(line, []byte(`{"kind":"skill"`)) {
-		return false
-	}
-	var got Skill
-	if !decodeFlat(line, string(line), &got) || got.Kind != KindSkill {
-		return false
-	}
-	got.Kind = KindSkill
-	*sk = got
-	return true
-}
+func DecodeAction(data []byte, a *Action) bool { return decodeInto(data, "", a) }
 
 // DecodeDep decodes a dep record into d as encoding/json would, without its
 // reflection, when it is the flat object sym-deps writes (plain strings,
@@ -75,13 +30,41 @@ func decodeSkillLine(line []byte, sk *Skill) bool {
 // d alone. sym-match reads one dep record per direct dependency of each
 // member while it scans the plugin sources, and encoding/json's decoding
 // of them took CPU from the scan on two cores.
-func DecodeDep(data []byte, d *Dep) bool {
-	var got Dep
-	ok := decodeFlat(data, "", &got)
-	if ok {
-		*d = got
+func DecodeDep(data []byte, d *Dep) bool { return decodeInto(data, "", d) }
+
+// flatRecord is a record decodeFlat reads.
+type flatRecord interface{ Skill | Action | Dep }
+
+// decodeInto is decodeFlat into *out, which it sets only when the whole
+// record decoded.
+func decodeInto[T flatRecord](data []byte, src string, out *T) bool {
+	var got T
+	if !decodeFlat(data, src, &got) {
+		return false
 	}
-	return ok
+	*out = got
+	return true
+}
+
+// decodeLine is decodeInto for a line that must be a record of kind (its
+// last "kind" is kind), checking it as KindOf does in the same scan: a
+// line it takes is valid JSON. Its strings are parts of one copy of line,
+// which need not outlive the call. Reader.NextAction and NextSkill read
+// with it.
+func decodeLine[T flatRecord](line []byte, kind string, out *T) bool {
+	const front = `{"kind":"`
+	if !bytes.HasPrefix(line, []byte(front)) || len(line) <= len(front)+len(kind) ||
+		string(line[len(front):len(front)+len(kind)]) != kind || line[len(front)+len(kind)] != '"' {
+		return false
+	}
+	var got T
+	k := stringField(&got, []byte("kind"))
+	if !decodeFlat(line, string(line), &got) || *k != kind {
+		return false
+	}
+	*k = kind // the constant: the line's copy need not hold it
+	*out = got
+	return true
 }
 
 // decodeFlat reads into rec (a *Skill, *Action or *Dep) a record that is
@@ -89,7 +72,8 @@ func DecodeDep(data []byte, d *Dep) bool {
 // escape, valid UTF-8), arrays of them or the literals true and false,
 // every key spelt as the field's tag. It reports false for anything else,
 // which the caller leaves to encoding/json. src, when not empty, is data
-// as a string: the string fields are then parts of it, not copies.
+// as a string: the string fields are then parts of it, not copies. With
+// rec nil it only checks the form, whatever the keys (flatValid).
 func decodeFlat(data []byte, src string, rec any) bool {
 	rest, ok := bytes.CutPrefix(data, []byte("{"))
 	if !ok {
@@ -106,7 +90,11 @@ func decodeFlat(data []byte, src string, rec any) bool {
 		if rest, ok = bytes.CutPrefix(rest, []byte(":")); !ok {
 			return false
 		}
-		if f := stringField(rec, key); f != nil {
+		if rec == nil {
+			if rest, ok = flatValue(rest); !ok {
+				return false
+			}
+		} else if f := stringField(rec, key); f != nil {
 			var val []byte
 			if val, rest, ok = plainString(rest); !ok {
 				return false
@@ -348,32 +336,7 @@ func depField(d *Dep, k []byte) *string {
 // encoding/json's validating scanner over it, which took a third of the
 // orchestrator's reading of sym-install's stream; any other line it
 // refuses, and that scanner decides.
-func flatValid(line []byte) bool {
-	rest, ok := bytes.CutPrefix(line, []byte("{"))
-	if !ok {
-		return false
-	}
-	if string(rest) == "}" {
-		return true
-	}
-	for {
-		if _, rest, ok = plainString(rest); !ok {
-			return false
-		}
-		if rest, ok = bytes.CutPrefix(rest, []byte(":")); !ok {
-			return false
-		}
-		if rest, ok = flatValue(rest); !ok {
-			return false
-		}
-		if string(rest) == "}" {
-			return true
-		}
-		if rest, ok = bytes.CutPrefix(rest, []byte(",")); !ok {
-			return false
-		}
-	}
-}
+func flatValid(line []byte) bool { return decodeFlat(line, "", nil) }
 
 // flatValue reads at the front of b a plain string, an array of plain
 // strings separated by single commas, true or false.

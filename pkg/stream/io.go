@@ -68,11 +68,11 @@ func (r *Reader) next(into any) (Raw, bool, error) {
 		}
 		switch rec := into.(type) {
 		case *Action:
-			if decodeActionLine(trimmed, rec) {
+			if decodeLine(trimmed, KindAction, rec) {
 				return Raw{Kind: KindAction, Line: r.line}, true, nil
 			}
 		case *Skill:
-			if decodeSkillLine(trimmed, rec) {
+			if decodeLine(trimmed, KindSkill, rec) {
 				return Raw{Kind: KindSkill, Line: r.line}, true, nil
 			}
 		}
