@@ -84,47 +84,7 @@ func TestNextAction(t *testing.T) {
 	in := strings.Join(lines, "\n")
 	for _, bad := range []string{"", "\n{\"kind\":\"action\",\"path\":\"/x\"\n", "\nnot json\n", "\n{\"kind\":\"action\",\"path\":\"/x\"}}\n"} {
 		stream := in + bad
-		type rec struct {
-			kind   string
-			line   int
-			action Action
-			err    string
-		}
-		var viaNext, viaNextAction []rec
-		rd := NewReader(strings.NewReader(stream), "s")
-		for {
-			raw, err := rd.Next()
-			if err != nil {
-				viaNext = append(viaNext, rec{err: err.Error()})
-				break
-			}
-			r := rec{kind: raw.Kind, line: raw.Line}
-			if raw.Kind == KindAction {
-				if err := json.Unmarshal(raw.Data, &r.action); err != nil {
-					t.Fatal(err)
-				}
-			}
-			viaNext = append(viaNext, r)
-		}
-		rd = NewReader(strings.NewReader(stream), "s")
-		for {
-			var a Action
-			raw, decoded, err := rd.NextAction(&a)
-			if err != nil {
-				viaNextAction = append(viaNextAction, rec{err: err.Error()})
-				break
-			}
-			r := rec{kind: raw.Kind, line: raw.Line, action: a}
-			if !decoded && raw.Kind == KindAction {
-				if a != (Action{}) {
-					t.Errorf("line %d: not decoded, but set %+v", raw.Line, a)
-				}
-				if err := json.Unmarshal(raw.Data, &r.action); err != nil {
-					t.Fatal(err)
-				}
-			}
-			viaNextAction = append(viaNextAction, r)
-		}
+		viaNext, viaNextAction := readBothWays(t, stream, KindAction, (*Reader).NextAction)
 		if !reflect.DeepEqual(viaNext, viaNextAction) {
 			t.Errorf("stream ending %q:\nNext       %+v\nNextAction %+v", bad, viaNext, viaNextAction)
 		}
@@ -172,45 +132,61 @@ func TestNextSkill(t *testing.T) {
 	}
 	for _, bad := range []string{"", "\nnot json\n", "\n{\"kind\":\"skill\",\"crates\":[\"a\"}\n"} {
 		in := strings.Join(lines, "\n") + bad
-		type rec struct {
-			kind  string
-			line  int
-			skill Skill
-			err   string
-		}
-		var viaNext, viaNextSkill []rec
-		rd := NewReader(strings.NewReader(in), "s")
-		for {
-			raw, err := rd.Next()
-			if err != nil {
-				viaNext = append(viaNext, rec{err: err.Error()})
-				break
-			}
-			r := rec{kind: raw.Kind, line: raw.Line}
-			if raw.Kind == KindSkill {
-				json.Unmarshal(raw.Data, &r.skill)
-			}
-			viaNext = append(viaNext, r)
-		}
-		rd = NewReader(strings.NewReader(in), "s")
-		for {
-			var s Skill
-			raw, decoded, err := rd.NextSkill(&s)
-			if err != nil {
-				viaNextSkill = append(viaNextSkill, rec{err: err.Error()})
-				break
-			}
-			r := rec{kind: raw.Kind, line: raw.Line, skill: s}
-			if !decoded && raw.Kind == KindSkill {
-				if !reflect.DeepEqual(s, Skill{}) {
-					t.Errorf("line %d: not decoded, but set %+v", raw.Line, s)
-				}
-				json.Unmarshal(raw.Data, &r.skill)
-			}
-			viaNextSkill = append(viaNextSkill, r)
-		}
+		viaNext, viaNextSkill := readBothWays(t, in, KindSkill, (*Reader).NextSkill)
 		if !reflect.DeepEqual(viaNext, viaNextSkill) {
 			t.Errorf("stream ending %q:\nNext      %+v\nNextSkill %+v", bad, viaNext, viaNextSkill)
 		}
 	}
+}
+
+// readRec is a record as a test of NextAction or NextSkill compares it.
+type readRec[T flatRecord] struct {
+	kind string
+	line int
+	rec  T
+	err  string
+}
+
+// readBothWays reads stream with Next, decoding each record of kind with
+// encoding/json, and with next (NextAction or NextSkill), decoding with
+// encoding/json only what next did not decode, which it must have left
+// as it was.
+func readBothWays[T flatRecord](t *testing.T, stream, kind string, next func(*Reader, *T) (Raw, bool, error)) (viaNext, viaFast []readRec[T]) {
+	t.Helper()
+	rd := NewReader(strings.NewReader(stream), "s")
+	for {
+		raw, err := rd.Next()
+		if err != nil {
+			viaNext = append(viaNext, readRec[T]{err: err.Error()})
+			break
+		}
+		r := readRec[T]{kind: raw.Kind, line: raw.Line}
+		if raw.Kind == kind {
+			if err := json.Unmarshal(raw.Data, &r.rec); err != nil {
+				t.Fatal(err)
+			}
+		}
+		viaNext = append(viaNext, r)
+	}
+	rd = NewReader(strings.NewReader(stream), "s")
+	for {
+		var v T
+		raw, decoded, err := next(rd, &v)
+		if err != nil {
+			viaFast = append(viaFast, readRec[T]{err: err.Error()})
+			break
+		}
+		r := readRec[T]{kind: raw.Kind, line: raw.Line, rec: v}
+		if !decoded && raw.Kind == kind {
+			var zero T
+			if !reflect.DeepEqual(v, zero) {
+				t.Errorf("line %d: not decoded, but set %+v", raw.Line, v)
+			}
+			if err := json.Unmarshal(raw.Data, &r.rec); err != nil {
+				t.Fatal(err)
+			}
+		}
+		viaFast = append(viaFast, r)
+	}
+	return viaNext, viaFast
 }
