@@ -49,9 +49,9 @@ func ourCommandCases() []string {
 func TestIsOurCommandSkipsOnlyImpossiblePairs(t *testing.T) {
 	ours := 0
 	for _, cmd := range ourCommandCases() {
-		got, want := isOurCommand(cmd), isOurCommandEveryPair(cmd)
+		got, want := IsOurCommand(cmd), isOurCommandEveryPair(cmd)
 		if got != want {
-			t.Errorf("isOurCommand(%q) = %v, trying every pair %v", cmd, got, want)
+			t.Errorf("IsOurCommand(%q) = %v, trying every pair %v", cmd, got, want)
 		}
 		if want {
 			ours++
@@ -69,8 +69,8 @@ func FuzzIsOurCommandSkipsOnlyImpossiblePairs(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, cmd string) {
-		if got, want := isOurCommand(cmd), isOurCommandEveryPair(cmd); got != want {
-			t.Errorf("isOurCommand(%q) = %v, trying every pair %v", cmd, got, want)
+		if got, want := IsOurCommand(cmd), isOurCommandEveryPair(cmd); got != want {
+			t.Errorf("IsOurCommand(%q) = %v, trying every pair %v", cmd, got, want)
 		}
 	})
 }
@@ -80,6 +80,6 @@ func FuzzIsOurCommandSkipsOnlyImpossiblePairs(f *testing.F) {
 func BenchmarkIsOurCommand(b *testing.B) {
 	cmd := HookCommand(HookExecutable, "codex", PreToolUse)
 	for b.Loop() {
-		isOurCommand(cmd)
+		IsOurCommand(cmd)
 	}
 }

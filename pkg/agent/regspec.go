@@ -10,7 +10,6 @@ import (
 	"reflect"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/symposium-dev/symposium-go/pkg/ordjson"
 	"github.com/symposium-dev/symposium-go/pkg/stream"
@@ -249,37 +248,6 @@ func cliEvent(event string) string {
 	return event
 }
 
-// IsOurCommand reports whether a hook command line is exactly one we
-// register, or one versions before registered, with or without a guard:
-// sym-hook "AGENT EVENT" or cargo-agents "hook AGENT EVENT", by name or
-// path, nothing more. A user's own hook that merely starts the same way
-// (an extra flag, a pipe) is theirs and never touched. Recognising ours by
-// content (not position) lets us update a stale path or an old form in
-// place and leave every other hook alone.
-//
-// The answer depends on cmd alone, and a sync asks about the same few
-// lines again and again (each agent's gate checks read back the hook
-// files it just wrote): answers are kept, up to maxOurCommands of them,
-// which saves rebuilding the candidate lines (a twentieth of the
-// allocations of registering seven agents' hooks and checking their
-// gates, BenchmarkRegisterAndGates).
-func IsOurCommand(cmd string) bool {
-	ourCommands.Lock()
-	ours, known := ourCommands.m[cmd]
-	ourCommands.Unlock()
-	if known {
-		return ours
-	}
-	ours = isOurCommand(cmd)
-	ourCommands.Lock()
-	if ourCommands.m == nil || len(ourCommands.m) >= maxOurCommands {
-		ourCommands.m = map[string]bool{}
-	}
-	ourCommands.m[cmd] = ours
-	ourCommands.Unlock()
-	return ours
-}
-
 // ourExecutable is the command a hook line runs, past our guards, when it
 // is ours (sym-hook, or cargo-agents as versions before ran it), by name
 // or by path.
@@ -298,17 +266,14 @@ func ourExecutable(cmd string) (word string, ok bool) {
 	return word, base == HookExecutable || base == legacyExecutable
 }
 
-// ourCommands are IsOurCommand's answers so far.
-var ourCommands struct {
-	sync.Mutex
-	m map[string]bool
-}
-
-// maxOurCommands bounds ourCommands: a file of many hooks of the user's
-// own must not make it grow without end (past it, it starts over).
-const maxOurCommands = 256
-
-func isOurCommand(cmd string) bool {
+// IsOurCommand reports whether a hook command line is exactly one we
+// register, or one versions before registered, with or without a guard:
+// sym-hook "AGENT EVENT" or cargo-agents "hook AGENT EVENT", by name or
+// path, nothing more. A user's own hook that merely starts the same way
+// (an extra flag, a pipe) is theirs and never touched. Recognising ours by
+// content (not position) lets us update a stale path or an old form in
+// place and leave every other hook alone.
+func IsOurCommand(cmd string) bool {
 	word, ok := ourExecutable(cmd)
 	if !ok {
 		return false
